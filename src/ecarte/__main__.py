@@ -1,0 +1,3 @@
+from ecarte.cli import main
+
+raise SystemExit(main())

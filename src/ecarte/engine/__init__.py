@@ -1,0 +1,61 @@
+"""The rules of écarté: pure, with no I/O and no user interface.
+
+Start with ``Match`` (the state machine), ``Rules`` (the variants) and
+``Action`` (a decision). Cards are ints; see ``cards``.
+"""
+
+from .actions import Action, ActionError, card_action, discard_action
+from .cards import (
+    Card,
+    CardError,
+    card_code,
+    card_label,
+    deck_string,
+    parse_card,
+    parse_deck,
+    shuffled_deck,
+)
+from .match import (
+    ANSWER,
+    DEAL,
+    DISCARD_PHASE,
+    EXCHANGE,
+    OVER,
+    TRICKS,
+    DealError,
+    DealRecord,
+    IllegalActionError,
+    Match,
+)
+from .rules import Rules, RulesError
+from .view import Trick, View, ViewError
+
+__all__ = [
+    "ANSWER",
+    "DEAL",
+    "DISCARD_PHASE",
+    "EXCHANGE",
+    "OVER",
+    "TRICKS",
+    "Action",
+    "ActionError",
+    "Card",
+    "CardError",
+    "DealError",
+    "DealRecord",
+    "IllegalActionError",
+    "Match",
+    "Rules",
+    "RulesError",
+    "Trick",
+    "View",
+    "ViewError",
+    "card_action",
+    "card_code",
+    "card_label",
+    "deck_string",
+    "discard_action",
+    "parse_card",
+    "parse_deck",
+    "shuffled_deck",
+]

@@ -1,0 +1,122 @@
+"""A player's decision: the action shapes of ``spec/bot-protocol.md``.
+
+An ``Action`` is a small immutable value with a string form that round-trips
+(``card KS``, ``discard 7D 8C``, ``propose``) and a JSON form that is exactly
+the protocol's (``{"type": "card", "card": "KS"}``). The simple actions and
+the 32 card actions are made once and shared, so producing legal actions on
+the AI's hot path allocates nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card, CardError, card_code, cards_in, mask_of, parse_card
+
+PROPOSE = "propose"
+PLAY = "play"
+ACCEPT = "accept"
+REFUSE = "refuse"
+DISCARD = "discard"
+KING = "king"
+CARD = "card"
+
+ACTION_TYPES = (PROPOSE, PLAY, ACCEPT, REFUSE, DISCARD, KING, CARD)
+
+
+class ActionError(ValueError):
+    """Text or JSON that is not an action of the protocol."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    type: str
+    card: Card = -1
+    """The card played, for ``card`` actions."""
+    discards: int = 0
+    """The mask of the cards discarded, for ``discard`` actions."""
+
+    @property
+    def cards(self) -> list[Card]:
+        """The discarded cards, for ``discard`` actions."""
+        return cards_in(self.discards)
+
+    def __str__(self) -> str:
+        if self.type == CARD:
+            return f"card {card_code(self.card)}"
+        if self.type == DISCARD:
+            return " ".join([DISCARD, *(card_code(card) for card in self.cards)])
+        return self.type
+
+    def to_json(self) -> dict[str, Any]:
+        if self.type == CARD:
+            return {"type": CARD, "card": card_code(self.card)}
+        if self.type == DISCARD:
+            return {"type": DISCARD, "cards": [card_code(card) for card in self.cards]}
+        return {"type": self.type}
+
+    @staticmethod
+    def parse(text: str) -> Action:
+        """The inverse of ``str(action)``."""
+        words = text.split()
+        if not words:
+            raise ActionError("an empty string is not an action")
+        kind = words[0]
+        if kind == CARD:
+            if len(words) != 2:
+                raise ActionError(f"{text!r}: 'card' takes one card, e.g. 'card KS'")
+            return card_action(_parse(words[1]))
+        if kind == DISCARD:
+            return discard_action(_parse(word) for word in words[1:])
+        if kind in SIMPLE_ACTIONS and len(words) == 1:
+            return SIMPLE_ACTIONS[kind]
+        raise ActionError(f"{text!r} is not an action; actions are: {', '.join(ACTION_TYPES)}")
+
+    @staticmethod
+    def from_json(obj: Any) -> Action:
+        """An action from its protocol JSON form, checked field by field."""
+        if not isinstance(obj, dict):
+            raise ActionError(f"an action is a JSON object with a 'type', not {type(obj).__name__}")
+        kind = obj.get("type")
+        if kind == CARD:
+            code = obj.get("card")
+            if not isinstance(code, str):
+                raise ActionError("a 'card' action needs 'card', a card code such as \"KS\"")
+            return card_action(_parse(code))
+        if kind == DISCARD:
+            codes = obj.get("cards")
+            if not isinstance(codes, list) or not all(isinstance(code, str) for code in codes):
+                raise ActionError("a 'discard' action needs 'cards', a list of card codes")
+            cards = [_parse(code) for code in codes]
+            if len(set(cards)) != len(cards):
+                raise ActionError("a 'discard' action names a card twice")
+            return discard_action(cards)
+        if isinstance(kind, str) and kind in SIMPLE_ACTIONS:
+            return SIMPLE_ACTIONS[kind]
+        raise ActionError(f"unknown action type {kind!r}; actions are: {', '.join(ACTION_TYPES)}")
+
+
+def _parse(code: str) -> Card:
+    try:
+        return parse_card(code)
+    except CardError as error:
+        raise ActionError(str(error)) from None
+
+
+SIMPLE_ACTIONS: dict[str, Action] = {kind: Action(kind) for kind in (PROPOSE, PLAY, ACCEPT, REFUSE, KING)}
+PROPOSE_ACTION = SIMPLE_ACTIONS[PROPOSE]
+PLAY_ACTION = SIMPLE_ACTIONS[PLAY]
+ACCEPT_ACTION = SIMPLE_ACTIONS[ACCEPT]
+REFUSE_ACTION = SIMPLE_ACTIONS[REFUSE]
+KING_ACTION = SIMPLE_ACTIONS[KING]
+CARD_ACTIONS: tuple[Action, ...] = tuple(Action(CARD, card=card) for card in range(32))
+
+
+def card_action(card: Card) -> Action:
+    return CARD_ACTIONS[card]
+
+
+def discard_action(cards: Iterable[Card]) -> Action:
+    return Action(DISCARD, discards=mask_of(cards))

@@ -1,0 +1,181 @@
+"""The 32-card piquet deck of écarté.
+
+A card is a plain ``int`` from 0 to 31: ``suit * 8 + rank``. Plain integers
+keep the hot paths (legal replies, trick winners, the AI's search) cheap, and
+a hand is a 32-bit mask of such cards.
+
+Ranks are numbered in écarté's normal order, low to high:
+7 8 9 T A J Q K, so the ace sits between the ten and the jack. The variant
+``ace_high`` only changes which card beats which (see ``beaters``); the
+numbering never changes, so a card's code is the same under every rule.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator, Sequence
+
+Card = int
+"""A card, 0-31: ``suit * 8 + rank``."""
+
+SUITS = "SHDC"
+"""Suit letters by suit index: spades, hearts, diamonds, clubs."""
+
+RANKS = "789TAJQK"
+"""Rank letters by rank index, low to high in the normal order."""
+
+SUIT_SYMBOLS = "♠♥♦♣"
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+RANK_LABELS = ("7", "8", "9", "10", "A", "J", "Q", "K")
+
+KING = 7
+"""Rank index of the king: the trump king is the scoring card in both orders."""
+ACE = 4
+
+ALL_CARDS: tuple[Card, ...] = tuple(range(32))
+FULL_DECK_MASK = (1 << 32) - 1
+SUIT_MASKS: tuple[int, ...] = tuple(0xFF << (8 * suit) for suit in range(4))
+
+
+class CardError(ValueError):
+    """A card code that does not name one of the 32 cards."""
+
+
+def make_card(rank: int, suit: int) -> Card:
+    return suit * 8 + rank
+
+
+def suit_of(card: Card) -> int:
+    return card >> 3
+
+
+def rank_of(card: Card) -> int:
+    return card & 7
+
+
+def card_code(card: Card) -> str:
+    """The two-letter code of the log and the protocol: rank then suit, ``TH``."""
+    return RANKS[card & 7] + SUITS[card >> 3]
+
+
+_CODE_TO_CARD = {card_code(card): card for card in ALL_CARDS}
+
+
+def parse_card(code: str) -> Card:
+    """The card named by a code such as ``KS``; codes are upper case."""
+    try:
+        return _CODE_TO_CARD[code]
+    except (KeyError, TypeError):
+        raise CardError(
+            f"{code!r} is not a card: a card is a rank (K Q J A T 9 8 7) "
+            "then a suit (S H D C), e.g. 'TH'"
+        ) from None
+
+
+def card_label(card: Card, symbols: bool = True) -> str:
+    """How a person reads the card: ``10♥`` (or ``10H`` without symbols)."""
+    suit = SUIT_SYMBOLS[card >> 3] if symbols else SUITS[card >> 3]
+    return RANK_LABELS[card & 7] + suit
+
+
+def bit(card: Card) -> int:
+    return 1 << card
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def cards_in(mask: int) -> list[Card]:
+    """The cards of a mask, lowest index first."""
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(low.bit_length() - 1)
+        mask ^= low
+    return cards
+
+
+def iter_cards(mask: int) -> Iterator[Card]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _power_table(ace_high: bool) -> tuple[int, ...]:
+    # With the ace high, the ace jumps from between J and T to the top.
+    order = (0, 1, 2, 3, 7, 4, 5, 6) if ace_high else (0, 1, 2, 3, 4, 5, 6, 7)
+    return tuple(order[card & 7] for card in ALL_CARDS)
+
+
+POWER_NORMAL = _power_table(False)
+POWER_ACE_HIGH = _power_table(True)
+
+
+def power_table(ace_high: bool) -> tuple[int, ...]:
+    """Strength of each card within its suit (0-7) under a rank order."""
+    return POWER_ACE_HIGH if ace_high else POWER_NORMAL
+
+
+def _beaters_table(ace_high: bool) -> tuple[int, ...]:
+    power = power_table(ace_high)
+    table = []
+    for card in ALL_CARDS:
+        suit = card >> 3
+        table.append(
+            mask_of(
+                other
+                for other in range(suit * 8, suit * 8 + 8)
+                if power[other] > power[card]
+            )
+        )
+    return tuple(table)
+
+
+BEATERS_NORMAL = _beaters_table(False)
+BEATERS_ACE_HIGH = _beaters_table(True)
+
+
+def beaters(ace_high: bool) -> tuple[int, ...]:
+    """For each card, the mask of the cards of its suit that beat it."""
+    return BEATERS_ACE_HIGH if ace_high else BEATERS_NORMAL
+
+
+def sort_key(card: Card, trump: int | None = None, ace_high: bool = False) -> tuple[int, int]:
+    """Sort hands by suit (trumps first), strongest first within a suit."""
+    suit = card >> 3
+    suit_rank = -1 if suit == trump else suit
+    return (suit_rank, -power_table(ace_high)[card])
+
+
+def sorted_hand(cards: Iterable[Card], trump: int | None = None, ace_high: bool = False) -> list[Card]:
+    return sorted(cards, key=lambda card: sort_key(card, trump, ace_high))
+
+
+def parse_deck(text: str) -> tuple[Card, ...]:
+    """A deck string of the log: 32 codes, single spaces, each card once."""
+    codes = text.split(" ")
+    if len(codes) != 32:
+        raise CardError(f"a deck has 32 cards separated by single spaces; found {len(codes)} items")
+    deck = tuple(parse_card(code) for code in codes)
+    seen: set[Card] = set()
+    for card in deck:
+        if card in seen:
+            raise CardError(f"the deck holds {card_code(card)} twice")
+        seen.add(card)
+    return deck
+
+
+def deck_string(deck: Sequence[Card]) -> str:
+    return " ".join(card_code(card) for card in deck)
+
+
+def shuffled_deck(rng: random.Random) -> tuple[Card, ...]:
+    """A shuffled deck; chance comes only from the generator passed in."""
+    deck = list(ALL_CARDS)
+    rng.shuffle(deck)
+    return tuple(deck)

@@ -1,0 +1,132 @@
+"""The variant settings of a match (``spec/rules.md``, "Variant settings").
+
+``Rules`` is an immutable value. ``Rules.from_mapping`` is the one gate for
+rules coming from outside (a log header, the settings file, ``--rules``): it
+checks every key and value and says exactly what is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+PACKET_PATTERNS: tuple[tuple[int, ...], ...] = ((3, 2), (2, 3), (2, 2, 1))
+
+
+class RulesError(ValueError):
+    """A rules setting that is unknown or out of range."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    target: int = 5
+    games_to_win: int = 1
+    ace_high: bool = False
+    deal_packets: tuple[int, ...] = (3, 2)
+    dealer_must_exchange: bool = False
+    max_exchanges: int | None = None
+    must_trump: bool = True
+    penalty_adds_to_vole: bool = False
+    four_all_reset: bool = False
+
+    def __post_init__(self) -> None:
+        _check_int("target", self.target, 1, 99)
+        _check_int("games_to_win", self.games_to_win, 1, 9)
+        for name in ("ace_high", "dealer_must_exchange", "must_trump", "penalty_adds_to_vole", "four_all_reset"):
+            value = getattr(self, name)
+            if not isinstance(value, bool):
+                raise RulesError(f"rule {name!r} must be true or false, not {_show(value)}")
+        if tuple(self.deal_packets) not in PACKET_PATTERNS or not isinstance(self.deal_packets, tuple):
+            raise RulesError(
+                f"rule 'deal_packets' must be [3, 2], [2, 3] or [2, 2, 1], not {_show(self.deal_packets)}"
+            )
+        if self.max_exchanges is not None:
+            _check_int("max_exchanges", self.max_exchanges, 1, 9, nullable=True)
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, Any]) -> Rules:
+        """Rules from JSON-like values; missing keys take their defaults."""
+        if not isinstance(values, Mapping):
+            raise RulesError(f"rules must be an object of settings, not {_show(values)}")
+        known = {field.name for field in fields(cls)}
+        arguments: dict[str, Any] = {}
+        for key, value in values.items():
+            if key not in known:
+                raise RulesError(f"unknown rule {key!r}; the rules are: {', '.join(sorted(known))}")
+            if key == "deal_packets":
+                if not isinstance(value, list | tuple):
+                    raise RulesError(
+                        f"rule 'deal_packets' must be [3, 2], [2, 3] or [2, 2, 1], not {_show(value)}"
+                    )
+                if any(not isinstance(item, int) or isinstance(item, bool) for item in value):
+                    raise RulesError(
+                        f"rule 'deal_packets' must be [3, 2], [2, 3] or [2, 2, 1], not {_show(value)}"
+                    )
+                value = tuple(value)
+            arguments[key] = value
+        return cls(**arguments)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every key with its value, JSON-ready (as in the protocol's hello)."""
+        result: dict[str, Any] = {}
+        for field in fields(self):
+            value = getattr(self, field.name)
+            result[field.name] = list(value) if isinstance(value, tuple) else value
+        return result
+
+    def replace(self, **changes: Any) -> Rules:
+        return Rules.from_mapping({**self.to_dict(), **changes})
+
+
+def _show(value: Any) -> str:
+    try:
+        return json.dumps(value)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def _check_int(name: str, value: Any, low: int, high: int, nullable: bool = False) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        allowed = f"an integer from {low} to {high}"
+        if nullable:
+            allowed = f"null (no limit) or {allowed}"
+        raise RulesError(f"rule {name!r} must be {allowed}, not {_show(value)}")
+
+
+def parse_rule_assignment(text: str) -> tuple[str, Any]:
+    """``KEY=VALUE`` from a command line: ``target=7``, ``ace_high=true``,
+    ``deal_packets=2,2,1``, ``max_exchanges=none``."""
+    if "=" not in text:
+        raise RulesError(f"{text!r} is not KEY=VALUE")
+    key, raw = text.split("=", 1)
+    key, raw = key.strip(), raw.strip()
+    lowered = raw.lower()
+    value: Any
+    if lowered in ("true", "yes", "on"):
+        value = True
+    elif lowered in ("false", "no", "off"):
+        value = False
+    elif lowered in ("null", "none", ""):
+        value = None
+    elif "," in raw or "-" in raw or raw.startswith("["):
+        parts = raw.strip("[]").replace("-", ",").split(",")
+        try:
+            value = [int(part) for part in parts if part.strip()]
+        except ValueError:
+            raise RulesError(f"rule {key!r}: {raw!r} is not a list of numbers") from None
+    else:
+        try:
+            value = int(raw)
+        except ValueError:
+            raise RulesError(f"rule {key!r}: {raw!r} is not a number, true/false or a list") from None
+    return key, value
+
+
+def rules_from_assignments(assignments: list[str], base: Rules | None = None) -> Rules:
+    values = (base or Rules()).to_dict()
+    for text in assignments:
+        key, value = parse_rule_assignment(text)
+        values[key] = value
+    return Rules.from_mapping(values)

@@ -1,0 +1,57 @@
+"""Trick play: which cards may be played, and who wins a trick.
+
+The AI's search calls these millions of times, so they work on hand masks
+and precomputed tables (``cards.beaters``, ``cards.power_table``).
+"""
+
+from __future__ import annotations
+
+from .cards import SUIT_MASKS, SUIT_NAMES, Card, card_label, cards_in
+
+
+def legal_replies(hand: int, led: Card, trump: int, beaters: tuple[int, ...], must_trump: bool) -> int:
+    """The mask of the cards the second player may play to the led card.
+
+    In this order: follow suit; when following, beat the led card if able;
+    when void, trump if able (unless ``must_trump`` is off); otherwise any.
+    """
+    follow = hand & SUIT_MASKS[led >> 3]
+    if follow:
+        return (follow & beaters[led]) or follow
+    if must_trump:
+        trumps = hand & SUIT_MASKS[trump]
+        if trumps:
+            return trumps
+    return hand
+
+
+def leader_wins(led: Card, reply: Card, trump: int, power: tuple[int, ...]) -> bool:
+    """Whether the led card takes the trick: the highest trump wins, else
+    the higher card of the led suit."""
+    if reply >> 3 == led >> 3:
+        return power[led] > power[reply]
+    return reply >> 3 != trump
+
+
+def why_not_allowed(
+    hand: int, led: Card, card: Card, trump: int, beaters: tuple[int, ...], must_trump: bool, symbols: bool = True
+) -> str:
+    """The rule a reply breaks, in words, e.g. "8♠ is not allowed: you must
+    beat the led J♠ and you hold Q♠". Only for cards outside
+    ``legal_replies``; slow on purpose, it is for people."""
+
+    def names(mask: int) -> str:
+        return ", ".join(card_label(c, symbols) for c in cards_in(mask))
+
+    shown = card_label(card, symbols)
+    led_shown = card_label(led, symbols)
+    follow = hand & SUIT_MASKS[led >> 3]
+    if follow:
+        if card >> 3 != led >> 3:
+            return f"{shown} is not allowed: you must follow the led {led_shown} and you hold {names(follow)}"
+        return f"{shown} is not allowed: you must beat the led {led_shown} and you hold {names(follow & beaters[led])}"
+    trumps = hand & SUIT_MASKS[trump]
+    return (
+        f"{shown} is not allowed: you have no {SUIT_NAMES[led >> 3]}, so you must trump "
+        f"({SUIT_NAMES[trump]}) and you hold {names(trumps)}"
+    )

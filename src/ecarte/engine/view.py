@@ -1,0 +1,167 @@
+"""What one seat may know: the view of ``spec/bot-protocol.md``.
+
+A ``View`` holds exactly the protocol's keys and nothing more, so no player
+built on it can see the other hand, the stock's order or the other seat's
+discards. ``to_json``/``from_json`` are the protocol's form; ``from_json``
+checks what a host sends before a player trusts it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import SUITS, Card, CardError, card_code, mask_of, parse_card
+
+PHASES = ("exchange", "answer", "discard", "tricks")
+
+
+class ViewError(ValueError):
+    """JSON that is not a view of the protocol."""
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A finished trick: who led, the two cards in the order played, who won."""
+
+    leader: int
+    cards: tuple[Card, Card]
+    winner: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"leader": self.leader, "cards": [card_code(card) for card in self.cards], "winner": self.winner}
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    seat: int
+    dealer: int
+    phase: str
+    hand: tuple[Card, ...]
+    upcard: Card
+    trump: int
+    stock: int
+    my_discards: tuple[Card, ...]
+    their_discards: int
+    exchanges: int
+    liable: int | None
+    announced: tuple[int, ...]
+    trick: tuple[Card, ...]
+    tricks: tuple[Trick, ...]
+    score: tuple[int, int]
+    games_won: tuple[int, int]
+
+    @property
+    def elder(self) -> int:
+        return 1 - self.dealer
+
+    @property
+    def hand_mask(self) -> int:
+        return mask_of(self.hand)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "hand": [card_code(card) for card in self.hand],
+            "upcard": card_code(self.upcard),
+            "trump": SUITS[self.trump],
+            "stock": self.stock,
+            "my_discards": [card_code(card) for card in self.my_discards],
+            "their_discards": self.their_discards,
+            "exchanges": self.exchanges,
+            "liable": self.liable,
+            "announced": list(self.announced),
+            "trick": [card_code(card) for card in self.trick],
+            "tricks": [trick.to_json() for trick in self.tricks],
+            "score": list(self.score),
+            "games_won": list(self.games_won),
+        }
+
+    @staticmethod
+    def from_json(obj: Any) -> View:
+        if not isinstance(obj, dict):
+            raise ViewError("a view is a JSON object")
+        try:
+            return View(
+                seat=_seat(obj, "seat"),
+                dealer=_seat(obj, "dealer"),
+                phase=_phase(obj),
+                hand=_cards(obj, "hand"),
+                upcard=_card(obj.get("upcard"), "upcard"),
+                trump=_suit(obj),
+                stock=_int(obj, "stock"),
+                my_discards=_cards(obj, "my_discards"),
+                their_discards=_int(obj, "their_discards"),
+                exchanges=_int(obj, "exchanges"),
+                liable=None if obj.get("liable") is None else _seat(obj, "liable"),
+                announced=tuple(_seat({"seat": item}, "seat") for item in _list(obj, "announced")),
+                trick=_cards(obj, "trick"),
+                tricks=tuple(_trick(item) for item in _list(obj, "tricks")),
+                score=_pair(obj, "score"),
+                games_won=_pair(obj, "games_won"),
+            )
+        except CardError as error:
+            raise ViewError(str(error)) from None
+
+
+def _int(obj: dict[str, Any], key: str) -> int:
+    value = obj.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ViewError(f"view key {key!r} must be a non-negative integer")
+    return value
+
+
+def _seat(obj: dict[str, Any], key: str) -> int:
+    value = _int(obj, key)
+    if value not in (0, 1):
+        raise ViewError(f"view key {key!r} must be 0 or 1")
+    return value
+
+
+def _list(obj: dict[str, Any], key: str) -> list[Any]:
+    value = obj.get(key)
+    if not isinstance(value, list):
+        raise ViewError(f"view key {key!r} must be a list")
+    return value
+
+
+def _card(code: Any, key: str) -> Card:
+    if not isinstance(code, str):
+        raise ViewError(f"view key {key!r} must hold card codes")
+    return parse_card(code)
+
+
+def _cards(obj: dict[str, Any], key: str) -> tuple[Card, ...]:
+    return tuple(_card(code, key) for code in _list(obj, key))
+
+
+def _phase(obj: dict[str, Any]) -> str:
+    phase = obj.get("phase")
+    if not isinstance(phase, str):
+        raise ViewError("view key 'phase' must be a string")
+    return phase
+
+
+def _suit(obj: dict[str, Any]) -> int:
+    trump = obj.get("trump")
+    if not isinstance(trump, str) or len(trump) != 1 or trump not in SUITS:
+        raise ViewError("view key 'trump' must be a suit letter: S, H, D or C")
+    return SUITS.index(trump)
+
+
+def _pair(obj: dict[str, Any], key: str) -> tuple[int, int]:
+    value = _list(obj, key)
+    if len(value) != 2 or not all(isinstance(item, int) and not isinstance(item, bool) for item in value):
+        raise ViewError(f"view key {key!r} must be two integers")
+    return (value[0], value[1])
+
+
+def _trick(item: Any) -> Trick:
+    if not isinstance(item, dict):
+        raise ViewError("each of 'tricks' must be an object")
+    cards = _cards(item, "cards")
+    if len(cards) != 2:
+        raise ViewError("a finished trick has two cards")
+    return Trick(leader=_seat(item, "leader"), cards=(cards[0], cards[1]), winner=_seat(item, "winner"))
