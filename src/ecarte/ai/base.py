@@ -34,6 +34,11 @@ PlayerFactory = Callable[[int], Player]
 # does not load the others (the expert's tables, say).
 _BUILT_IN: dict[str, str] = {
     "random": "ecarte.ai.random_player:RandomPlayer",
+    "classic": "ecarte.ai.classic:ClassicPlayer",
+    "expert": "ecarte.ai.expert:ExpertPlayer",
+    # The app's levels (docs/ai.md says what each is).
+    "easy": "ecarte.ai.levels:EasyPlayer",
+    "normal": "ecarte.ai.levels:NormalPlayer",
 }
 
 

@@ -1,0 +1,1 @@
+"""The terminal app (Textual). Everything that draws or reads keys lives here."""
