@@ -68,7 +68,11 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--matches", type=int, required=True, metavar="N", help="number of matches")
     simulate.add_argument("--seed", type=int, default=0, metavar="S", help="seed for decks and players")
     simulate.add_argument(
-        "--jobs", type=int, default=None, metavar="J", help="parallel processes (default: the number of cores)"
+        "--jobs",
+        type=int,
+        default=None,
+        metavar="J",
+        help="parallel processes (default: the number of cores)",
     )
     simulate.add_argument(
         "--rules", nargs="+", default=[], metavar="KEY=VALUE", help="rule variants, e.g. games_to_win=2"
