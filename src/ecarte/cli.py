@@ -77,6 +77,13 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--rules", nargs="+", default=[], metavar="KEY=VALUE", help="rule variants, e.g. games_to_win=2"
     )
+    simulate.add_argument(
+        "--timeout",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="time limit for a cmd: bot's answer (default 10)",
+    )
     simulate.add_argument("--log-dir", metavar="DIR", help="write each match's log into DIR")
     simulate.add_argument("--json", action="store_true", help="print the results as one JSON object")
     return parser

@@ -26,6 +26,8 @@ from .match import (
     DealRecord,
     IllegalActionError,
     Match,
+    card_actions,
+    deck_for,
 )
 from .rules import Rules, RulesError
 from .view import Trick, View, ViewError
@@ -51,8 +53,10 @@ __all__ = [
     "View",
     "ViewError",
     "card_action",
+    "card_actions",
     "card_code",
     "card_label",
+    "deck_for",
     "deck_string",
     "discard_action",
     "parse_card",

@@ -15,7 +15,7 @@ game ends the moment a player reaches the target.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
@@ -40,13 +40,12 @@ from .cards import (
     KING as KING_RANK,
 )
 from .cards import (
-    SUIT_MASKS,
     Card,
     beaters,
-    card_code,
     card_label,
     cards_in,
     iter_cards,
+    parse_card,
     power_table,
     sorted_hand,
 )
@@ -100,82 +99,186 @@ class DealRecord:
     """The seat that won the game in this deal, if one did."""
 
 
-@lru_cache(maxsize=65536)
+def _subset_orders() -> dict[tuple[int, int, int], tuple[int, ...]]:
+    # For a hand of n cards and a discard size range, the subsets in the order
+    # the legal actions list them (fewest cards first, then by card), as
+    # bitmasks over the hand's positions: computed once, not per decision.
+    orders = {}
+    for n in range(6):
+        for fewest in range(2):
+            for most in range(6):
+                subsets = [
+                    sum(1 << i for i in chosen)
+                    for size in range(fewest, most + 1)
+                    for chosen in combinations(range(n), size)
+                ]
+                orders[n, fewest, most] = tuple(subsets)
+    return orders
+
+
+_SUBSET_ORDERS = _subset_orders()
+
+
+@lru_cache(maxsize=4096)
 def _discard_actions(hand: int, fewest: int, most: int) -> tuple[Action, ...]:
-    cards = cards_in(hand)
-    actions = []
-    for size in range(fewest, most + 1):
-        for chosen in combinations(cards, size):
-            mask = 0
-            for card in chosen:
-                mask |= 1 << card
-            actions.append(Action(DISCARD, discards=mask))
-    return tuple(actions)
+    """Every allowed discard of ``hand``: each set of ``fewest`` to ``most`` cards."""
+    masks = [0]
+    for card in iter_cards(hand):
+        card_bit = 1 << card
+        masks += [mask | card_bit for mask in masks]
+    return tuple(
+        Action(DISCARD, -1, masks[subset])
+        for subset in _SUBSET_ORDERS[len(masks).bit_length() - 1, fewest, most]
+    )
+
+
+# The card actions of each suit's byte of a hand mask: turning a mask of
+# playable cards into actions is four table lookups instead of a loop.
+_CARD_ACTIONS_BY_BYTE: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(
+        tuple(CARD_ACTIONS[suit * 8 + rank] for rank in range(8) if byte >> rank & 1) for byte in range(256)
+    )
+    for suit in range(4)
+)
+_SPADE_ACTIONS, _HEART_ACTIONS, _DIAMOND_ACTIONS, _CLUB_ACTIONS = _CARD_ACTIONS_BY_BYTE
+_ALL_CARDS_SET = frozenset(range(32))
+
+
+def card_actions(mask: int) -> list[Action]:
+    """The ``card`` actions of the cards of a mask, in card order."""
+    return [
+        *_SPADE_ACTIONS[mask & 255],
+        *_HEART_ACTIONS[mask >> 8 & 255],
+        *_DIAMOND_ACTIONS[mask >> 16 & 255],
+        *_CLUB_ACTIONS[mask >> 24 & 255],
+    ]
+
+
+def _deal_positions(packets: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Deck positions (0-based) of elder's and the dealer's cards: packet by
+    packet, elder first."""
+    elder: list[int] = []
+    dealer: list[int] = []
+    position = 0
+    for packet in packets:
+        elder.extend(range(position, position + packet))
+        position += packet
+        dealer.extend(range(position, position + packet))
+        position += packet
+    return tuple(elder), tuple(dealer)
+
+
+def deck_for(
+    elder: Iterable[Card | str],
+    dealer: Iterable[Card | str],
+    upcard: Card | str,
+    stock: Iterable[Card | str] = (),
+    packets: Sequence[int] = (3, 2),
+) -> tuple[Card, ...]:
+    """A deck order that deals these hands with the packet pattern: elder's
+    and the dealer's five cards, the turned-up card, then the stock starting
+    with ``stock`` (drawn first) and the remaining cards in card order.
+
+    For setting up a deal by hand (tests, tutorials); cards may be given as
+    codes (``"KS"``) or ints.
+    """
+
+    def as_cards(items: Iterable[Card | str]) -> list[Card]:
+        return [parse_card(item) if isinstance(item, str) else item for item in items]
+
+    elder_cards, dealer_cards = as_cards(elder), as_cards(dealer)
+    (turned,) = as_cards([upcard])
+    stock_cards = as_cards(stock)
+    if len(elder_cards) != 5 or len(dealer_cards) != 5:
+        raise DealError("each hand has 5 cards")
+    chosen = [*elder_cards, *dealer_cards, turned, *stock_cards]
+    if len(set(chosen)) != len(chosen) or not set(chosen) <= _ALL_CARDS_SET:
+        raise DealError("a card is named twice, or is not one of the 32")
+    elder_positions, dealer_positions = _deal_positions(tuple(packets))
+    deck = [-1] * 32
+    for position, card in zip(elder_positions, elder_cards, strict=True):
+        deck[position] = card
+    for position, card in zip(dealer_positions, dealer_cards, strict=True):
+        deck[position] = card
+    deck[10] = turned
+    rest = [card for card in range(32) if card not in set(chosen)]
+    deck[11:] = [*stock_cards, *rest]
+    return tuple(deck)
 
 
 class Match:
     """A match in progress: every rule of the game is applied here."""
 
     __slots__ = (
-        "rules",
-        "first_dealer",
-        "phase",
+        "_beaters",
+        "_must_trump",
+        "_positions",
+        "_power",
+        "announced",
         "current_player",
+        "dealer",
+        "deals",
+        "deck",
+        "discards",
+        "exchanges",
+        "first_dealer",
         "games",
         "games_won",
-        "winner",
-        "deals",
-        "next_dealer",
-        "dealer",
-        "deck",
         "hands",
-        "upcard",
-        "trump",
-        "stock_top",
-        "discards",
-        "proposals",
-        "exchanges",
-        "liable",
-        "announced",
-        "trick",
         "leader",
+        "liable",
+        "next_dealer",
+        "phase",
+        "proposals",
+        "rules",
+        "stock_top",
+        "trick",
         "tricks",
         "tricks_won",
-        "_power",
-        "_beaters",
+        "trump",
+        "upcard",
+        "winner",
     )
 
     def __init__(self, rules: Rules | None = None, first_dealer: int = 0) -> None:
-        if first_dealer not in (0, 1):
-            raise ValueError("first_dealer must be 0 or 1")
+        if first_dealer not in (0, 1) or isinstance(first_dealer, bool):
+            raise ValueError(f"first_dealer must be 0 or 1, not {first_dealer!r}")
         self.rules = rules or Rules()
         self.first_dealer = first_dealer
         self.phase = DEAL
         self.current_player: int | None = None
+        """The seat to decide now; ``None`` when a deal is due or the match is over."""
         self.games: list[list[int]] = []
         """The score of each game begun, seat 0 first; the last is current."""
         self.games_won = [0, 0]
         self.winner: int | None = None
         self.deals: list[DealRecord] = []
         self.next_dealer = first_dealer
+        """The seat that deals the next deal: alternating, the loser of a game first in the next."""
         self.dealer = first_dealer
         self.deck: tuple[Card, ...] = ()
         self.hands = [0, 0]
+        """Each seat's hand as a card mask."""
         self.upcard: Card = -1
         self.trump = -1
         self.stock_top = 32
         """Deck index of the next card to draw; the stock is ``deck[stock_top:]``."""
         self.discards = [0, 0]
+        """Each seat's discards in this deal, as a card mask."""
         self.proposals = 0
         self.exchanges = 0
+        """Accepted proposals whose discards are done (or under way)."""
         self.liable: int | None = None
         self.announced: list[int] = []
         self.trick: list[Card] = []
+        """The cards of the trick in progress, in the order played."""
         self.leader = 0
         self.tricks: list[Trick] = []
         self.tricks_won = [0, 0]
         self._power = power_table(self.rules.ace_high)
         self._beaters = beaters(self.rules.ace_high)
+        self._must_trump = self.rules.must_trump
+        self._positions = _deal_positions(self.rules.deal_packets)
 
     @classmethod
     def new(cls, rules: Rules | None = None, rng: random.Random | None = None) -> Match:
@@ -198,6 +301,11 @@ class Match:
         return 32 - self.stock_top
 
     @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock's cards, top first (hidden from both players)."""
+        return self.deck[self.stock_top :]
+
+    @property
     def is_over(self) -> bool:
         return self.phase == OVER
 
@@ -206,16 +314,19 @@ class Match:
         return self.trump * 8 + KING_RANK
 
     def hand(self, seat: int) -> list[Card]:
+        """A seat's cards, sorted for showing: trumps first, strongest first."""
         return sorted_hand(cards_in(self.hands[seat]), self.trump, self.rules.ace_high)
 
     def playable_cards(self) -> int:
         """Mask of the cards the player to move may play in the trick phase."""
-        if self.phase != TRICKS or self.current_player is None:
+        seat = self.current_player
+        if self.phase != TRICKS or seat is None:
             return 0
-        hand = self.hands[self.current_player]
-        if not self.trick:
+        hand = self.hands[seat]
+        trick = self.trick
+        if not trick:
             return hand
-        return legal_replies(hand, self.trick[0], self.trump, self._beaters, self.rules.must_trump)
+        return legal_replies(hand, trick[0], self.trump, self._beaters, self._must_trump)
 
     def can_announce(self) -> bool:
         """Whether the player to move may announce the trump king now: elder
@@ -224,14 +335,26 @@ class Match:
         seat = self.current_player
         if self.phase != TRICKS or self.tricks or seat is None or seat in self.announced:
             return False
-        if not self.hands[seat] >> self.trump_king & 1:
+        if not self.hands[seat] >> (self.trump * 8 + KING_RANK) & 1:
             return False
-        return len(self.trick) == (0 if seat == self.elder else 1)
+        return len(self.trick) == (0 if seat != self.dealer else 1)
 
     def legal_actions(self) -> list[Action]:
+        """Every action the player to move may take now (empty when no one is to move)."""
         phase = self.phase
         if phase == TRICKS:
-            actions = [CARD_ACTIONS[card] for card in iter_cards(self.playable_cards())]
+            seat = self.current_player
+            assert seat is not None
+            hand = self.hands[seat]
+            trick = self.trick
+            if trick:
+                hand = legal_replies(hand, trick[0], self.trump, self._beaters, self._must_trump)
+            actions = [
+                *_SPADE_ACTIONS[hand & 255],
+                *_HEART_ACTIONS[hand >> 8 & 255],
+                *_DIAMOND_ACTIONS[hand >> 16 & 255],
+                *_CLUB_ACTIONS[hand >> 24 & 255],
+            ]
             if not self.tricks and self.can_announce():
                 actions.append(KING_ACTION)
             return actions
@@ -240,14 +363,18 @@ class Match:
         if phase == ANSWER:
             return [ACCEPT_ACTION, REFUSE_ACTION]
         if phase == DISCARD_PHASE:
-            assert self.current_player is not None
-            fewest, most = self._discard_range(self.current_player)
-            return list(_discard_actions(self.hands[self.current_player], fewest, most))
+            seat = self.current_player
+            assert seat is not None
+            fewest, most = self._discard_range(seat)
+            return list(_discard_actions(self.hands[seat], fewest, most))
         return []
 
     def _discard_range(self, seat: int) -> tuple[int, int]:
-        most = min(5, self.stock_size)
-        if seat == self.elder or self.rules.dealer_must_exchange:
+        # Never more than the stock holds; elder discards at least one, the
+        # dealer may keep the hand unless dealer_must_exchange (while the
+        # stock holds a card: with an empty stock the dealer is not asked).
+        most = min(5, 32 - self.stock_top)
+        if seat != self.dealer or self.rules.dealer_must_exchange:
             return 1, most
         return 0, most
 
@@ -275,28 +402,35 @@ class Match:
     # ------------------------------------------------------------ chance
 
     def deal(self, deck: Sequence[Card]) -> None:
-        """Start the next deal from a deck order (top card first)."""
+        """Start the next deal from a deck order (top card first), dealt by
+        ``next_dealer``."""
         if self.phase != DEAL:
-            raise DealError("a new deal is not due: the current deal is not over" if self.phase != OVER
-                            else "the match is over: no more deals")
-        if len(deck) != 32 or set(deck) != set(range(32)):
+            raise DealError(
+                "the match is over: no more deals"
+                if self.phase == OVER
+                else "a new deal is not due: the current deal is not over"
+            )
+        if len(deck) != 32 or set(deck) != _ALL_CARDS_SET:
             raise DealError("a deck is the 32 cards, each exactly once")
-        if not self.games or self._game_decided():
+        if not self.games or max(self.games[-1]) >= self.rules.target:
             self.games.append([0, 0])
         dealer = self.next_dealer
         elder = 1 - dealer
         self.dealer = dealer
-        self.deck = tuple(deck)
+        self.deck = deck = tuple(deck)
+        elder_positions, dealer_positions = self._positions
+        elder_hand = dealer_hand = 0
+        for position in elder_positions:
+            elder_hand |= 1 << deck[position]
+        for position in dealer_positions:
+            dealer_hand |= 1 << deck[position]
         hands = [0, 0]
-        position = 0
-        for packet in self.rules.deal_packets:
-            for seat in (elder, dealer):
-                for card in self.deck[position : position + packet]:
-                    hands[seat] |= 1 << card
-                position += packet
+        hands[elder] = elder_hand
+        hands[dealer] = dealer_hand
         self.hands = hands
-        self.upcard = self.deck[10]
-        self.trump = self.upcard >> 3
+        # Card 11 is turned up for trump; the stock is cards 12-32.
+        self.upcard = upcard = deck[10]
+        self.trump = upcard >> 3
         self.stock_top = 11
         self.discards = [0, 0]
         self.proposals = 0
@@ -309,100 +443,164 @@ class Match:
         self.tricks_won = [0, 0]
         self.next_dealer = elder
         score = self.games[-1]
-        record = DealRecord(game=len(self.games), dealer=dealer, upcard=self.upcard, trump=self.trump)
-        record.score = list(score)
-        self.deals.append(record)
+        self.deals.append(
+            DealRecord(
+                game=len(self.games), dealer=dealer, upcard=upcard, trump=upcard >> 3, score=list(score)
+            )
+        )
         self.phase = EXCHANGE
         self.current_player = elder
-        if self.upcard & 7 == KING_RANK:
-            record.king_points[dealer] += 1
+        if upcard & 7 == KING_RANK:
+            # The turned-up king: the dealer's point, at once (it may end the game).
+            self.deals[-1].king_points[dealer] += 1
             self._score(dealer, 1)
-
-    def _game_decided(self) -> bool:
-        score = self.games[-1]
-        return max(score) >= self.rules.target
 
     # ------------------------------------------------------------ actions
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: Action, seat: int | None = None) -> None:
         """Apply a decision of the player to move; ``IllegalActionError`` says
-        which rule forbids it."""
-        seat = self.current_player
-        if seat is None:
+        which rule forbids it. With ``seat``, the decision is checked to be
+        that seat's (a log or a protocol names the player)."""
+        current = self.current_player
+        if current is None:
             raise IllegalActionError(
                 "the match is over" if self.phase == OVER else "no one is to play: a new deal is due"
             )
+        if seat is not None and seat != current:
+            raise IllegalActionError(self._not_your_turn(action.type, seat))
         kind = action.type
         phase = self.phase
-        if kind == CARD and phase == TRICKS:
-            self._play_card(seat, action.card)
-        elif kind == PROPOSE and phase == EXCHANGE:
-            self.proposals += 1
-            self.phase = ANSWER
-            self.current_player = self.dealer
-        elif kind == PLAY and phase == EXCHANGE:
-            if self.proposals == 0:
-                self.liable = seat
-            self._start_tricks()
-        elif kind == ACCEPT and phase == ANSWER:
-            self.phase = DISCARD_PHASE
-            self.current_player = self.elder
-        elif kind == REFUSE and phase == ANSWER:
-            if self.proposals == 1:
-                self.liable = seat
-            self._start_tricks()
-        elif kind == DISCARD and phase == DISCARD_PHASE:
-            self._discard(seat, action.discards)
-        elif kind == KING and phase == TRICKS:
-            self._announce(seat)
-        else:
-            raise IllegalActionError(self._wrong_moment(kind))
+        if phase == TRICKS:
+            if kind == CARD:
+                self._play_card(current, action.card)
+                return
+            if kind == KING:
+                self._announce(current)
+                return
+        elif phase == EXCHANGE:
+            if kind == PROPOSE:
+                self.proposals += 1
+                self.phase = ANSWER
+                self.current_player = self.dealer
+                return
+            if kind == PLAY:
+                # Playing at the first decision, without proposing: elder is liable.
+                if self.proposals == 0:
+                    self.liable = current
+                self._start_tricks()
+                return
+        elif phase == ANSWER:
+            if kind == ACCEPT:
+                self.phase = DISCARD_PHASE
+                self.current_player = self.elder
+                return
+            if kind == REFUSE:
+                # Only a refusal of the deal's first proposal makes the dealer liable.
+                if self.proposals == 1:
+                    self.liable = current
+                self._start_tricks()
+                return
+        elif phase == DISCARD_PHASE and kind == DISCARD:
+            self._discard(current, action.discards)
+            return
+        if kind == KING:
+            raise IllegalActionError(self._why_no_king(current))
+        raise IllegalActionError(self._wrong_moment(kind))
+
+    def _role(self, seat: int) -> str:
+        return "the dealer" if seat == self.dealer else "elder"
+
+    def _expected(self) -> str:
+        """What the player to move must do now, in words."""
+        seat = self.current_player
+        assert seat is not None
+        who = f"{self._role(seat)} (seat {seat})"
+        if self.phase == EXCHANGE:
+            return f"{who} must play or propose an exchange"
+        if self.phase == ANSWER:
+            return f"{who} must accept or refuse the proposal"
+        if self.phase == DISCARD_PHASE:
+            fewest, most = self._discard_range(seat)
+            return f"{who} must discard {fewest} to {most} cards and draw as many"
+        if self.trick:
+            return f"{who} must play a card to the trick"
+        return f"{who} must lead a card"
+
+    def _not_your_turn(self, kind: str, seat: int) -> str:
+        if kind == KING:
+            return self._why_no_king(seat)
+        return f"'{kind}' by seat {seat} is not allowed: it is not seat {seat}'s turn; {self._expected()}"
+
+    def _exchange_over_because(self) -> str:
+        limit = self.rules.max_exchanges
+        if self.stock_top == 32:
+            return "the exchange is over: the stock is empty"
+        if limit is not None and self.exchanges >= limit:
+            plural = "exchange is" if limit == 1 else "exchanges are"
+            return f"the exchange is over: {limit} {plural} the limit (max_exchanges)"
+        return "the exchange is over"
 
     def _wrong_moment(self, kind: str) -> str:
-        expected = {
-            EXCHANGE: "elder must play or propose",
-            ANSWER: "the dealer must accept or refuse the proposal",
-            DISCARD_PHASE: "it is time to discard",
-            TRICKS: "it is time to play a card",
-        }[self.phase]
-        return f"'{kind}' is not allowed now: {expected}"
+        phase = self.phase
+        if phase == TRICKS:
+            if kind in (PROPOSE, PLAY, ACCEPT, REFUSE, DISCARD):
+                reason = self._exchange_over_because()
+                return f"'{kind}' is not allowed now: {reason}; {self._expected()}"
+        elif phase == EXCHANGE:
+            if kind in (ACCEPT, REFUSE):
+                return f"'{kind}' is not allowed now: there is no proposal to answer; {self._expected()}"
+            if kind == DISCARD:
+                return f"'discard' is not allowed now: no exchange has been agreed; {self._expected()}"
+        elif phase == ANSWER and kind == DISCARD:
+            return f"'discard' is not allowed now: the proposal is not accepted yet; {self._expected()}"
+        if kind == CARD:
+            return f"no card can be played yet: the exchange is not over; {self._expected()}"
+        return f"'{kind}' is not allowed now: {self._expected()}"
 
     def _discard(self, seat: int, cards: int) -> None:
         hand = self.hands[seat]
         count = cards.bit_count()
         fewest, most = self._discard_range(seat)
         if cards & ~hand:
-            missing = ", ".join(card_code(card) for card in cards_in(cards & ~hand))
+            missing = ", ".join(card_label(card) for card in cards_in(cards & ~hand))
             raise IllegalActionError(f"you cannot discard {missing}: not in your hand")
         if not fewest <= count <= most:
-            who = "elder" if seat == self.elder else "the dealer"
-            raise IllegalActionError(
-                f"{who} may discard {fewest} to {most} cards now (the stock holds {self.stock_size}); not {count}"
-            )
+            raise IllegalActionError(self._why_not_count(seat, count, fewest, most))
         top = self.stock_top
+        deck = self.deck
         drawn = 0
-        for card in self.deck[top : top + count]:
-            drawn |= 1 << card
-        self.stock_top = top + count
-        self.hands[seat] = (hand & ~cards) | drawn
+        for position in range(top, top + count):
+            drawn |= 1 << deck[position]
+        self.stock_top = top = top + count
+        self.hands[seat] = (hand ^ cards) | drawn
         self.discards[seat] |= cards
-        if seat == self.elder and self.stock_size > 0:
+        if seat != self.dealer and top < 32:
             self.current_player = self.dealer
             return
         # The round is over: the dealer has discarded, or keeps the hand
         # because the stock is empty.
         self.exchanges += 1
         limit = self.rules.max_exchanges
-        if self.stock_size == 0 or (limit is not None and self.exchanges >= limit):
+        if top == 32 or (limit is not None and self.exchanges >= limit):
             self._start_tricks()
         else:
             self.phase = EXCHANGE
             self.current_player = self.elder
 
+    def _why_not_count(self, seat: int, count: int, fewest: int, most: int) -> str:
+        stock = self.stock_size
+        cards = "card" if count == 1 else "cards"
+        if count > 5:
+            return f"you cannot discard {count} {cards}: 5 at most"
+        if count > stock:
+            return f"you cannot discard {count} {cards}: the stock holds only {stock}"
+        if seat != self.dealer:
+            return "elder must discard at least 1 card after an accepted proposal"
+        return "the dealer must discard at least 1 card (dealer_must_exchange) while the stock holds one"
+
     def _start_tricks(self) -> None:
         self.phase = TRICKS
-        self.current_player = self.elder
-        self.leader = self.elder
+        self.current_player = self.leader = 1 - self.dealer
 
     def _announce(self, seat: int) -> None:
         if not self.can_announce():
@@ -411,55 +609,66 @@ class Match:
         self.deals[-1].king_points[seat] += 1
         self._score(seat, 1)
 
+    def _king_moment(self, seat: int) -> str:
+        if seat == self.dealer:
+            return "the dealer announces after elder's first lead, before playing to the first trick"
+        return "elder announces once the exchange is over, before leading to the first trick"
+
     def _why_no_king(self, seat: int) -> str:
-        if not self.hands[seat] >> self.trump_king & 1:
-            return f"you cannot announce the king: you do not hold {card_label(self.trump_king)}"
+        """Why ``seat`` may not announce the trump king now, in words."""
+        if self.phase in (EXCHANGE, ANSWER, DISCARD_PHASE):
+            return f"too early to announce the king: {self._king_moment(seat)}"
+        king = self.trump_king
+        if not self.hands[seat] >> king & 1:
+            if self.upcard == king:
+                return (
+                    f"you cannot announce the king: {card_label(king)} is the turned-up card "
+                    "(its point went to the dealer)"
+                )
+            return f"you cannot announce the king: you do not hold {card_label(king)}"
         if seat in self.announced:
-            return "you have announced the king already"
-        if seat == self.elder:
-            return "too late to announce the king: elder announces before leading to the first trick"
-        if not self.trick and not self.tricks:
-            return "the dealer announces the king after elder's first lead, not before"
-        return "too late to announce the king: the dealer announces before playing to the first trick"
+            return "you have already announced the king in this deal"
+        if seat == self.dealer and not self.trick and not self.tricks:
+            return "too early to announce the king: the dealer announces after elder's first lead, not before"
+        return f"too late to announce the king: {self._king_moment(seat)}"
 
     def _play_card(self, seat: int, card: Card) -> None:
         hand = self.hands[seat]
-        if not 0 <= card < 32 or not hand >> card & 1:
-            raise IllegalActionError(f"{card_label(card) if 0 <= card < 32 else card} is not in your hand")
+        if not (0 <= card < 32 and hand >> card & 1):
+            shown = card_label(card) if 0 <= card < 32 else repr(card)
+            raise IllegalActionError(f"{shown} is not in your hand")
         trick = self.trick
-        if trick:
-            led = trick[0]
-            allowed = legal_replies(hand, led, self.trump, self._beaters, self.rules.must_trump)
-            if not allowed >> card & 1:
-                raise IllegalActionError(
-                    why_not_allowed(hand, led, card, self.trump, self._beaters, self.rules.must_trump)
-                )
-        self.hands[seat] = hand & ~(1 << card)
-        trick.append(card)
-        if len(trick) == 1:
+        if not trick:
+            self.hands[seat] = hand ^ (1 << card)
+            trick.append(card)
             self.current_player = 1 - seat
             return
-        leader = self.leader
         led = trick[0]
-        winner = leader if leader_wins(led, card, self.trump, self._power) else seat
-        self.tricks.append(Trick(leader, (led, card), winner))
+        trump = self.trump
+        if not legal_replies(hand, led, trump, self._beaters, self._must_trump) >> card & 1:
+            raise IllegalActionError(why_not_allowed(hand, led, card, trump, self._beaters, self._must_trump))
+        self.hands[seat] = hand ^ (1 << card)
+        leader = self.leader
+        winner = leader if leader_wins(led, card, trump, self._power) else seat
+        tricks = self.tricks
+        tricks.append(Trick(leader, (led, card), winner))
         self.tricks_won[winner] += 1
         self.trick = []
-        if len(self.tricks) == 5:
+        if len(tricks) == 5:
             self._score_tricks()
         else:
-            self.leader = winner
-            self.current_player = winner
+            self.leader = self.current_player = winner
 
     def _score_tricks(self) -> None:
         record = self.deals[-1]
-        record.tricks = list(self.tricks_won)
-        winner = 0 if self.tricks_won[0] >= 3 else 1
+        tricks_won = self.tricks_won
+        record.tricks = list(tricks_won)
+        winner = 0 if tricks_won[0] >= 3 else 1
         loser_liable = self.liable == 1 - winner
         record.winner = winner
-        record.vole = self.tricks_won[winner] == 5
+        record.vole = tricks_won[winner] == 5
         record.penalty = loser_liable
-        if self._score(winner, trick_points(self.tricks_won[winner], loser_liable, self.rules)):
+        if self._score(winner, trick_points(tricks_won[winner], loser_liable, self.rules)):
             return
         score = self.games[-1]
         if four_all_applies(score, self.rules):
@@ -497,6 +706,7 @@ class Match:
     # ------------------------------------------------------------ copies
 
     def copy(self) -> Match:
+        """An independent copy (for the AI's search and the replay viewer)."""
         other = Match.__new__(Match)
         for name in Match.__slots__:
             setattr(other, name, getattr(self, name))

@@ -34,11 +34,22 @@ class Rules:
     def __post_init__(self) -> None:
         _check_int("target", self.target, 1, 99)
         _check_int("games_to_win", self.games_to_win, 1, 9)
-        for name in ("ace_high", "dealer_must_exchange", "must_trump", "penalty_adds_to_vole", "four_all_reset"):
+        for name in (
+            "ace_high",
+            "dealer_must_exchange",
+            "must_trump",
+            "penalty_adds_to_vole",
+            "four_all_reset",
+        ):
             value = getattr(self, name)
             if not isinstance(value, bool):
                 raise RulesError(f"rule {name!r} must be true or false, not {_show(value)}")
-        if tuple(self.deal_packets) not in PACKET_PATTERNS or not isinstance(self.deal_packets, tuple):
+        packets = self.deal_packets
+        if (
+            not isinstance(packets, tuple)
+            or any(type(packet) is not int for packet in packets)
+            or packets not in PACKET_PATTERNS
+        ):
             raise RulesError(
                 f"rule 'deal_packets' must be [3, 2], [2, 3] or [2, 2, 1], not {_show(self.deal_packets)}"
             )
@@ -102,6 +113,9 @@ def parse_rule_assignment(text: str) -> tuple[str, Any]:
         raise RulesError(f"{text!r} is not KEY=VALUE")
     key, raw = text.split("=", 1)
     key, raw = key.strip(), raw.strip()
+    known = [field.name for field in fields(Rules)]
+    if key not in known:
+        raise RulesError(f"unknown rule {key!r}; the rules are: {', '.join(sorted(known))}")
     lowered = raw.lower()
     value: Any
     if lowered in ("true", "yes", "on"):

@@ -34,7 +34,13 @@ def leader_wins(led: Card, reply: Card, trump: int, power: tuple[int, ...]) -> b
 
 
 def why_not_allowed(
-    hand: int, led: Card, card: Card, trump: int, beaters: tuple[int, ...], must_trump: bool, symbols: bool = True
+    hand: int,
+    led: Card,
+    card: Card,
+    trump: int,
+    beaters: tuple[int, ...],
+    must_trump: bool,
+    symbols: bool = True,
 ) -> str:
     """The rule a reply breaks, in words, e.g. "8♠ is not allowed: you must
     beat the led J♠ and you hold Q♠". Only for cards outside
@@ -49,7 +55,8 @@ def why_not_allowed(
     if follow:
         if card >> 3 != led >> 3:
             return f"{shown} is not allowed: you must follow the led {led_shown} and you hold {names(follow)}"
-        return f"{shown} is not allowed: you must beat the led {led_shown} and you hold {names(follow & beaters[led])}"
+        higher = names(follow & beaters[led])
+        return f"{shown} is not allowed: you must beat the led {led_shown} and you hold {higher}"
     trumps = hand & SUIT_MASKS[trump]
     return (
         f"{shown} is not allowed: you have no {SUIT_NAMES[led >> 3]}, so you must trump "

@@ -29,7 +29,11 @@ class Trick:
     winner: int
 
     def to_json(self) -> dict[str, Any]:
-        return {"leader": self.leader, "cards": [card_code(card) for card in self.cards], "winner": self.winner}
+        return {
+            "leader": self.leader,
+            "cards": [card_code(card) for card in self.cards],
+            "winner": self.winner,
+        }
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,365 @@
+"""The expert: the strongest player we can make (issue #3).
+
+It sees only its seat's ``View`` and the legal actions, like every player.
+Each decision is a small Monte Carlo search over the hidden cards:
+
+- It draws the opponent hands its view cannot rule out (``sampling``),
+  weighted by what the opponent's decisions suggest (elder who played at
+  once, a dealer who refused, a king not announced).
+- The trick play is solved exactly for each sampled hand (``solver``: both
+  hands known, forced replies, memoised over bitmasks) and each card is
+  scored by the average over the samples.
+- Play or propose, accept or refuse, and the discards are scored by
+  simulating the rest of the deal for each sampled hand: the stock is
+  shuffled, the opponent exchanges by the textbook (``expert_heuristics``),
+  then the tricks are solved.
+- Every outcome (tricks taken, king points, liability, vole) is valued by
+  the probability of winning the match from the score it leads to
+  (``expert_value``), so the expert plays for the point it needs, takes the
+  safe point at 4 all and draws for the vole when two points win the game.
+
+Its decisions are deterministic for a seed: chance comes from one
+generator, reseeded at each ``start_match``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ecarte.engine.actions import CARD, DISCARD, KING, Action
+from ecarte.engine.cards import KING as KING_RANK
+from ecarte.engine.cards import cards_in, power_table
+from ecarte.engine.rules import Rules
+from ecarte.engine.scoring import trick_points
+from ecarte.engine.view import View
+
+from .expert_heuristics import dealer_would_refuse, discard_order, elder_would_play, quick_discard
+from .expert_value import MatchValue, match_value
+from .sampling import opponent_hands, played_by, unseen_pool
+from .solver import TrickSolver, solver_for
+
+TRICK_SAMPLES = 48
+"""Opponent hands sampled for a card decision."""
+TRICK_ENUMERATE = 96
+"""Enumerate every opponent hand instead when there are no more than this."""
+EXCHANGE_SAMPLES = 40
+"""Deals simulated for play/propose and accept/refuse."""
+DISCARD_SAMPLES = 24
+"""Deals simulated for each discard considered."""
+UNLIKELY = 0.25
+"""Weight of an opponent hand that does not fit the opponent's decision."""
+KING_KEPT_QUIET = 0.1
+"""Weight of a hand holding the trump king when its owner did not announce it."""
+
+
+class ExpertPlayer:
+    name = "expert"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.rules = Rules()
+        self.seat = 0
+        self.value: MatchValue = match_value(self.rules)
+        self._power = power_table(False)
+        # What this seat saw of the opponent's decisions in the current deal.
+        self._last_seen: tuple[int, int, int, int, bool] | None = None
+        self._proposed_at: int | None = None
+        self._opponent_refused = False
+
+    def start_match(self, seat: int, rules: Rules) -> None:
+        self.seat = seat
+        self.rules = rules
+        self.rng = random.Random(self.seed)
+        self.value = match_value(rules)
+        self._power = power_table(rules.ace_high)
+        self._last_seen = None
+
+    # ------------------------------------------------------------ decisions
+
+    def decide(self, view: View, legal: Sequence[Action]) -> Action:
+        self._remember(view)
+        if len(legal) == 1:
+            return legal[0]
+        kinds = {action.type for action in legal}
+        if KING in kinds:
+            # The point is certain and the game may end on it; keeping quiet
+            # only hides what the other will soon guess.
+            return next(action for action in legal if action.type == KING)
+        if CARD in kinds:
+            return self._play_card(view, legal)
+        if DISCARD in kinds:
+            return self._discard(view, legal)
+        if "propose" in kinds:
+            return self._exchange(view, legal)
+        if "accept" in kinds:
+            return self._answer(view, legal)
+        return legal[0]
+
+    def _remember(self, view: View) -> None:
+        """Track the opponent's decisions the view alone does not keep: a
+        refusal of a later proposal (the first shows as ``liable``)."""
+        last = self._last_seen
+        self._last_seen = (view.upcard, view.dealer, len(view.tricks), view.exchanges, view.phase == "tricks")
+        if (
+            last is None
+            or last[:2] != self._last_seen[:2]
+            or len(view.tricks) < last[2]
+            or view.exchanges < last[3]
+            or (last[4] and view.phase != "tricks")
+        ):
+            self._proposed_at = None
+            self._opponent_refused = False
+        if (
+            self._proposed_at is not None
+            and view.phase == "tricks"
+            and view.exchanges == self._proposed_at
+            and not view.tricks
+        ):
+            self._opponent_refused = True
+
+    # ------------------------------------------------------------ values
+
+    def _solver(self, view: View) -> TrickSolver:
+        return solver_for(view.trump, self.rules.ace_high, self.rules.must_trump)
+
+    def _leaf_values(self, view: View, liable: int | None) -> list[list[list[float]]]:
+        """values[my_tricks][my_king][their_king]: P(win the match) once the
+        deal ends so, from the score the view shows."""
+        me = self.seat
+        opponent = 1 - me
+        rules = self.rules
+        target = rules.target
+        my_games, their_games = view.games_won[me], view.games_won[opponent]
+        i_deal = view.dealer == me
+        table: list[list[list[float]]] = []
+        for tricks in range(6):
+            by_king: list[list[float]] = []
+            for my_king in (0, 1):
+                row: list[float] = []
+                for their_king in (0, 1):
+                    mine, theirs = view.score[me], view.score[opponent]
+                    decided: float | None = None
+                    # Elder announces first; a king point that reaches the
+                    # target ends the game at once.
+                    kings = [(False, their_king), (True, my_king)] if i_deal else [(True, my_king), (False, their_king)]
+                    for is_me, point in kings:
+                        if is_me:
+                            mine += point
+                        else:
+                            theirs += point
+                        if decided is None and (mine >= target or theirs >= target):
+                            decided = self.value.game_over(mine >= target, my_games, their_games)
+                    if decided is None:
+                        if tricks >= 3:
+                            mine += trick_points(tricks, liable == opponent, rules)
+                        else:
+                            theirs += trick_points(5 - tricks, liable == me, rules)
+                        decided = self.value.after_deal(mine, theirs, my_games, their_games, i_deal)
+                    row.append(decided)
+                by_king.append(row)
+            table.append(by_king)
+        return table
+
+    def _hand_weight(self, view: View) -> tuple[int, bool, bool]:
+        """What to hold the opponent's hand to: (cards it played, whether it
+        played or refused at once, whether it kept quiet about a king)."""
+        opponent = 1 - self.seat
+        played = played_by(view, opponent)
+        strong = view.liable == opponent or self._opponent_refused
+        quiet = False
+        if view.phase == "tricks" and opponent not in view.announced:
+            # The opponent's moment to announce has passed: elder's when it
+            # led the first trick, the dealer's when it replied to it.
+            quiet = bool(view.tricks) or (opponent == view.elder and bool(view.trick))
+        return played, strong, quiet
+
+    def _weight_function(self, view: View) -> tuple[int, bool, bool, int]:
+        played, strong, quiet = self._hand_weight(view)
+        return played, strong, quiet, view.trump * 8 + KING_RANK
+
+    # ------------------------------------------------------------ tricks
+
+    def _play_card(self, view: View, legal: Sequence[Action]) -> Action:
+        me = self.seat
+        solver = self._solver(view)
+        values = self._leaf_values(view, view.liable)
+        won = sum(1 for trick in view.tricks if trick.winner == me)
+        mine = view.hand_mask
+        played, strong, quiet, king = self._weight_function(view)
+        opponent_is_elder = view.elder != me
+        trump = view.trump
+        # Trump-king points are already in the score, or coming to the dealer
+        # whatever is played now: they do not change the choice.
+        leaf = [values[tricks][0][0] for tricks in range(6)]
+
+        def weight(hand: int) -> float:
+            original = hand | played
+            w = 1.0
+            if quiet and original >> king & 1:
+                w *= KING_KEPT_QUIET
+            if strong and view.exchanges == 0:
+                fits = elder_would_play(original, trump) if opponent_is_elder else dealer_would_refuse(original, trump)
+                if not fits:
+                    w *= UNLIKELY
+            return w
+
+        hands = opponent_hands(view, self.rng, TRICK_SAMPLES, weight, TRICK_ENUMERATE)
+        cards = [action.card for action in legal if action.type == CARD]
+        best_action = legal[0]
+        best_score = -1.0
+        total_weight = sum(w for _, w in hands) or 1.0
+        led = view.trick[0] if view.trick else None
+        for card in cards:
+            expected = 0.0
+            tricks_sum = 0.0
+            for hand, w in hands:
+                if led is None:
+                    tricks = won + solver.after_lead(mine, hand, card)
+                else:
+                    tricks = won + solver.after_reply(mine, hand, led, card)
+                expected += w * leaf[tricks]
+                tricks_sum += w * tricks
+            # More tricks break ties: they cost nothing and hedge the samples.
+            score = expected / total_weight + 1e-6 * tricks_sum / total_weight
+            if score > best_score:
+                best_score = score
+                best_action = next(action for action in legal if action.type == CARD and action.card == card)
+        return best_action
+
+    # ------------------------------------------------------------ exchange
+
+    def _stock_order(self, pool: int, opponent: int, stock: int) -> list[int]:
+        """A random order of the stock: the unseen cards outside the sampled
+        opponent hand (the rest are the opponent's discards)."""
+        rest = cards_in(pool & ~opponent)
+        self.rng.shuffle(rest)
+        return rest[:stock]
+
+    def _king_bits(self, view: View, mine: int, theirs: int) -> tuple[int, int]:
+        """Who will announce the trump king, from the hands at the end of the
+        exchange (a turned-up king is the dealer's, and scored already)."""
+        king = view.trump * 8 + KING_RANK
+        return mine >> king & 1, theirs >> king & 1
+
+    def _exchange_round(
+        self, view: View, elder: int, dealer: int, stock: list[int], elder_discard: int | None
+    ) -> tuple[int, int]:
+        """One accepted proposal, simulated: elder discards (``elder_discard``
+        or the textbook), then the dealer by the textbook; both draw."""
+        power = self._power
+        trump = view.trump
+        if elder_discard is None:
+            elder_discard = quick_discard(elder, trump, power, 1, min(5, len(stock)))
+        count = elder_discard.bit_count()
+        elder &= ~elder_discard
+        for card in stock[:count]:
+            elder |= 1 << card
+        left = stock[count:]
+        if left:
+            fewest = 1 if self.rules.dealer_must_exchange else 0
+            thrown = quick_discard(dealer, trump, power, fewest, min(5, len(left)))
+            dealer &= ~thrown
+            for card in left[: thrown.bit_count()]:
+                dealer |= 1 << card
+        return elder, dealer
+
+    def _exchange(self, view: View, legal: Sequence[Action]) -> Action:
+        """Elder: play now, or propose?"""
+        me = self.seat
+        opponent = 1 - me
+        first = view.exchanges == 0
+        play_values = self._leaf_values(view, me if first else view.liable)
+        refused_values = self._leaf_values(view, opponent if first else view.liable)
+        free_values = self._leaf_values(view, view.liable)
+        solver = self._solver(view)
+        mine = view.hand_mask
+        pool = unseen_pool(view)
+        hands = opponent_hands(view, self.rng, EXCHANGE_SAMPLES)
+        trump = view.trump
+        play_total = propose_total = 0.0
+        for dealer, _ in hands:
+            stock = self._stock_order(pool, dealer, view.stock)
+            tricks = solver.lead_tricks(mine, dealer)
+            my_king, their_king = self._king_bits(view, mine, dealer)
+            play_total += play_values[tricks][my_king][their_king]
+            if dealer_would_refuse(dealer, trump):
+                propose_total += refused_values[tricks][my_king][their_king]
+                continue
+            elder_after, dealer_after = self._exchange_round(view, mine, dealer, stock, None)
+            tricks = solver.lead_tricks(elder_after, dealer_after)
+            my_king, their_king = self._king_bits(view, elder_after, dealer_after)
+            propose_total += free_values[tricks][my_king][their_king]
+        chosen = "play" if play_total >= propose_total else "propose"
+        if chosen == "propose":
+            self._proposed_at = view.exchanges
+        return next(action for action in legal if action.type == chosen)
+
+    def _answer(self, view: View, legal: Sequence[Action]) -> Action:
+        """Dealer: accept the proposal, or refuse it?"""
+        me = self.seat
+        first = view.exchanges == 0
+        refuse_values = self._leaf_values(view, me if first else view.liable)
+        free_values = self._leaf_values(view, view.liable)
+        solver = self._solver(view)
+        mine = view.hand_mask
+        pool = unseen_pool(view)
+        trump = view.trump
+
+        def weight(hand: int) -> float:
+            # Elder proposed: a hand good enough to play is less likely.
+            return UNLIKELY if first and elder_would_play(hand, trump) else 1.0
+
+        hands = opponent_hands(view, self.rng, EXCHANGE_SAMPLES, weight)
+        refuse_total = accept_total = 0.0
+        for elder, _ in hands:
+            stock = self._stock_order(pool, elder, view.stock)
+            tricks = 5 - solver.lead_tricks(elder, mine)
+            my_king, their_king = self._king_bits(view, mine, elder)
+            refuse_total += refuse_values[tricks][my_king][their_king]
+            elder_after, dealer_after = self._exchange_round(view, elder, mine, stock, None)
+            tricks = 5 - solver.lead_tricks(elder_after, dealer_after)
+            my_king, their_king = self._king_bits(view, dealer_after, elder_after)
+            accept_total += free_values[tricks][my_king][their_king]
+        chosen = "refuse" if refuse_total > accept_total else "accept"
+        return next(action for action in legal if action.type == chosen)
+
+    def _discard(self, view: View, legal: Sequence[Action]) -> Action:
+        """Which cards to throw: the textbook order, searched over how many."""
+        me = self.seat
+        i_am_elder = view.elder == me
+        by_mask = {action.discards: action for action in legal}
+        counts = sorted({action.discards.bit_count() for action in legal})
+        mine = view.hand_mask
+        order = discard_order(mine, view.trump, self._power)
+        candidates: list[int] = []
+        for count in counts:
+            mask = 0
+            for card in order[:count]:
+                mask |= 1 << card
+            if mask in by_mask:
+                candidates.append(mask)
+        if len(candidates) <= 1:
+            return by_mask[candidates[0]] if candidates else legal[0]
+        values = self._leaf_values(view, view.liable)
+        solver = self._solver(view)
+        pool = unseen_pool(view)
+        hands = opponent_hands(view, self.rng, DISCARD_SAMPLES)
+        totals = [0.0] * len(candidates)
+        for opponent, _ in hands:
+            stock = self._stock_order(pool, opponent, view.stock)
+            for index, thrown in enumerate(candidates):
+                if i_am_elder:
+                    elder, dealer = self._exchange_round(view, mine, opponent, stock, thrown)
+                    tricks = solver.lead_tricks(elder, dealer)
+                    my_king, their_king = self._king_bits(view, elder, dealer)
+                else:
+                    dealer = mine & ~thrown
+                    for card in stock[: thrown.bit_count()]:
+                        dealer |= 1 << card
+                    tricks = 5 - solver.lead_tricks(opponent, dealer)
+                    my_king, their_king = self._king_bits(view, dealer, opponent)
+                totals[index] += values[tricks][my_king][their_king]
+        best = max(range(len(candidates)), key=lambda index: (totals[index], -index))
+        return by_mask[candidates[best]]

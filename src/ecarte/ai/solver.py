@@ -1,0 +1,162 @@
+"""An exact solver for the trick play with both hands known.
+
+With both hands in sight, écarté's five tricks are a tiny two-player game:
+the follower's replies are forced by the rules (follow, beat, trump), so the
+tree from five cards each has at most a few hundred distinct positions. The
+solver searches it over hand bitmasks with memoisation and returns the
+number of tricks the player to lead takes with best play on both sides.
+
+Maximising tricks is also right for any goal that only grows with one's
+tricks (points, the chance of winning the match): with perfect information,
+the minimax of a non-decreasing function of the outcome is that function of
+the minimax outcome. The expert player averages over the opponent hands it
+samples (see ``sampling``), which is where its goals enter.
+
+The rules themselves come from the engine: ``legal_replies`` and
+``leader_wins`` are the definitions; the solver's inner loop inlines the
+same logic over the engine's tables (``cards.beaters``, ``power_table``,
+``SUIT_MASKS``) for speed, and the tests check both agree.
+"""
+
+from __future__ import annotations
+
+from ecarte.engine.cards import SUIT_MASKS, beaters, power_table
+from ecarte.engine.tricks import leader_wins, legal_replies
+
+_CACHE_LIMIT = 400_000
+
+
+def _cards_of(mask: int) -> list[int]:
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(low.bit_length() - 1)
+        mask ^= low
+    return cards
+
+
+class TrickSolver:
+    """Perfect-information trick play for one trump suit and rule set."""
+
+    __slots__ = ("_beaters", "_cache", "_power", "_trump_mask", "must_trump", "trump")
+
+    def __init__(self, trump: int, ace_high: bool, must_trump: bool) -> None:
+        self.trump = trump
+        self.must_trump = must_trump
+        self._beaters = beaters(ace_high)
+        self._power = power_table(ace_high)
+        self._trump_mask = SUIT_MASKS[trump]
+        self._cache: dict[int, int] = {}
+
+    # The engine's definitions, for the callers that want them by name.
+    def replies(self, hand: int, led: int) -> int:
+        return legal_replies(hand, led, self.trump, self._beaters, self.must_trump)
+
+    def leader_wins(self, led: int, reply: int) -> bool:
+        return leader_wins(led, reply, self.trump, self._power)
+
+    def lead_tricks(self, leader: int, follower: int) -> int:
+        """Tricks the leader takes from here with best play by both, when
+        the leader holds ``leader`` and the follower ``follower`` (masks of
+        the same size)."""
+        if not leader:
+            return 0
+        key = leader | follower << 32
+        cache = self._cache
+        value = cache.get(key)
+        if value is not None:
+            return value
+        n = leader.bit_count()
+        if n == 1:
+            led = leader.bit_length() - 1
+            reply = follower.bit_length() - 1
+            value = 1 if self._wins(led, reply) else 0
+            cache[key] = value
+            return value
+        beat = self._beaters
+        power = self._power
+        trump = self.trump
+        trump_mask = self._trump_mask
+        must_trump = self.must_trump
+        best = -1
+        for led in _cards_of(leader):
+            suit = led >> 3
+            follow = follower & SUIT_MASKS[suit]
+            if follow:
+                replies = follow & beat[led] or follow
+            elif must_trump and follower & trump_mask:
+                replies = follower & trump_mask
+            else:
+                replies = follower
+            rest_leader = leader & ~(1 << led)
+            worst = n + 1
+            while replies:
+                low = replies & -replies
+                replies ^= low
+                reply = low.bit_length() - 1
+                rest_follower = follower & ~low
+                reply_suit = reply >> 3
+                if reply_suit == suit:
+                    won = power[led] > power[reply]
+                else:
+                    won = reply_suit != trump
+                if won:
+                    got = 1 + self.lead_tricks(rest_leader, rest_follower)
+                else:
+                    got = n - 1 - self.lead_tricks(rest_follower, rest_leader)
+                if got < worst:
+                    worst = got
+                    # The follower has a reply at least as good as the
+                    # leader's best other lead: this lead cannot be better.
+                    if worst <= best:
+                        break
+            if worst > best:
+                best = worst
+                if best == n:
+                    break
+        if len(cache) > _CACHE_LIMIT:
+            cache.clear()
+        cache[key] = best
+        return best
+
+    def _wins(self, led: int, reply: int) -> bool:
+        if reply >> 3 == led >> 3:
+            return self._power[led] > self._power[reply]
+        return reply >> 3 != self.trump
+
+    def after_lead(self, leader: int, follower: int, led: int) -> int:
+        """Tricks the leader takes from here (this trick included) when leading
+        ``led`` and both then play perfectly."""
+        replies = self.replies(follower, led)
+        n = leader.bit_count()
+        rest_leader = leader & ~(1 << led)
+        worst = n
+        for reply in _cards_of(replies):
+            got = self.after_trick(rest_leader, follower & ~(1 << reply), self._wins(led, reply))
+            if got < worst:
+                worst = got
+        return worst
+
+    def after_trick(self, mine: int, theirs: int, i_won: bool) -> int:
+        """Tricks I take from a trick just finished (counted) to the end, given
+        the hands left."""
+        if i_won:
+            return 1 + self.lead_tricks(mine, theirs)
+        return mine.bit_count() - self.lead_tricks(theirs, mine)
+
+    def after_reply(self, mine: int, theirs: int, led: int, reply: int) -> int:
+        """Tricks I take, replying ``reply`` (from ``mine``) to their ``led``,
+        this trick included; ``theirs`` is their hand after leading."""
+        return self.after_trick(mine & ~(1 << reply), theirs, not self._wins(led, reply))
+
+
+_SOLVERS: dict[tuple[int, bool, bool], TrickSolver] = {}
+
+
+def solver_for(trump: int, ace_high: bool, must_trump: bool) -> TrickSolver:
+    """A shared solver (its cache of positions survives between decisions)."""
+    key = (trump, ace_high, must_trump)
+    solver = _SOLVERS.get(key)
+    if solver is None:
+        solver = _SOLVERS[key] = TrickSolver(trump, ace_high, must_trump)
+    return solver

@@ -1,0 +1,194 @@
+"""``ecarte check [--json] FILE``: replay a match log and say what it holds.
+
+The JSON object and the exit statuses are those of ``spec/log-format.md``;
+the readable summary is for people. Names and messages from the file are
+printed as plain text (no markup is interpreted), with control characters
+shown as escapes so a log cannot drive the terminal.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from ecarte.engine import DealRecord, Rules
+from ecarte.engine.cards import KING, SUIT_NAMES, SUIT_SYMBOLS, SUITS
+
+from .reader import LogFileError, Replay, replay_file
+
+
+def check_report(replay: Replay) -> dict[str, Any]:
+    """The JSON object of ``ecarte check --json``; for an invalid log it
+    describes the valid part before the bad line."""
+    match = replay.match
+    deals = match.deals if match is not None else []
+    return {
+        "valid": replay.error is None,
+        "error": None
+        if replay.error is None
+        else {"line": replay.error.line, "message": replay.error.message},
+        "complete": bool(match is not None and match.is_over),
+        "winner": None if match is None else match.winner,
+        "games": [] if match is None else [list(score) for score in match.games],
+        "deals": [
+            {
+                "game": record.game,
+                "dealer": record.dealer,
+                "trump": SUITS[record.trump],
+                "tricks": None if record.tricks is None else list(record.tricks),
+                "points": list(record.points),
+                "score": list(record.score),
+            }
+            for record in deals
+        ],
+    }
+
+
+def report_json(report: dict[str, Any]) -> str:
+    """The report as the spec shows it: one key per line, one deal per line."""
+    lines = []
+    for key, value in report.items():
+        if key == "deals" and value:
+            deals = ",\n".join(f"    {_dumps(deal)}" for deal in value)
+            lines.append(f'  "deals": [\n{deals}\n  ]')
+        else:
+            lines.append(f"  {_dumps(key)}: {_dumps(value)}")
+    return "{\n" + ",\n".join(lines) + "\n}"
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+def printable(text: str) -> str:
+    """Text from a log as typed, except characters that are not printable
+    (escape sequences, line separators), shown as ``\\x1b``-style escapes."""
+    if text.isprintable():
+        return text
+    return "".join(
+        char if char.isprintable() else char.encode("unicode_escape").decode("ascii") for char in text
+    )
+
+
+def format_summary(replay: Replay, source: str) -> str:
+    """The readable summary of a replayed log."""
+    lines = [f"Match log: {printable(source)}"]
+    header = replay.header
+    match = replay.match
+    if header is None or match is None:
+        lines.append("No valid header, so nothing could be replayed.")
+    else:
+        names = [printable(name) for name in header.players]
+        lines.append(
+            f"Players: seat 0 {names[0]}, seat 1 {names[1]}; first dealer: {names[header.first_dealer]}"
+        )
+        lines.append(f"Rules: {_rules_text(header.rules)}")
+        if match.deals:
+            lines.append("Deals (pairs are seat 0 - seat 1):")
+            width = len(str(len(match.deals)))
+            for number, record in enumerate(match.deals, 1):
+                lines.append(f"  {number:>{width}}. {_deal_text(record, names, match.is_over, header.rules)}")
+        else:
+            lines.append("No deal yet.")
+        lines.extend(_games_text(match.games, names, header.rules))
+        if match.winner is not None:
+            winner = match.winner
+            won = match.games_won
+            if header.rules.games_to_win > 1:
+                lines.append(
+                    f"Result: {names[winner]} wins the match, {won[winner]} games to {won[1 - winner]}."
+                )
+            else:
+                lines.append(f"Result: {names[winner]} wins the match.")
+        else:
+            lines.append("Result: not decided; the log stops during the match.")
+    if replay.error is None:
+        lines.append("The log is valid.")
+    else:
+        if replay.truncated_last_line:
+            lines.append("The log's last line was cut short (a write interrupted); the rest is above.")
+        lines.append(f"INVALID at line {replay.error.line}: {printable(replay.error.message)}")
+        if replay.header is not None:
+            lines.append(f"(The summary above covers the lines before line {replay.error.line}.)")
+    return "\n".join(lines)
+
+
+def _rules_text(rules: Rules) -> str:
+    defaults = Rules().to_dict()
+    changed = [
+        f"{key} {json.dumps(value)}" for key, value in rules.to_dict().items() if defaults[key] != value
+    ]
+    if not changed:
+        return "the defaults (one game to 5 points)"
+    return ", ".join(changed) + " (the rest as default)"
+
+
+def _deal_text(record: DealRecord, names: list[str], match_over: bool, rules: Rules) -> str:
+    dealer = record.dealer
+    trump = f"{SUIT_SYMBOLS[record.trump]} {SUIT_NAMES[record.trump]}"
+    tricks = "-" if record.tricks is None else f"{record.tricks[0]}-{record.tricks[1]}"
+    text = (
+        f"game {record.game}, dealer {names[dealer]}, trump {trump}; tricks {tricks}, "
+        f"points {record.points[0]}-{record.points[1]}, score {record.score[0]}-{record.score[1]}"
+    )
+    why: list[str] = []
+    turned_king = record.upcard & 7 == KING
+    if turned_king:
+        why.append(f"{names[dealer]} turned up the king (+1)")
+    for seat in (0, 1):
+        announced = record.king_points[seat] - (1 if turned_king and seat == dealer else 0)
+        if announced:
+            why.append(f"{names[seat]} announced the king (+1)")
+    if record.tricks is not None and record.winner is not None:
+        winner = record.winner
+        won = record.tricks[winner]
+        trick_points = record.points[winner] - record.king_points[winner]
+        taken = "all 5 tricks, the vole" if record.vole else f"{won} tricks"
+        penalty = f", {names[1 - winner]} was liable (penalty)" if record.penalty else ""
+        why.append(f"{names[winner]} took {taken}{penalty} (+{trick_points})")
+    elif record.ended_game is None:
+        why.append("unfinished")
+    if record.four_all_reset:
+        low = rules.target - 2
+        why.append(f"both at {rules.target - 1}: reset to {low}-{low}")
+    if record.ended_game is not None:
+        why.append(f"{names[record.ended_game]} wins game {record.game}")
+    return f"{text}: {'; '.join(why)}"
+
+
+def _games_text(games: list[list[int]], names: list[str], rules: Rules) -> list[str]:
+    lines = []
+    for number, score in enumerate(games, 1):
+        if max(score) >= rules.target:
+            winner = 0 if score[0] >= rules.target else 1
+            outcome = f"won by {names[winner]}"
+        else:
+            outcome = "in progress"
+        lines.append(f"Game {number}: {score[0]}-{score[1]}, {outcome}")
+    return lines
+
+
+def _emit(text: str, stream: TextIO) -> None:
+    try:
+        print(text, file=stream)
+    except UnicodeEncodeError:
+        # A terminal that cannot show some characters still gets the rest.
+        encoding = getattr(stream, "encoding", None) or "ascii"
+        print(text.encode(encoding, "backslashreplace").decode(encoding), file=stream)
+
+
+def run_check(path: str, as_json: bool) -> int:
+    """Exit status: 0 valid, 1 invalid, 2 the file cannot be read (the
+    message then goes to standard error and nothing to standard output)."""
+    try:
+        replay = replay_file(Path(path))
+    except LogFileError as error:
+        _emit(f"ecarte check: {error}", sys.stderr)
+        return 2
+    if as_json:
+        _emit(report_json(check_report(replay)), sys.stdout)
+    else:
+        _emit(format_summary(replay, path), sys.stdout)
+    return 0 if replay.error is None else 1

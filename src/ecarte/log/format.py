@@ -1,0 +1,273 @@
+"""One line of a match log: parse it, check its shape, say what is wrong.
+
+This module knows the *shape* of the format (``spec/log-format.md``): JSON
+Lines, a header, events with typed fields. Whether an event is allowed at
+its moment is the engine's business (``reader`` folds events through
+``Match``). Every problem is a ``LineError`` whose message says what was
+expected and what was found, for a player to read.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from ecarte.engine import Action, ActionError, Card, CardError, Rules, RulesError, deck_string, parse_deck
+
+FORMAT_NAME = "ecarte-log"
+FORMAT_VERSION = 1
+
+MAX_LOG_BYTES = 10_000_000
+"""Logs larger than this (10 MB) are refused rather than read."""
+MAX_LOG_LINES = 100_000
+
+HEADER_KEYS = ("format", "version", "players", "first_dealer", "rules")
+
+DEAL = "deal"
+EVENT_TYPES = ("deal", "propose", "play", "accept", "refuse", "discard", "king", "card")
+DECISION_TYPES = EVENT_TYPES[1:]
+
+_SHOWN_LENGTH = 60
+"""How much of a bad value a message quotes: enough to recognise it."""
+
+
+class LineError(ValueError):
+    """A line that is not what the format allows; the message says why."""
+
+
+@dataclass(slots=True)
+class LogHeader:
+    players: tuple[str, str]
+    first_dealer: int
+    rules: Rules
+    extra: dict[str, Any] = field(default_factory=dict)
+    """Header keys the format does not name (the AI's levels, a time...)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT_NAME,
+            "version": FORMAT_VERSION,
+            "players": list(self.players),
+            "first_dealer": self.first_dealer,
+            "rules": self.rules.to_dict(),
+            **self.extra,
+        }
+
+
+@dataclass(slots=True)
+class LogEvent:
+    """A valid event line: a deal (``dealer``, ``deck``) or a decision
+    (``player``, ``action``)."""
+
+    line: int
+    type: str
+    player: int | None = None
+    action: Action | None = None
+    dealer: int | None = None
+    deck: tuple[Card, ...] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        if self.type == DEAL:
+            assert self.deck is not None
+            return {"type": DEAL, "dealer": self.dealer, "deck": deck_string(self.deck)}
+        assert self.action is not None
+        return decision_json(self.player, self.action)
+
+    def describe(self) -> str:
+        """The event in a few words, to prefix an error: ``card 8S by seat 0``."""
+        if self.type == DEAL:
+            return f"deal by seat {self.dealer}"
+        return f"{self.action} by seat {self.player}"
+
+
+@dataclass(slots=True)
+class LogError:
+    line: int
+    """1-based number of the first bad line."""
+    message: str
+
+
+def decision_json(player: int | None, action: Action) -> dict[str, Any]:
+    """A decision event: the protocol's action with the deciding seat."""
+    shape = action.to_json()
+    return {"type": shape.pop("type"), "player": player, **shape}
+
+
+# ---------------------------------------------------------------- JSON text
+
+
+class _DuplicateKeyError(ValueError):
+    pass
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    # A key given twice is ambiguous (which one counts?), so it is refused.
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise _DuplicateKeyError(f"the key {shorten(key)} appears twice in one object")
+        result[key] = value
+    return result
+
+
+def parse_json_object(raw: bytes) -> dict[str, Any]:
+    """One line's bytes (without its ``\\n``) as a JSON object, or ``LineError``."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise LineError(
+            f"not UTF-8 text: byte 0x{raw[error.start]:02x} at column {error.start + 1} "
+            "(a match log is UTF-8 text)"
+        ) from None
+    if not text.strip():
+        raise LineError(
+            "a blank line: every line must be one JSON object (only the file's end may be a newline)"
+        )
+    try:
+        value = json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_unique_keys)
+    except json.JSONDecodeError as error:
+        raise LineError(f"not valid JSON: {error.msg} at column {error.colno}") from None
+    except _DuplicateKeyError as error:
+        raise LineError(str(error)) from None
+    except RecursionError:
+        raise LineError("not a match log line: the JSON is nested too deeply") from None
+    except ValueError as error:
+        # NaN/Infinity, or an integer with thousands of digits.
+        raise LineError(f"not valid JSON: {error}") from None
+    if not isinstance(value, dict):
+        raise LineError(f"each line must be a JSON object {{...}}; found {kind_of(value)}")
+    return value
+
+
+def shorten(value: Any) -> str:
+    """A value from the file, quoted as JSON and cut to a readable length."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError, RecursionError):
+        text = "a deeply nested value"
+    if len(text) > _SHOWN_LENGTH:
+        text = text[: _SHOWN_LENGTH - 3] + "..."
+    return text
+
+
+def kind_of(value: Any) -> str:
+    """How a JSON value is described in a message: ``a list``, ``true``, ``"x"``."""
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    if value is None:
+        return "null"
+    return shorten(value)
+
+
+def is_int(value: Any) -> bool:
+    """A JSON integer: not ``true``, not ``1.0``."""
+    return type(value) is int
+
+
+# ---------------------------------------------------------------- header
+
+
+def parse_header(obj: dict[str, Any]) -> LogHeader:
+    found_format = obj.get("format", _MISSING)
+    if found_format != FORMAT_NAME or not isinstance(found_format, str):
+        found = "no 'format'" if found_format is _MISSING else f"'format' {kind_of(found_format)}"
+        raise LineError(f'line 1 must be a match log header with "format": "{FORMAT_NAME}"; found {found}')
+    version = obj.get("version", _MISSING)
+    if version is _MISSING:
+        raise LineError(f"the header needs 'version' ({FORMAT_VERSION}); found none")
+    if not is_int(version):
+        raise LineError(
+            f"the header's 'version' must be the integer {FORMAT_VERSION}; found {kind_of(version)}"
+        )
+    if version != FORMAT_VERSION:
+        raise LineError(f"this is a version {version} log; this ecarte reads version {FORMAT_VERSION}")
+    players = obj.get("players", _MISSING)
+    if players is _MISSING:
+        raise LineError("the header needs 'players', the two players' names; found none")
+    if (
+        not isinstance(players, list)
+        or len(players) != 2
+        or not all(isinstance(name, str) and name for name in players)
+    ):
+        raise LineError(
+            "the header's 'players' must be two non-empty names, seat 0 then seat 1; "
+            f"found {kind_of(players)}"
+        )
+    first_dealer = obj.get("first_dealer", _MISSING)
+    if first_dealer is _MISSING:
+        raise LineError("the header needs 'first_dealer', the seat (0 or 1) of the first dealer; found none")
+    if not is_int(first_dealer) or first_dealer not in (0, 1):
+        raise LineError(f"the header's 'first_dealer' must be 0 or 1; found {kind_of(first_dealer)}")
+    rules_value = obj.get("rules", _MISSING)
+    if rules_value is _MISSING:
+        raise LineError("the header needs 'rules', an object of variant settings ({} for the defaults)")
+    if not isinstance(rules_value, dict):
+        raise LineError(f"the header's 'rules' must be an object of settings; found {kind_of(rules_value)}")
+    try:
+        rules = Rules.from_mapping(rules_value)
+    except RulesError as error:
+        raise LineError(f"the header's rules: {error}") from None
+    extra = {key: value for key, value in obj.items() if key not in HEADER_KEYS}
+    return LogHeader(players=(players[0], players[1]), first_dealer=first_dealer, rules=rules, extra=extra)
+
+
+class _Missing:
+    def __repr__(self) -> str:
+        return "<missing>"
+
+
+_MISSING: Any = _Missing()
+
+
+# ---------------------------------------------------------------- events
+
+
+def parse_event(obj: dict[str, Any], line: int) -> LogEvent:
+    """An event's shape: its type and its fields' types, not its moment."""
+    kind = obj.get("type", _MISSING)
+    if kind is _MISSING:
+        raise LineError(f"an event needs 'type', one of: {', '.join(EVENT_TYPES)}; found none")
+    if not isinstance(kind, str) or kind not in EVENT_TYPES:
+        raise LineError(f"unknown event type {kind_of(kind)}; the types are: {', '.join(EVENT_TYPES)}")
+    if kind == DEAL:
+        dealer = _seat_field(obj, "dealer", "the dealer's seat")
+        deck_text = obj.get("deck", _MISSING)
+        if not isinstance(deck_text, str):
+            found = "none" if deck_text is _MISSING else kind_of(deck_text)
+            raise LineError(f"a 'deal' needs 'deck', a string of the 32 card codes; found {found}")
+        try:
+            deck = parse_deck(deck_text)
+        except CardError as error:
+            raise LineError(f"the deal's deck: {error}") from None
+        return LogEvent(line=line, type=DEAL, dealer=dealer, deck=deck)
+    player = _seat_field(obj, "player", "the seat making the decision")
+    if kind == "card" and not isinstance(obj.get("card"), str):
+        found = "none" if "card" not in obj else kind_of(obj["card"])
+        raise LineError(f"a 'card' event needs 'card', a card code such as \"KS\"; found {found}")
+    if kind == "discard":
+        cards = obj.get("cards", _MISSING)
+        if not isinstance(cards, list) or not all(isinstance(code, str) for code in cards):
+            found = "none" if cards is _MISSING else kind_of(cards)
+            raise LineError(f"a 'discard' event needs 'cards', a list of card codes; found {found}")
+    try:
+        action = Action.from_json({"type": kind, "card": obj.get("card"), "cards": obj.get("cards")})
+    except ActionError as error:
+        raise LineError(f"{kind}: {error}") from None
+    return LogEvent(line=line, type=kind, player=player, action=action)
+
+
+def _seat_field(obj: dict[str, Any], key: str, meaning: str) -> int:
+    value = obj.get(key, _MISSING)
+    if value is _MISSING:
+        raise LineError(f"a {obj['type']!r} event needs {key!r}, {meaning} (0 or 1); found none")
+    if not is_int(value) or value not in (0, 1):
+        raise LineError(f"{key!r} must be a seat, 0 or 1; found {kind_of(value)}")
+    seat: int = value
+    return seat

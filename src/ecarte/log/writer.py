@@ -1,0 +1,137 @@
+"""Writing a match log as the match goes: one line per event, made durable
+(flushed and fsynced) before the call returns, so a crash loses at most the
+line being written (which ``resume_log`` then cuts off and keeps aside)."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import Any, BinaryIO
+
+from ecarte.engine import Action, Card, Rules, deck_string
+
+from .format import DEAL, FORMAT_NAME, FORMAT_VERSION, HEADER_KEYS, decision_json
+
+_sync_file = os.fsync
+"""Makes a written line durable; tests that write many throwaway logs swap it."""
+
+
+def encode_line(obj: dict[str, Any]) -> bytes:
+    """One log line. Names stay readable (no \\u escapes); JSON escapes
+    ``\\n`` inside strings, so one object is always one line."""
+    return (json.dumps(obj, ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n").encode(
+        "utf-8"
+    )
+
+
+class LogWriter:
+    """Appends events to a log file; use ``create`` or ``append``."""
+
+    def __init__(self, path: Path, file: BinaryIO) -> None:
+        self.path = path
+        self._file: BinaryIO | None = file
+
+    @classmethod
+    def create(
+        cls,
+        path: Path,
+        players: tuple[str, str],
+        first_dealer: int,
+        rules: Rules,
+        extra: dict[str, Any] | None = None,
+    ) -> LogWriter:
+        """A new log with its header. Never overwrites: ``FileExistsError``
+        if ``path`` exists. Missing parent folders are created."""
+        if len(players) != 2 or not all(isinstance(name, str) and name for name in players):
+            raise ValueError("a log needs two non-empty player names")
+        if first_dealer not in (0, 1) or isinstance(first_dealer, bool):
+            raise ValueError("first_dealer must be 0 or 1")
+        extra = dict(extra or {})
+        clash = sorted(set(extra) & set(HEADER_KEYS))
+        if clash:
+            raise ValueError(f"extra header keys may not replace the format's own: {', '.join(clash)}")
+        header = {
+            "format": FORMAT_NAME,
+            "version": FORMAT_VERSION,
+            "players": list(players),
+            "first_dealer": first_dealer,
+            "rules": rules.to_dict(),
+            **extra,
+        }
+        # Encode first: a header that cannot be written leaves no file behind.
+        line = encode_line(header)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        file = open(path, "xb")  # noqa: SIM115 - the writer owns the file until close()
+        writer = cls(path, file)
+        try:
+            writer._write(line)
+        except BaseException:
+            # The file is ours and holds no complete header: do not leave it.
+            writer.close()
+            path.unlink(missing_ok=True)
+            raise
+        _sync_folder(path.parent)
+        return writer
+
+    @classmethod
+    def append(cls, path: Path) -> LogWriter:
+        """Continue an existing log (see ``resume_log``, which checks it first)."""
+        with open(path, "rb") as file:
+            size = file.seek(0, os.SEEK_END)
+            ends_open = False
+            if size:
+                file.seek(-1, os.SEEK_END)
+                ends_open = file.read(1) != b"\n"
+        writer = cls(path, open(path, "ab"))  # noqa: SIM115
+        if ends_open:
+            # The last line may lack its newline (the format allows it): end it
+            # before the next event.
+            writer._write(b"\n")
+        return writer
+
+    def write_deal(self, dealer: int, deck: Sequence[Card]) -> None:
+        self._write(encode_line({"type": DEAL, "dealer": dealer, "deck": deck_string(deck)}))
+
+    def write_action(self, player: int, action: Action) -> None:
+        self._write(encode_line(decision_json(player, action)))
+
+    def _write(self, line: bytes) -> None:
+        if self._file is None:
+            raise ValueError(f"{self.path}: the log writer is closed")
+        self._file.write(line)
+        self._file.flush()
+        _sync_file(self._file.fileno())
+
+    @property
+    def closed(self) -> bool:
+        return self._file is None
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+    def __enter__(self) -> LogWriter:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        self.close()
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the new file's name durable too (where the system allows it)."""
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)

@@ -1,0 +1,108 @@
+"""The bot side of the protocol: ``ecarte bot NAME`` runs a built-in player
+on standard input and output (``spec/bot-protocol.md``).
+
+Anything from the host that is not the protocol ends the bot with a message
+on standard error naming the line and what was wrong, and exit status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import IO, Any
+
+from ecarte.ai.base import Player, make_player
+from ecarte.engine import Action, ActionError, Rules, RulesError, View, ViewError
+
+PROTOCOL_VERSION = 1
+
+
+class ProtocolError(ValueError):
+    """A message from the host that the protocol does not allow."""
+
+
+def run_bot(name: str, seed: int = 0) -> int:
+    """Play as the built-in player ``name``; the exit status (0 after ``bye``)."""
+    try:
+        player = make_player(name, seed)
+    except (ValueError, ImportError) as error:
+        print(f"ecarte bot: {error}", file=sys.stderr)
+        return 2
+    try:
+        return serve(player, sys.stdin.buffer, sys.stdout)
+    except BrokenPipeError:
+        # The host went away; there is no one left to answer.
+        return 0
+
+
+def serve(player: Player, source: IO[bytes], sink: IO[str]) -> int:
+    """Answer the host's messages from ``source`` on ``sink`` until ``bye``."""
+    started = False
+    for number, raw in enumerate(source, start=1):
+        try:
+            message = _message(raw)
+            if message is None:
+                continue
+            kind = message.get("type")
+            if kind == "hello":
+                _hello(player, message)
+                started = True
+            elif kind == "decide":
+                if not started:
+                    raise ProtocolError("'decide' before 'hello'")
+                action = _decide(player, message)
+                sink.write(json.dumps(action.to_json()) + "\n")
+                sink.flush()
+            elif kind == "result":
+                pass
+            elif kind == "bye":
+                return 0
+            else:
+                raise ProtocolError(
+                    f"unknown message type {kind!r}; the host sends hello, decide, result and bye"
+                )
+        except (ProtocolError, ViewError, ActionError, RulesError) as error:
+            print(f"ecarte bot: line {number} from the host: {error}", file=sys.stderr)
+            return 2
+    print("ecarte bot: the host closed the input without saying 'bye'", file=sys.stderr)
+    return 2
+
+
+def _message(raw: bytes) -> dict[str, Any] | None:
+    """The JSON object on a line; ``None`` for a blank line."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ProtocolError("not UTF-8 text") from None
+    if not text.strip():
+        return None
+    try:
+        message = json.loads(text)
+    except ValueError as error:
+        raise ProtocolError(f"not JSON ({error}): {text.strip()[:80]!r}") from None
+    if not isinstance(message, dict):
+        raise ProtocolError("not a JSON object with a 'type'")
+    return message
+
+
+def _hello(player: Player, message: dict[str, Any]) -> None:
+    if message.get("protocol") != PROTOCOL_VERSION:
+        raise ProtocolError(f"protocol version {message.get('protocol')!r}; this bot speaks version 1")
+    seat = message.get("seat")
+    if seat not in (0, 1) or isinstance(seat, bool):
+        raise ProtocolError("'hello' needs 'seat', 0 or 1")
+    rules = message.get("rules", {})
+    player.start_match(seat, Rules.from_mapping(rules))
+
+
+def _decide(player: Player, message: dict[str, Any]) -> Action:
+    view = View.from_json(message.get("view"))
+    legal_json = message.get("legal")
+    if not isinstance(legal_json, list) or not legal_json:
+        raise ProtocolError("'decide' needs 'legal', a non-empty list of actions")
+    legal = [Action.from_json(item) for item in legal_json]
+    action = player.decide(view, legal)
+    if action not in legal:
+        # A built-in player must choose among the legal actions; this is a bug.
+        raise RuntimeError(f"the player chose {action}, which is not among the legal actions")
+    return action

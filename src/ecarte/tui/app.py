@@ -1,0 +1,128 @@
+"""The ecarte app: the screens on a stack, the settings, and the guard
+against a terminal too small to draw the table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import ClassVar
+
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.geometry import Size
+from textual.screen import Screen
+from textual.widgets import Static
+
+from .settings import Settings, save_settings
+
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+
+
+def is_too_small(size: Size) -> bool:
+    return size.width < MIN_WIDTH or size.height < MIN_HEIGHT
+
+
+def too_small_message(width: int, height: int) -> str:
+    return (
+        f"Terminal too small (need {MIN_WIDTH}x{MIN_HEIGHT}, have {width}x{height}).\n"
+        "Make the window larger to go on, or press Ctrl+Q to quit."
+    )
+
+
+class TooSmallScreen(Screen[None]):
+    """Covers everything while the terminal is below 80x24, instead of a
+    squashed table; it goes away by itself once the terminal is large enough."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "app.quit", "Quit", show=False)]
+
+    def __init__(self, size: Size) -> None:
+        super().__init__()
+        self._size_shown = size
+
+    def compose(self) -> ComposeResult:
+        yield Static(too_small_message(*self._size_shown), id="too-small-message")
+
+    def on_screen_resume(self) -> None:
+        # Uncovered again after the terminal grew (a screen had opened on top).
+        if not getattr(self.app, "too_small", True):
+            self.app.pop_screen()
+        else:
+            self.refresh_message()
+
+    def refresh_message(self, size: Size | None = None) -> None:
+        self.query_one("#too-small-message", Static).update(too_small_message(*(size or self.app.size)))
+
+
+class EcarteApp(App[int]):
+    """The app. ``first_screen`` (the game for ``ecarte play``, the viewer for
+    ``ecarte replay``) opens on top of the title screen, so that leaving it
+    comes back to the title."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "Écarté"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
+    ]
+
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        settings_warning: str | None = None,
+        first_screen: Callable[[], Screen[object]] | None = None,
+        settings_path: Path | None = None,
+    ) -> None:
+        super().__init__()
+        self.settings = settings or Settings()
+        self.settings_path = settings_path
+        """Where settings are saved; ``None``: the user's config dir."""
+        self._settings_warning = settings_warning
+        self._first_screen = first_screen
+
+    def on_mount(self) -> None:
+        from .title_screen import TitleScreen
+
+        self.push_screen(TitleScreen())
+        if self._first_screen is not None:
+            self.push_screen(self._first_screen())
+        if self._settings_warning:
+            self.notify(self._settings_warning, title="Settings", severity="warning", timeout=15)
+        self.check_size()
+
+    def on_resize(self, event: events.Resize) -> None:
+        # This runs before App's own handler records the new size.
+        self.check_size(event.size)
+
+    @property
+    def too_small(self) -> bool:
+        return is_too_small(self.size)
+
+    def check_size(self, size: Size | None = None) -> None:
+        """Show or take away the too-small message for ``size`` (default: now)."""
+        if not self.screen_stack:
+            return
+        size = size or self.size
+        top = self.screen
+        if is_too_small(size):
+            if isinstance(top, TooSmallScreen):
+                top.refresh_message(size)
+            else:
+                self.push_screen(TooSmallScreen(size))
+        elif isinstance(top, TooSmallScreen):
+            self.pop_screen()
+
+    def push_screen(self, screen, callback=None, wait_for_dismiss=False, *, mode=None):  # type: ignore[no-untyped-def]
+        # A screen opened while the terminal is too small (the game's deal
+        # summary, say) must not draw over the message: keep it on top.
+        result = super().push_screen(screen, callback, wait_for_dismiss, mode=mode)
+        if self.too_small and not isinstance(screen, TooSmallScreen) and self.is_running:
+            self.call_later(self.check_size)
+        return result
+
+    def save_settings(self, settings: Settings) -> None:
+        """Keep and save new settings; ``OSError`` if they cannot be written."""
+        save_settings(settings, self.settings_path)
+        self.settings = settings

@@ -1,0 +1,146 @@
+"""The results shown between deals: the deal's summary (tricks, points and
+why; the game when it ends) and the match's result with a rematch."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from ecarte.engine import DealRecord, Match
+from ecarte.tui.cards_render import card_text, suit_text
+from ecarte.tui.narration import describe_deal_end, printable
+
+MODAL_CSS = """
+DealSummaryScreen, MatchOverScreen { align: center middle; background: $background 50%; }
+#summary-box { width: 64; max-width: 100%; height: auto; border: thick $accent; background: $panel;
+  padding: 0 1; }
+#summary-title { text-style: bold; width: 100%; content-align: center middle; }
+#summary-buttons { height: auto; align: center middle; margin-top: 1; }
+#summary-buttons Button { margin: 0 1; }
+"""
+
+
+class SummaryButton(Button, can_focus=False):
+    """Buttons of the summaries answer to keys, not focus."""
+
+
+def deal_table(record: DealRecord, names: tuple[str, str], symbols: bool) -> Table:
+    table = Table(box=None, padding=(0, 1), show_edge=False)
+    table.add_column("")
+    table.add_column("tricks", justify="right")
+    table.add_column("king", justify="right")
+    table.add_column("points", justify="right")
+    table.add_column("score", justify="right")
+    for seat in (0, 1):
+        table.add_row(
+            Text(printable(names[seat])[:20], style="bold"),
+            "-" if record.tricks is None else str(record.tricks[seat]),
+            str(record.king_points[seat]),
+            f"+{record.points[seat]}",
+            str(record.score[seat]),
+        )
+    return table
+
+
+class DealSummaryScreen(ModalScreen[None]):
+    """After each deal: tricks, points and why; and the game's result."""
+
+    DEFAULT_CSS = MODAL_CSS
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "close", "Continue"),
+        Binding("space", "close", "Continue", show=False),
+        Binding("escape", "close", "Continue", show=False),
+    ]
+
+    def __init__(self, match: Match, record: DealRecord, names: tuple[str, str], symbols: bool) -> None:
+        super().__init__()
+        self.match = match
+        self.record = record
+        self.names = names
+        self.symbols = symbols
+
+    def compose(self) -> ComposeResult:
+        record = self.record
+        number = self.match.deals.index(record) + 1 if record in self.match.deals else len(self.match.deals)
+        title = Text(f"Deal {number} is over")
+        heading = Text("Trump ")
+        heading.append_text(suit_text(record.trump, self.symbols, name=True))
+        heading.append(" · turned up ")
+        heading.append_text(card_text(record.upcard, self.symbols))
+        heading.append(f" · {printable(self.names[record.dealer])} dealt")
+        with Vertical(id="summary-box"):
+            yield Static(title, id="summary-title")
+            yield Static(heading)
+            yield Static(deal_table(record, self.names, self.symbols))
+            yield Static(Text(describe_deal_end(record, self.names)), id="summary-text")
+            if record.ended_game is not None and not self.match.is_over:
+                won = self.match.games_won
+                yield Static(
+                    Text(f"Games: {printable(self.names[0])} {won[0]}, {printable(self.names[1])} {won[1]}.")
+                )
+            with Horizontal(id="summary-buttons"):
+                yield SummaryButton("Continue (Enter)", id="continue", variant="primary", compact=True)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class MatchOverScreen(ModalScreen[str]):
+    """The match's result: "rematch", "menu" or "stay" (look at the table)."""
+
+    DEFAULT_CSS = MODAL_CSS
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "choose('rematch')", "Rematch"),
+        Binding("m", "choose('menu')", "Menu"),
+        Binding("escape", "choose('stay')", "Look at the table"),
+    ]
+
+    def __init__(
+        self, winner: int | None, names: tuple[str, str], games_won: list[int], forfeit: str | None
+    ) -> None:
+        super().__init__()
+        self.winner = winner
+        self.names = names
+        self.games_won = games_won
+        self.forfeit = forfeit
+
+    def compose(self) -> ComposeResult:
+        if self.winner == 0:
+            title = (
+                "You win the match!"
+                if self.names[0] == "You"
+                else f"{printable(self.names[0])} wins the match!"
+            )
+        elif self.winner == 1:
+            title = f"{printable(self.names[1])} wins the match."
+        else:
+            title = "The match is over."
+        with Vertical(id="summary-box"):
+            yield Static(Text(title), id="summary-title")
+            if self.forfeit:
+                yield Static(Text("The opponent forfeits: " + printable(self.forfeit), style="bold red"))
+            else:
+                won = self.games_won
+                score = f"{printable(self.names[0])} {won[0]}, {printable(self.names[1])} {won[1]}"
+                yield Static(Text(f"Games won: {score}."))
+            with Horizontal(id="summary-buttons"):
+                yield SummaryButton("Rematch (r)", id="rematch", variant="primary", compact=True)
+                yield SummaryButton("Menu (m)", id="menu", compact=True)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id or "menu")
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)

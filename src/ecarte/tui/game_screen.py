@@ -1,0 +1,513 @@
+"""The game screen: a match against the computer at a card table.
+
+The screen shows the match (``MatchSession.match``) and offers only the
+actions legal now (``Match.legal_actions``), each with its key and, for the
+mouse, a button or a clickable card. The opponent decides in a thread worker
+and its moves are shown at the pace of ``Settings.move_delay``.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, RichLog, Static
+from textual.worker import Worker, WorkerState
+
+from ecarte.engine import Action, IllegalActionError, Match, card_action, discard_action
+from ecarte.engine.actions import ACCEPT_ACTION, KING_ACTION, PLAY_ACTION, PROPOSE_ACTION, REFUSE_ACTION
+from ecarte.engine.match import ANSWER, DISCARD_PHASE, EXCHANGE, TRICKS
+from ecarte.tui.cards_render import card_text, letters
+from ecarte.tui.deal_summary import DealSummaryScreen, MatchOverScreen
+from ecarte.tui.narration import describe_action, describe_deal, printable
+from ecarte.tui.session import COMPUTER, HUMAN, MatchSession, OpponentFault
+from ecarte.tui.settings import Settings
+from ecarte.tui.widgets import CardSlot, HandView, OpponentView, ScorePanel, TableView
+
+OPPONENT_WORKER = "opponent"
+
+
+class ActionButton(Button, can_focus=False):
+    """The decision buttons answer to clicks and to their keys, never take
+    the focus (so that Enter and the number keys always reach the table)."""
+
+
+class GameScreen(Screen[None]):
+    CSS_PATH = "game.tcss"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("e", "decide('propose')", "Propose"),
+        Binding("p", "decide('play')", "Play"),
+        Binding("a", "decide('accept')", "Accept"),
+        Binding("r", "decide('refuse')", "Refuse"),
+        Binding("k", "decide('king')", "Announce king"),
+        Binding("1", "card(0)", "Card", key_display="1-5"),
+        Binding("2", "card(1)", "Card 2", show=False),
+        Binding("3", "card(2)", "Card 3", show=False),
+        Binding("4", "card(3)", "Card 4", show=False),
+        Binding("5", "card(4)", "Card 5", show=False),
+        Binding("left", "cursor(-1)", "Left", show=False),
+        Binding("right", "cursor(1)", "Right", show=False),
+        Binding("space", "toggle", "Choose card"),
+        Binding("enter", "confirm", "Confirm"),
+        Binding("n", "rematch", "Rematch"),
+        Binding("question_mark,f1", "help", "Help", key_display="?"),
+        Binding("f2", "rules", "Rules"),
+        Binding("escape", "leave", "Menu"),
+    ]
+
+    def __init__(self, session: MatchSession, settings: Settings | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.settings = settings or session.settings
+        self.symbols = self.settings.symbols
+        self.cursor = 0
+        self.chosen = 0
+        """Mask of the cards picked for the discard."""
+        self.thinking = False
+        self.summary_due = False
+        self._opponent_started = 0.0
+
+    # ------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="game"):
+            with Vertical(id="main"):
+                yield OpponentView(id="opponent")
+                yield TableView(id="table")
+                with Vertical(id="you"):
+                    yield HandView(id="hand")
+                yield Static(id="narration")
+                yield Static(id="prompt")
+                yield Static(id="message")
+                with Horizontal(id="actions"):
+                    yield ActionButton("Propose (e)", id="propose", compact=True, variant="primary")
+                    yield ActionButton("Play (p)", id="play", compact=True, variant="warning")
+                    yield ActionButton("Accept (a)", id="accept", compact=True, variant="primary")
+                    yield ActionButton("Refuse (r)", id="refuse", compact=True, variant="warning")
+                    yield ActionButton("Announce king (k)", id="king", compact=True, variant="success")
+                    yield ActionButton("Discard (Enter)", id="discard", compact=True, variant="primary")
+                    yield ActionButton("Rematch (n)", id="rematch", compact=True, variant="primary")
+                    yield ActionButton("Menu (Esc)", id="leave", compact=True)
+            with Vertical(id="side"):
+                yield ScorePanel(id="score")
+                yield RichLog(id="history", wrap=True, markup=False, auto_scroll=True, min_width=20)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        history = self.query_one("#history", RichLog)
+        history.can_focus = False
+        history.border_title = "History"
+        self.query_one("#score", ScorePanel).border_title = "Score"
+        self.query_one("#table", TableView).border_title = "Table"
+        you = self.query_one("#you")
+        you.border_title = Text(printable(self.session.names[HUMAN]))
+        level = self.session.opponent_level
+        shown_level = f"bot {level[4:]}" if level.startswith("cmd:") else level.capitalize()
+        self.query_one("#opponent", OpponentView).border_title = Text(
+            f"{printable(self.session.names[COMPUTER])} · {shown_level}"
+        )
+        if self.session.notice:
+            self.notify(self.session.notice, severity="warning", markup=False)
+        if self.session.match.deals:
+            self.add_history("Match resumed where it stopped.")
+        self.refresh_view()
+        self.call_after_refresh(self.advance)
+
+    # ------------------------------------------------------------ state
+
+    @property
+    def match(self) -> Match:
+        return self.session.match
+
+    @property
+    def awaiting_human(self) -> bool:
+        """Whether the screen waits for the human's decision."""
+        return not self.thinking and not self.session.is_over and self.session.to_move == HUMAN
+
+    def _hand(self) -> list[int]:
+        return self.match.hand(HUMAN) if self.match.deals else []
+
+    def _discard_range(self) -> tuple[int, int]:
+        counts = [action.discards.bit_count() for action in self.match.legal_actions()]
+        return (min(counts), max(counts)) if counts else (0, 0)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("help", "rules", "leave"):
+            return True
+        if action == "rematch":
+            return self.session.is_over
+        if not self.awaiting_human:
+            return False
+        phase = self.match.phase
+        if action == "decide":
+            kind = parameters[0] if parameters else None
+            return any(legal.type == kind for legal in self.match.legal_actions())
+        if action in ("card", "cursor"):
+            return phase in (TRICKS, DISCARD_PHASE)
+        if action == "toggle":
+            return phase == DISCARD_PHASE
+        if action == "confirm":
+            return phase in (TRICKS, DISCARD_PHASE)
+        return True
+
+    # ------------------------------------------------------------ drawing
+
+    def refresh_view(self) -> None:
+        match = self.match
+        session = self.session
+        hand = self._hand()
+        self.cursor = max(0, min(self.cursor, len(hand) - 1))
+        self.query_one("#opponent", OpponentView).show(match, COMPUTER, session.names[COMPUTER])
+        table = self.query_one("#table", TableView)
+        table.show(match, session.names, self.symbols)
+        if match.deals:
+            table.border_title = Text(f"Table · game {len(match.games)}, deal {len(match.deals)}")
+        playable: int | None = None
+        if self.awaiting_human and match.phase == TRICKS:
+            playable = match.playable_cards()
+        elif match.phase == TRICKS and match.deals:
+            playable = 0 if match.current_player == HUMAN else None
+        show_cursor = self.awaiting_human and match.phase in (TRICKS, DISCARD_PHASE)
+        self.query_one("#hand", HandView).show(
+            hand,
+            symbols=self.symbols,
+            playable=playable,
+            chosen=self.chosen,
+            cursor=self.cursor if show_cursor else None,
+        )
+        you = self.query_one("#you")
+        info = [f"tricks {match.tricks_won[HUMAN]}"] if match.deals else []
+        if match.discards[HUMAN]:
+            info.append("discarded " + " ".join(str(card_text(c, self.symbols)) for c in self._discards()))
+        you.border_subtitle = Text(" · ".join(info))
+        self.query_one("#score", ScorePanel).show(session)
+        self.query_one("#prompt", Static).update(self._prompt())
+        self._show_buttons()
+        self.refresh_bindings()
+
+    def _discards(self) -> list[int]:
+        from ecarte.engine.cards import cards_in
+
+        return cards_in(self.match.discards[HUMAN])
+
+    def _show_buttons(self) -> None:
+        legal_types = {action.type for action in self.match.legal_actions()} if self.awaiting_human else set()
+        for kind in ("propose", "play", "accept", "refuse", "king"):
+            self.query_one(f"#{kind}", Button).display = kind in legal_types
+        self.query_one("#discard", Button).display = "discard" in legal_types
+        self.query_one("#rematch", Button).display = self.session.is_over
+
+    def _prompt(self) -> Text:
+        session = self.session
+        match = self.match
+        other = printable(session.names[COMPUTER])
+        if session.is_over:
+            return Text("The match is over: n for a rematch, Esc for the menu.", style="bold")
+        if self.thinking:
+            return Text(f"{other} is thinking…", style="italic")
+        if session.to_move != HUMAN:
+            return Text("")
+        phase = match.phase
+        if phase == EXCHANGE:
+            if match.proposals == 0:
+                return Text(
+                    "Propose an exchange (e) or play (p): playing without proposing makes you liable."
+                )
+            return Text("Propose another exchange (e), or play (p).")
+        if phase == ANSWER:
+            if match.proposals == 1:
+                return Text(f"{other} proposes: accept (a) or refuse (r); refusing makes you liable.")
+            return Text(f"{other} proposes another exchange: accept (a) or refuse (r).")
+        if phase == DISCARD_PHASE:
+            fewest, most = self._discard_range()
+            chosen = self.chosen.bit_count()
+            allowed = f"{fewest} to {most}" if fewest != most else str(most)
+            text = Text(f"Choose {allowed} cards to discard (1-5, or ←/→ and Space), then Enter. ")
+            text.append(f"Chosen: {chosen}.", style="bold")
+            if fewest == 0:
+                text.append(" None chosen: you keep your hand.")
+            return text
+        if phase == TRICKS:
+            if match.trick:
+                text = Text("Play to ")
+                text.append_text(card_text(match.trick[0], self.symbols))
+                text.append(": the cards you may play are bright (1-5, or ←/→ and Enter).")
+            else:
+                text = Text("Your lead: play a card (1-5, or ←/→ and Enter).")
+            if match.can_announce():
+                king = Text("You hold the king of trumps (")
+                king.append_text(card_text(match.trump_king, self.symbols))
+                king.append("): announce it (k) for 1 point, or play a card to keep quiet. ", style="bold")
+                return king + text
+            return text
+        return Text("")
+
+    def add_history(self, text: str) -> None:
+        self.query_one("#history", RichLog).write(Text(text))
+
+    def narrate(self, text: str) -> None:
+        self.query_one("#narration", Static).update(Text(text, style="bold"))
+        self.add_history(text)
+
+    def show_error(self, text: str) -> None:
+        shown = text if self.symbols else letters(text)
+        self.query_one("#message", Static).update(Text(shown, style="bold red"))
+        self.app.bell()
+
+    def clear_error(self) -> None:
+        self.query_one("#message", Static).update(Text(""))
+
+    # ------------------------------------------------------------ the flow
+
+    def advance(self) -> None:
+        """Move the match on to the next decision: a summary, a deal, the
+        opponent's turn, or wait for the human."""
+        if not self.is_attached:
+            return
+        session = self.session
+        if self.summary_due:
+            self.summary_due = False
+            record = self.match.deals[-1]
+            self.app.push_screen(
+                DealSummaryScreen(self.match, record, session.names, self.symbols), lambda _: self.advance()
+            )
+            return
+        if session.is_over:
+            self.refresh_view()
+            self._show_match_over()
+            return
+        if session.deal_due:
+            try:
+                session.deal_next()
+            except OSError as error:
+                self.show_error(f"The autosave failed: {error}")
+                return
+            self.narrate(describe_deal(self.match, session.names, self.symbols))
+            self.summary_due = self.match.deals[-1].ended_game is not None
+            self.chosen = 0
+            self.cursor = 0
+            self.refresh_view()
+            self.call_after_refresh(self.advance)
+            return
+        if session.to_move == COMPUTER:
+            self._start_opponent()
+            return
+        self.refresh_view()
+
+    def _start_opponent(self) -> None:
+        if self.thinking:
+            return
+        self.thinking = True
+        self.refresh_view()
+        match = self.match
+        # The worker gets a snapshot: it never reads the live match.
+        view = match.view(COMPUTER)
+        legal = match.legal_actions()
+        session = self.session
+        self._opponent_started = time.monotonic()
+
+        def decide() -> Action | OpponentFault:
+            try:
+                return session.decide_for(view, legal)
+            except OpponentFault as fault:
+                return fault
+            except Exception as error:  # a player's bug must not crash the app
+                return OpponentFault(f"{type(error).__name__}: {error}")
+
+        self.run_worker(decide, name=OPPONENT_WORKER, group=OPPONENT_WORKER, thread=True, exit_on_error=False)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker: Worker[Any] = event.worker
+        if worker.name != OPPONENT_WORKER or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
+            return
+        result = worker.result if event.state == WorkerState.SUCCESS else OpponentFault(str(worker.error))
+        elapsed = time.monotonic() - self._opponent_started
+        wait = max(0.0, self.settings.move_delay - elapsed)
+        if wait > 0:
+            self.set_timer(wait, lambda: self._opponent_decided(result))
+        else:
+            self._opponent_decided(result)
+
+    def _opponent_decided(self, result: Action | OpponentFault | None) -> None:
+        self.thinking = False
+        if not self.is_attached or self.session.is_over:
+            return
+        if not isinstance(result, Action):
+            message = str(result) if result is not None else "the opponent gave no decision"
+            self.session.declare_forfeit(message)
+            self.narrate(f"{printable(self.session.names[COMPUTER])} forfeits: {message}")
+            self.advance()
+            return
+        self._apply(COMPUTER, result)
+
+    def _apply(self, seat: int, action: Action) -> bool:
+        before = self.match.copy()
+        deals_before = len(self.match.deals)
+        try:
+            self.session.apply(seat, action)
+        except IllegalActionError as error:
+            if seat == COMPUTER:
+                self._opponent_decided(OpponentFault(f"illegal action {action}: {error}"))
+            else:
+                self.show_error(str(error))
+            return False
+        except OSError as error:
+            self.show_error(f"The autosave failed: {error}")
+            return False
+        self.clear_error()
+        self.narrate(describe_action(before, seat, action, self.session.names, self.symbols))
+        match = self.match
+        record = match.deals[-1] if match.deals and len(match.deals) == deals_before else None
+        deal_finished = record is not None and (record.tricks is not None or record.ended_game is not None)
+        if deal_finished and match.phase in ("deal", "over"):
+            self.summary_due = True
+        if action.type == "discard":
+            self.chosen = 0
+        self.refresh_view()
+        self.call_after_refresh(self.advance)
+        return True
+
+    def _show_match_over(self) -> None:
+        session = self.session
+
+        def chosen(choice: str | None) -> None:
+            if choice == "rematch":
+                self.action_rematch()
+            elif choice == "menu":
+                self.action_leave()
+
+        self.app.push_screen(
+            MatchOverScreen(session.winner, session.names, list(self.match.games_won), session.forfeit),
+            chosen,
+        )
+
+    # ------------------------------------------------------------ keys
+
+    def action_decide(self, kind: str) -> None:
+        if not self.awaiting_human:
+            return
+        action = {
+            "propose": PROPOSE_ACTION,
+            "play": PLAY_ACTION,
+            "accept": ACCEPT_ACTION,
+            "refuse": REFUSE_ACTION,
+            "king": KING_ACTION,
+        }.get(kind)
+        if action is not None:
+            self._apply(HUMAN, action)
+
+    def action_card(self, index: int) -> None:
+        """A number key: play the card (tricks) or choose it (discard)."""
+        if not self.awaiting_human:
+            return
+        hand = self._hand()
+        if not 0 <= index < len(hand):
+            self.show_error(f"There is no card {index + 1}: you hold {len(hand)}.")
+            return
+        self.cursor = index
+        if self.match.phase == DISCARD_PHASE:
+            self.action_toggle()
+        elif self.match.phase == TRICKS:
+            self._apply(HUMAN, card_action(hand[index]))
+        else:
+            self.refresh_view()
+
+    def action_cursor(self, step: int) -> None:
+        hand = self._hand()
+        if hand:
+            self.cursor = (self.cursor + step) % len(hand)
+            self.refresh_view()
+
+    def action_toggle(self) -> None:
+        if not self.awaiting_human or self.match.phase != DISCARD_PHASE:
+            return
+        hand = self._hand()
+        if 0 <= self.cursor < len(hand):
+            card = hand[self.cursor]
+            chosen = self.chosen ^ (1 << card)
+            most = self._discard_range()[1]
+            if chosen.bit_count() > most:
+                self.show_error(
+                    f"You may discard at most {most} cards (the stock holds {self.match.stock_size})."
+                )
+                return
+            self.chosen = chosen
+            self.clear_error()
+            self.refresh_view()
+
+    def action_confirm(self) -> None:
+        if not self.awaiting_human:
+            return
+        if self.match.phase == DISCARD_PHASE:
+            from ecarte.engine.cards import cards_in
+
+            self._apply(HUMAN, discard_action(cards_in(self.chosen)))
+        elif self.match.phase == TRICKS:
+            hand = self._hand()
+            if 0 <= self.cursor < len(hand):
+                self._apply(HUMAN, card_action(hand[self.cursor]))
+
+    def action_help(self) -> None:
+        try:
+            from ecarte.tui.help_screen import HelpScreen
+        except ImportError:
+            self.notify("The help screen is not available.", severity="warning")
+            return
+        phase = self.match.phase if self.match.deals else None
+        self.app.push_screen(HelpScreen(phase))
+
+    def action_rules(self) -> None:
+        try:
+            from ecarte.tui.rules_screen import RulesScreen
+        except ImportError:
+            self.notify("The rules screen is not available.", severity="warning")
+            return
+        self.app.push_screen(RulesScreen())
+
+    def action_rematch(self) -> None:
+        if not self.session.is_over:
+            return
+        from ecarte.tui.session import SessionError
+
+        self.session.close()
+        try:
+            session = self.session.rematch()
+        except SessionError as error:
+            self.show_error(str(error))
+            return
+        self.app.switch_screen(GameScreen(session, self.settings))
+
+    def action_leave(self) -> None:
+        """Back to the title (the match is saved as it goes), or quit when
+        the game screen was opened directly."""
+        self.session.close()
+        if len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+        else:
+            self.app.exit()
+
+    # ------------------------------------------------------------ mouse
+
+    @on(CardSlot.Clicked)
+    def card_clicked(self, event: CardSlot.Clicked) -> None:
+        self.action_card(event.index)
+
+    @on(Button.Pressed)
+    def button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        button = event.button.id or ""
+        if button in ("propose", "play", "accept", "refuse", "king"):
+            self.action_decide(button)
+        elif button == "discard":
+            self.action_confirm()
+        elif button == "rematch":
+            self.action_rematch()
+        elif button == "leave":
+            self.action_leave()

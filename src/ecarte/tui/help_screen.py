@@ -1,0 +1,131 @@
+"""The help screen (? or F1): every key of the screen it was opened from,
+and a reminder of the rule of the current phase of the deal."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.markup import escape
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+PHASE_RULES: dict[str, tuple[str, str]] = {
+    "deal": (
+        "A new deal",
+        "Each player gets five cards; the eleventh card is turned up and its suit is trump. "
+        "A turned-up king scores 1 point for the dealer at once.",
+    ),
+    "exchange": (
+        "Play or propose",
+        "The non-dealer (elder) plays with the hand as it is, or proposes an exchange of cards. "
+        "Playing at the first decision of the deal, without proposing, makes elder liable: "
+        "losing the deal then costs 2 points instead of 1.",
+    ),
+    "answer": (
+        "Accept or refuse",
+        "The dealer accepts the proposal (both may then discard and draw) or refuses it (the "
+        "tricks begin). Refusing the first proposal of the deal makes the dealer liable: losing "
+        "the deal then costs 2 points instead of 1.",
+    ),
+    "discard": (
+        "Discard and draw",
+        "Elder discards 1 to 5 cards, then the dealer 0 to 5 (at least 1 with the variant "
+        "'dealer must exchange'), each drawing as many from the stock; never more than the stock "
+        "holds. Discarded cards are out of play for the deal. Then elder plays or proposes again.",
+    ),
+    "tricks": (
+        "The tricks",
+        "Follow suit if you can, and beat the card led if you can; with none of the suit led, "
+        "play a trump if you can (unless the variant 'must trump' is off); otherwise play any card. "
+        "The highest trump wins, else the highest card of the suit led. The trump king may be "
+        "announced for 1 point: by elder before leading to the first trick, by the dealer before "
+        "playing to it. 3 or 4 tricks score 1 point, all 5 (the vole) 2.",
+    ),
+    "over": (
+        "The match is over",
+        "The first to reach the target wins the game; the first to win the games needed wins the match.",
+    ),
+}
+
+OVERVIEW = (
+    "The game in brief",
+    "Five cards each and a trump turned up; the non-dealer plays or proposes an exchange; the "
+    "dealer accepts or refuses; after exchanges, five tricks. 3 or 4 tricks score 1 point, all "
+    "5 score 2; a liable player who loses costs 2. The trump king scores 1. First to the target "
+    "(5 by default) wins the game.",
+)
+
+TABLE_KEYS = (
+    ("1-5, ← →", "choose a card in your hand"),
+    ("Enter", "play the chosen card, or confirm the discard"),
+    ("Space", "put a card in the discard, or take it back"),
+    ("Mouse", "click a card or a button to do the same"),
+)
+
+
+def format_keys(pairs: list[tuple[str, str]]) -> str:
+    width = max((len(key) for key, _ in pairs), default=0)
+    return "\n".join(f"  [b]{escape(key.ljust(width))}[/b]  {escape(what)}" for key, what in pairs)
+
+
+class HelpScreen(ModalScreen[None]):
+    """``phase``: the engine's phase name (``Match.phase``), or ``None`` away
+    from a match."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark,f1", "app.pop_screen", "Close help"),
+    ]
+
+    def __init__(self, phase: str | None = None) -> None:
+        super().__init__()
+        self.phase = phase
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help-box"):
+            yield Static("Help", id="help-title")
+            yield Static(id="help-keys")
+            if self.phase is not None:
+                yield Static(
+                    "[b]At the card table[/b]\n" + format_keys(list(TABLE_KEYS)), id="help-table-keys"
+                )
+            if self.phase in PHASE_RULES:
+                title, text = PHASE_RULES[self.phase]
+                title = f"Rule of the moment: {title}"
+            else:
+                title, text = OVERVIEW
+            yield Static(f"[b]{escape(title)}[/b]\n{escape(text)}", id="help-rule")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#help-keys", Static).update("[b]Keys[/b]\n" + format_keys(self.keys_below()))
+        self.query_one("#help-box").focus()
+
+    def keys_below(self) -> list[tuple[str, str]]:
+        """The keys of the screen under this one, as its footer shows them
+        plus the hidden ones that have a description."""
+        stack = self.app.screen_stack
+        below = stack[-2] if len(stack) >= 2 and stack[-1] is self else None
+        pairs: dict[str, list[str]] = {}
+        if below is not None:
+            own_actions = {
+                binding.action if isinstance(binding, Binding) else binding[1]
+                for binding in type(below).__dict__.get("BINDINGS", [])
+            }
+            for active in below.active_bindings.values():
+                binding = active.binding
+                if not binding.description or not active.enabled or binding.system:
+                    continue
+                # Hidden keys only when the screen itself declares them: not
+                # Textual's generic ones (focus cycling, copy, list scrolling).
+                if not binding.show and binding.action not in own_actions:
+                    continue
+                shown = binding.key_display or self.app.get_key_display(binding)
+                keys = pairs.setdefault(binding.description, [])
+                if shown not in keys:
+                    keys.append(shown)
+        pairs.setdefault("Help", ["?", "F1"])
+        pairs.setdefault("Quit", ["Ctrl+Q"])
+        return [(", ".join(keys), description) for description, keys in pairs.items()]

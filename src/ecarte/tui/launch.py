@@ -1,0 +1,79 @@
+"""Starting the app from the command line: the title screen (no command),
+a match at once (``play``), or the replay viewer (``replay FILE``).
+
+Bad arguments are told on standard error with exit status 2, before the
+screen is taken over; never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+from textual.screen import Screen
+
+from ecarte.engine import RulesError
+from ecarte.engine.rules import rules_from_assignments
+
+from .settings import Settings, check_opponent, load_settings
+
+USAGE_ERROR = 2
+
+
+def _fail(message: str) -> int:
+    print(f"ecarte: {message}", file=sys.stderr)
+    return USAGE_ERROR
+
+
+def launch(args: argparse.Namespace) -> int:
+    settings, warning = load_settings()
+    command = getattr(args, "command", None)
+    first_screen: Callable[[], Screen[object]] | None = None
+    if command == "play":
+        try:
+            first_screen = _prepare_match(args, settings)
+        except (RulesError, ValueError) as error:
+            return _fail(str(error))
+    elif command == "replay":
+        try:
+            first_screen = _prepare_replay(Path(args.file))
+        except ValueError as error:
+            return _fail(str(error))
+    from .app import EcarteApp
+
+    app = EcarteApp(settings, settings_warning=warning, first_screen=first_screen)
+    result = app.run()
+    return result if isinstance(result, int) else (app.return_code or 0)
+
+
+def _prepare_match(args: argparse.Namespace, settings: Settings) -> Callable[[], Screen[object]]:
+    rules = rules_from_assignments(list(args.rules or []), settings.rules)
+    opponent = check_opponent(args.opponent) if args.opponent is not None else settings.opponent
+    from .game_screen import GameScreen
+    from .session import MatchSession
+
+    try:
+        session = MatchSession.new(settings, opponent=opponent, rules=rules, seed=args.seed)
+    except Exception as error:  # a bot that cannot start, an unwritable data dir: told, not a traceback
+        raise ValueError(f"cannot start the match: {error}") from None
+    match_settings = replace(settings, rules=rules, opponent=opponent)
+    return lambda: GameScreen(session, match_settings)
+
+
+def _prepare_replay(path: Path) -> Callable[[], Screen[object]]:
+    from ecarte.log import LogFileError, replay_file
+
+    from .replay_screen import ReplayViewerScreen
+
+    if not path.exists():
+        raise ValueError(f"no such file: {path}")
+    if path.is_dir():
+        raise ValueError(f"{path} is a directory, not a match log")
+    try:
+        replay = replay_file(path)
+    except LogFileError as error:
+        raise ValueError(str(error)) from None
+    return lambda: ReplayViewerScreen(path, replay)

@@ -1,0 +1,192 @@
+"""What happened, in words: one sentence per decision, deal and deal end.
+
+Every function returns plain text; names are data, so whoever shows the
+text must not parse it as markup (use ``rich.text.Text``). ``printable``
+makes any text from a log or the settings safe to draw: control characters
+(terminal escape codes included) are shown, not obeyed.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from ecarte.engine import Action, DealRecord, IllegalActionError, Match
+from ecarte.engine.actions import ACCEPT, CARD, DISCARD, KING, PLAY, PROPOSE, REFUSE
+from ecarte.engine.cards import KING as KING_RANK
+from ecarte.engine.cards import SUIT_NAMES, card_label
+
+SECOND_PERSON = "You"
+"""A player named "You" gets second-person verbs: "You propose"."""
+
+
+def printable(text: str) -> str:
+    """``text`` with control characters replaced by visible escapes
+    (``\\x1b``), so that a name can never move the cursor or recolour the
+    terminal."""
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() or char == " " else _escape(char) for char in text)
+
+
+def _escape(char: str) -> str:
+    if unicodedata.category(char) in ("Zs",):
+        return " "
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def _verb(name: str, third: str, second: str) -> str:
+    return f"{printable(name)} {second if name == SECOND_PERSON else third}"
+
+
+def _possessive(name: str) -> str:
+    return "your" if name == SECOND_PERSON else f"{printable(name)}'s"
+
+
+def describe_action(
+    before: Match, seat: int, action: Action, names: tuple[str, str], symbols: bool = True
+) -> str:
+    """One sentence for a decision, from the state just before it.
+
+    The other seat's discards are counted, never named; the human's (seat
+    0's) own discards and draws are named.
+    """
+    name = names[seat]
+    kind = action.type
+    if kind == PROPOSE:
+        if before.proposals:
+            return _verb(name, "proposes another exchange", "propose another exchange")
+        return _verb(name, "proposes", "propose")
+    if kind == PLAY:
+        if before.proposals == 0:
+            return _verb(name, "plays without proposing", "play without proposing")
+        return _verb(name, "plays: no more exchanges", "play: no more exchanges")
+    if kind == ACCEPT:
+        return _verb(name, "accepts", "accept")
+    if kind == REFUSE:
+        if before.proposals == 1:
+            return _verb(name, "refuses the first proposal", "refuse the first proposal")
+        return _verb(name, "refuses", "refuse")
+    if kind == DISCARD:
+        return _describe_discard(before, seat, action, names, symbols)
+    if kind == KING:
+        king = card_label(before.trump_king, symbols)
+        return _verb(name, f"announces the king ({king}): 1 point", f"announce the king ({king}): 1 point")
+    if kind == CARD:
+        return _describe_card(before, seat, action, names, symbols)
+    return _verb(name, kind, kind)
+
+
+def _describe_discard(before: Match, seat: int, action: Action, names: tuple[str, str], symbols: bool) -> str:
+    name = names[seat]
+    count = action.discards.bit_count()
+    if count == 0:
+        return _verb(name, "keeps the hand", "keep your hand")
+    plural = "card" if count == 1 else "cards"
+    if seat != 0:
+        return _verb(name, f"discards {count} {plural}", f"discard {count} {plural}")
+    drawn = before.deck[before.stock_top : before.stock_top + count]
+    # In the order of the hand on screen (trumps first, strongest first).
+    shown = ", ".join(card_label(card, symbols) for card in before.hand(seat) if action.discards >> card & 1)
+    got = ", ".join(card_label(card, symbols) for card in drawn)
+    return _verb(name, f"discards {shown} and draws {got}", f"discard {shown} and draw {got}")
+
+
+def _describe_card(before: Match, seat: int, action: Action, names: tuple[str, str], symbols: bool) -> str:
+    name = names[seat]
+    shown = card_label(action.card, symbols)
+    if not before.trick:
+        return _verb(name, f"leads the {shown}", f"lead the {shown}")
+    after = before.copy()
+    try:
+        after.apply(action)
+    except IllegalActionError:
+        return _verb(name, f"plays the {shown}", f"play the {shown}")
+    trick = after.tricks[-1]
+    winning_card = trick.cards[0] if trick.winner == trick.leader else trick.cards[1]
+    trump = " (trump)" if winning_card >> 3 == before.trump else ""
+    winning = card_label(winning_card, symbols)
+    if trick.winner == seat:
+        return _verb(
+            name, f"wins the trick with the {shown}{trump}", f"win the trick with the {shown}{trump}"
+        )
+    winner = names[trick.winner]
+    played = _verb(name, f"plays the {shown}", f"play the {shown}")
+    won = f"the trick with the {winning}{trump}"
+    return f"{played}; {_verb(winner, f'wins {won}', f'win {won}')}"
+
+
+def describe_deal(after: Match, names: tuple[str, str], symbols: bool = True) -> str:
+    """The deal just made: who deals, the turned-up card, a turned-up king."""
+    dealer = names[after.dealer]
+    upcard = card_label(after.upcard, symbols)
+    suit = SUIT_NAMES[after.trump]
+    text = f"{_verb(dealer, 'deals', 'deal')}; the {upcard} is turned up: {suit} are trumps."
+    if after.upcard & 7 == KING_RANK:
+        text += f" The turned-up king scores 1 point for {_object(dealer)}."
+        record = after.deals[-1]
+        if record.ended_game is not None:
+            text += " " + _game_won(record, names)
+    return text
+
+
+def _object(name: str) -> str:
+    return "you" if name == SECOND_PERSON else printable(name)
+
+
+def _game_won(record: DealRecord, names: tuple[str, str]) -> str:
+    assert record.ended_game is not None
+    seat = record.ended_game
+    score = f"{record.score[seat]}-{record.score[1 - seat]}"
+    return f"{_verb(names[seat], 'wins', 'win')} the game {score}."
+
+
+def describe_deal_end(record: DealRecord, names: tuple[str, str]) -> str:
+    """What the deal did to the score, and why: tricks, vole, penalty, king
+    points, the four-all reset, a game won."""
+    parts: list[str] = []
+    for seat in (0, 1):
+        king = record.king_points[seat]
+        if king:
+            parts.append(f"{_verb(names[seat], 'scores', 'score')} {_points(king)} for the king.")
+    if record.tricks is None:
+        if record.ended_game is not None:
+            parts.append("The game ended on the king's point, before the tricks were played.")
+    else:
+        assert record.winner is not None
+        winner = record.winner
+        won = record.tricks[winner]
+        trick_points = record.points[winner] - record.king_points[winner]
+        if won == 5:
+            taken = _verb(names[winner], "takes all five tricks, the vole", "take all five tricks, the vole")
+        else:
+            taken = _verb(
+                names[winner], f"takes {won} tricks to {5 - won}", f"take {won} tricks to {5 - won}"
+            )
+        reason = ""
+        if record.penalty:
+            loser = names[1 - winner]
+            reason = f" ({_object(loser)} {'were' if loser == SECOND_PERSON else 'was'} liable and lost)"
+        parts.append(f"{taken}: {_points(trick_points)}{reason}.")
+    if record.four_all_reset:
+        parts.append(f"Four all: both scores drop by one, to {record.score[0]}-{record.score[1]}.")
+    if record.ended_game is not None:
+        parts.append(_game_won(record, names))
+    return " ".join(parts)
+
+
+def _points(count: int) -> str:
+    return f"{count} point" if count == 1 else f"{count} points"
+
+
+def liability_warning(match: Match, names: tuple[str, str]) -> str | None:
+    """The mark shown while a player is liable, or ``None``."""
+    seat = match.liable
+    if seat is None or match.phase not in ("exchange", "answer", "discard", "tricks"):
+        return None
+    what = "played without proposing" if seat == match.elder else "refused the first proposal"
+    points = 3 if match.rules.penalty_adds_to_vole else 2
+    vole = f" ({points} for a vole)" if points == 3 else ""
+    if names[seat] == SECOND_PERSON:
+        return f"You {what}: losing this deal costs 2 points{vole}."
+    return f"{printable(names[seat])} {what}: losing this deal costs 2 points{vole}."

@@ -1,0 +1,447 @@
+"""Replay: the list of saved matches, and the viewer that steps through a
+match log event by event with both hands face up.
+
+Everything read from a log (names, extra header values) is data: it goes on
+screen through ``printable`` and Rich ``Text``, never as markup.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from ecarte.engine import DEAL, Match, Rules
+from ecarte.engine.cards import SUIT_NAMES, cards_in
+from ecarte.log import LogEvent, LogFileError, Replay, replay_file, replay_states
+
+from . import paths
+from .cards_render import card_text, cards_text, suit_text
+from .narration import describe_action, describe_deal, describe_deal_end, printable
+
+if TYPE_CHECKING:
+    from .app import EcarteApp
+
+LOG_SUFFIX = ".ecarte.jsonl"
+LIST_LIMIT = 500
+"""The newest logs listed; older ones stay on disk and open with ``ecarte replay``."""
+
+
+# ---------------------------------------------------------------- the list
+
+
+@dataclass(frozen=True)
+class LogSummary:
+    """One row of the list of saved matches."""
+
+    path: Path
+    date: str
+    players: str
+    result: str
+    sort_key: float
+
+
+def _created(extra: dict[str, Any], path: Path) -> tuple[str, float]:
+    created = extra.get("created")
+    if isinstance(created, str):
+        try:
+            moment = dt.datetime.fromisoformat(created)
+            if moment.tzinfo is not None:
+                moment = moment.astimezone()
+            return moment.strftime("%Y-%m-%d %H:%M"), moment.timestamp()
+        except (ValueError, OverflowError, OSError):
+            pass
+    try:
+        mtime = path.stat().st_mtime
+    except OSError:
+        return "?", 0.0
+    return dt.datetime.fromtimestamp(mtime).strftime("%Y-%m-%d %H:%M"), mtime
+
+
+def match_result(replay: Replay) -> str:
+    """ "Klara won 5-3", "in progress", or what is wrong with the log."""
+    if replay.error is not None and not replay.truncated_last_line:
+        return f"invalid log (line {replay.error.line})"
+    match = replay.match
+    if replay.header is None or match is None or match.winner is None:
+        return "in progress"
+    names = replay.header.players
+    winner = match.winner
+    if match.rules.games_to_win > 1:
+        won = match.games_won
+        return f"{printable(names[winner])} won {won[winner]}-{won[1 - winner]} in games"
+    score = match.games[-1]
+    return f"{printable(names[winner])} won {score[winner]}-{score[1 - winner]}"
+
+
+def summarize_log(path: Path) -> LogSummary:
+    try:
+        replay = replay_file(path)
+    except LogFileError as error:
+        date, stamp = _created({}, path)
+        return LogSummary(path, date, "?", f"unreadable: {printable(str(error))}", stamp)
+    if replay.header is None:
+        date, stamp = _created({}, path)
+        line = replay.error.line if replay.error else 1
+        return LogSummary(path, date, "?", f"invalid log (line {line})", stamp)
+    header = replay.header
+    date, stamp = _created(header.extra, path)
+    players = f"{printable(header.players[0])} vs {printable(header.players[1])}"
+    level = header.extra.get("opponent")
+    if isinstance(level, str) and level:
+        players += f" ({printable(level)})"
+    return LogSummary(path, date, players, match_result(replay), stamp)
+
+
+def saved_logs(directory: Path | None = None) -> list[LogSummary]:
+    """The saved matches, newest first."""
+    folder = directory or paths.matches_dir()
+    try:
+        files = [path for path in folder.iterdir() if path.name.endswith(LOG_SUFFIX) and path.is_file()]
+    except OSError:
+        return []
+    files.sort(key=lambda path: path.stat().st_mtime if path.exists() else 0.0, reverse=True)
+    summaries = [summarize_log(path) for path in files[:LIST_LIMIT]]
+    summaries.sort(key=lambda summary: summary.sort_key, reverse=True)
+    return summaries
+
+
+class ReplayListScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "open", "Open", priority=True),
+        Binding("escape,q", "app.pop_screen", "Back"),
+        Binding("question_mark,f1", "help", "Help"),
+    ]
+
+    def __init__(self, directory: Path | None = None) -> None:
+        super().__init__()
+        self.directory = directory
+        self.summaries: list[LogSummary] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static("Saved matches", id="replay-list-title")
+        yield Static("Reading the saved matches…", id="replay-list-empty")
+        table: DataTable[Text] = DataTable(id="replay-table", cursor_type="row", zebra_stripes=True)
+        table.display = False
+        yield table
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("Date", "Players", "Result", "File")
+        self.load()
+
+    @work(thread=True, exclusive=True)
+    def load(self) -> None:
+        # Each log is replayed to find its result: off the event loop.
+        summaries = saved_logs(self.directory)
+        self.app.call_from_thread(self.show, summaries)
+
+    def show(self, summaries: list[LogSummary]) -> None:
+        self.summaries = summaries
+        table = self.query_one(DataTable)
+        table.clear()
+        for summary in summaries:
+            table.add_row(
+                Text(summary.date),
+                Text(summary.players),
+                Text(summary.result),
+                Text(printable(summary.path.name), style="dim"),
+            )
+        empty = self.query_one("#replay-list-empty", Static)
+        if summaries:
+            empty.display = False
+            table.display = True
+            table.focus()
+        else:
+            folder = self.directory or paths.matches_dir()
+            empty.update(Text(f"No saved matches yet. Matches are saved in {folder} as they are played."))
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.open_row(event.cursor_row)
+
+    def action_open(self) -> None:
+        table = self.query_one(DataTable)
+        if self.summaries:
+            self.open_row(table.cursor_row)
+
+    def open_row(self, row: int) -> None:
+        if 0 <= row < len(self.summaries):
+            open_viewer(self.app, self.summaries[row].path)  # type: ignore[arg-type]
+
+    def action_help(self) -> None:
+        from .help_screen import HelpScreen
+
+        self.app.push_screen(HelpScreen(None))
+
+
+def open_viewer(app: EcarteApp, path: Path) -> None:
+    try:
+        replay = replay_file(path)
+    except LogFileError as error:
+        app.notify(str(error), title="Replay", severity="error", timeout=10)
+        return
+    app.push_screen(ReplayViewerScreen(path, replay))
+
+
+# ---------------------------------------------------------------- the viewer
+
+
+def rules_differences(rules: Rules) -> str:
+    defaults = Rules().to_dict()
+    changed = [f"{key}={value}" for key, value in rules.to_dict().items() if defaults[key] != value]
+    return ", ".join(changed) if changed else "default rules"
+
+
+class ReplayViewerScreen(Screen[None]):
+    """Steps through ``replay``: position 0 is the start, position ``k`` the
+    state after the ``k``-th valid event."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", "Back", key_display="←", priority=True),
+        Binding("right", "step(1)", "Forward", key_display="→", priority=True),
+        Binding("pageup", "deal(-1)", "Previous deal", key_display="PgUp", priority=True),
+        Binding("pagedown", "deal(1)", "Next deal", key_display="PgDn", priority=True),
+        Binding("home", "jump_start", "Start", priority=True),
+        Binding("end", "jump_end", "End", priority=True),
+        Binding("question_mark,f1", "help", "Help"),
+        Binding("escape,q", "app.pop_screen", "Close"),
+    ]
+
+    def __init__(self, path: Path, replay: Replay) -> None:
+        super().__init__()
+        self.path = path
+        self.replay = replay
+        self.states: list[Match] = replay_states(replay)
+        self.position = 0
+        header = replay.header
+        self.names: tuple[str, str] = (header.players[0], header.players[1]) if header else ("?", "?")
+
+    @property
+    def ecarte_app(self) -> EcarteApp:
+        return self.app  # type: ignore[return-value]
+
+    @property
+    def events(self) -> list[LogEvent]:
+        return self.replay.events
+
+    @property
+    def last_position(self) -> int:
+        return max(len(self.states) - 1, 0)
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.title_text(), id="replay-title")
+        error = self.error_text()
+        if error is not None:
+            yield Static(error, id="replay-error")
+        yield Static(id="replay-status")
+        yield Static(id="replay-event")
+        with VerticalScroll(id="replay-board"):
+            yield Static(id="replay-board-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show()
+
+    # ------------------------------------------------------------ text
+
+    def title_text(self) -> Text:
+        text = Text(f"Replay of {printable(self.path.name)}")
+        header = self.replay.header
+        if header is not None:
+            text.append(f" · {printable(self.names[0])} vs {printable(self.names[1])}")
+            text.append(f" · {rules_differences(header.rules)}", style="dim")
+        return text
+
+    def error_text(self) -> Text | None:
+        error = self.replay.error
+        if error is None:
+            return None
+        if self.replay.truncated_last_line:
+            what = f"The last line ({error.line}) was cut short while it was being written"
+        else:
+            what = f"Line {error.line} is invalid: {printable(error.message)}"
+        if self.replay.header is None:
+            return Text(f"{what}. Nothing can be replayed.")
+        return Text(f"{what}. The replay shows the {len(self.events)} valid events before it.")
+
+    def event_text(self, position: int) -> str:
+        """The event that led to ``position``, in words."""
+        symbols = self.ecarte_app.settings.symbols
+        if position == 0:
+            if self.replay.header is None:
+                return "No valid header: nothing to replay."
+            first = printable(self.names[self.replay.header.first_dealer])
+            return f"The start of the match. {first} deals first."
+        event = self.events[position - 1]
+        before, after = self.states[position - 1], self.states[position]
+        if event.type == DEAL:
+            text = describe_deal(after, self.names, symbols)
+        else:
+            assert event.action is not None and event.player is not None
+            text = describe_action(before, event.player, event.action, self.names, symbols)
+            if self.deal_ended(before, after):
+                text += " " + describe_deal_end(after.deals[-1], self.names)
+        if after.winner is not None:
+            text += f" {printable(self.names[after.winner])} wins the match."
+        return text
+
+    @staticmethod
+    def deal_ended(before: Match, after: Match) -> bool:
+        if not after.deals:
+            return False
+        record, previous = after.deals[-1], before.deals[-1]
+        return (record.tricks is not None and previous.tricks is None) or (
+            record.ended_game is not None and previous.ended_game is None
+        )
+
+    def status_text(self, position: int) -> Text:
+        state = self.states[position] if self.states else None
+        deals = sum(1 for event in self.events[:position] if event.type == DEAL)
+        text = Text(f"Event {position} of {len(self.events)}")
+        if state is not None and deals:
+            text.append(f" · Deal {deals} · Game {len(state.games)}")
+        if position == len(self.events) and self.replay.error is None:
+            text.append(" · the end of the log", style="dim")
+        return text
+
+    def board(self, position: int) -> Group | Text:
+        if not self.states:
+            return Text("")
+        state = self.states[position]
+        symbols = self.ecarte_app.settings.symbols
+        names = [printable(name) for name in self.names]
+        rules = state.rules
+        score = state.score
+        lines: list[Text | Table] = []
+        lines.append(
+            Text(
+                f"Score: {names[0]} {score[0]}, {names[1]} {score[1]} (game to {rules.target})"
+                + (
+                    f" · games won {state.games_won[0]}-{state.games_won[1]}"
+                    if rules.games_to_win > 1
+                    else ""
+                )
+            )
+        )
+        if not state.deals:
+            lines.append(Text("No deal yet."))
+            return Group(*lines)
+        dealt = Text(f"Dealer: {names[state.dealer]} · Turned up: ")
+        dealt.append_text(card_text(state.upcard, symbols))
+        dealt.append(" · Trumps: ")
+        dealt.append_text(suit_text(state.trump, symbols))
+        dealt.append(f" {SUIT_NAMES[state.trump]} · Stock: {state.stock_size} cards")
+        lines.append(dealt)
+        table = Table.grid(padding=(0, 2))
+        table.add_column("player", no_wrap=True)
+        table.add_column("hand")
+        table.add_column("discards")
+        table.add_column("tricks", justify="right")
+        table.add_row(
+            Text("", style="bold"),
+            Text("Hand", style="dim"),
+            Text("Discards", style="dim"),
+            Text("Tricks", style="dim"),
+        )
+        for seat in (0, 1):
+            role = "dealer" if seat == state.dealer else "elder"
+            hand = state.hand(seat)
+            discards = cards_in(state.discards[seat])
+            table.add_row(
+                Text(f"{names[seat][:20]} ({role})", style="bold"),
+                cards_text(hand, symbols) if hand else Text("—", style="dim"),
+                cards_text(discards, symbols) if discards else Text("—", style="dim"),
+                Text(str(state.tricks_won[seat])),
+            )
+        lines.append(table)
+        lines.append(self.trick_text(state, position, names, symbols))
+        if state.liable is not None and state.deals[-1].tricks is None:
+            lines.append(
+                Text(f"{names[state.liable]} is liable: losing this deal costs 2 points.", style="yellow")
+            )
+        if state.announced:
+            lines.append(
+                Text("King announced by " + " and ".join(names[seat] for seat in state.announced) + ".")
+            )
+        return Group(*lines)
+
+    def trick_text(self, state: Match, position: int, names: list[str], symbols: bool) -> Text:
+        if state.trick:
+            text = Text("Trick: ")
+            seat = state.leader
+            for index, card in enumerate(state.trick):
+                if index:
+                    text.append(", ")
+                text.append(f"{names[seat]} ")
+                text.append_text(card_text(card, symbols))
+                seat = 1 - seat
+            return text
+        event = self.events[position - 1] if position else None
+        if state.tricks and event is not None and event.type == "card":
+            # The trick this card completed: show it, or the card vanishes at once.
+            last = state.tricks[-1]
+            text = Text("Trick: ")
+            seat = last.leader
+            for index, card in enumerate(last.cards):
+                if index:
+                    text.append(", ")
+                text.append(f"{names[seat]} ")
+                text.append_text(card_text(card, symbols))
+                seat = 1 - seat
+            text.append(f" · won by {names[last.winner]}")
+            return text
+        return Text("Trick: —", style="dim")
+
+    # ------------------------------------------------------------ moving
+
+    def show(self) -> None:
+        position = self.position
+        self.query_one("#replay-status", Static).update(self.status_text(position))
+        self.query_one("#replay-event", Static).update(Text(self.event_text(position)))
+        self.query_one("#replay-board-text", Static).update(self.board(position))
+
+    def go(self, position: int) -> None:
+        position = max(0, min(position, self.last_position))
+        if position != self.position:
+            self.position = position
+            self.show()
+
+    def action_step(self, delta: int) -> None:
+        self.go(self.position + delta)
+
+    def deal_positions(self) -> list[int]:
+        """The positions just after each deal event."""
+        return [index + 1 for index, event in enumerate(self.events) if event.type == DEAL]
+
+    def action_deal(self, direction: int) -> None:
+        starts = self.deal_positions()
+        if direction > 0:
+            later = [start for start in starts if start > self.position]
+            self.go(later[0] if later else self.last_position)
+        else:
+            earlier = [start for start in starts if start < self.position]
+            self.go(earlier[-1] if earlier else 0)
+
+    def action_jump_start(self) -> None:
+        self.go(0)
+
+    def action_jump_end(self) -> None:
+        self.go(self.last_position)
+
+    def action_help(self) -> None:
+        from .help_screen import HelpScreen
+
+        phase = self.states[self.position].phase if self.states else None
+        self.app.push_screen(HelpScreen(phase))

@@ -1,0 +1,389 @@
+"""A match against the computer, as the app plays it: the engine's ``Match``,
+the two players' names, the opponent, and the autosave.
+
+No Textual here. The screen asks the session for the next deal, applies the
+human's decisions through it, and asks it (in a worker thread) for the
+opponent's decision. Every deal and decision is appended to the match log
+as it happens (``ecarte.log.LogWriter``), so a match can be resumed at the
+exact decision, with the same cards.
+
+Decks come from ``random.Random(seed)``: the cut for the first dealer, then
+one shuffled deck per deal, in that order. The seed is kept in the log's
+header, so a resumed match goes on with the decks it would have had.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from ecarte.ai import Player
+from ecarte.engine import Action, Card, Match, Rules, shuffled_deck
+from ecarte.engine.match import DEAL
+from ecarte.tui import paths
+from ecarte.tui.settings import LEVELS, Settings
+
+HUMAN = 0
+COMPUTER = 1
+COMPUTER_NAME = "Computer"
+LOG_SUFFIX = ".ecarte.jsonl"
+UNFINISHED_SCAN_LIMIT = 200
+"""Newest logs examined when looking for a match to continue."""
+
+
+class SessionError(Exception):
+    """A match that cannot start or resume; the message says why."""
+
+
+class OpponentFault(Exception):
+    """The opponent failed to decide (a protocol bot crashed, timed out,
+    answered garbage or an illegal action)."""
+
+
+def _resolve_player(opponent: str, seed: int) -> tuple[Player, str | None]:
+    """The opponent's player, and a notice when the level had to fall back."""
+    if opponent.startswith("cmd:"):
+        try:
+            from ecarte.protocol.host import check_command, resolve_player
+        except ImportError as error:
+            raise SessionError(f"protocol bots are not available in this build: {error}") from None
+        try:
+            check_command(opponent[4:])
+            return resolve_player(opponent, seed), None
+        except Exception as error:
+            raise SessionError(f"cannot start the bot {opponent[4:]!r}: {error}") from None
+    from ecarte.ai import make_player
+
+    if opponent not in (*LEVELS, "random", "classic"):
+        raise SessionError(f"unknown opponent {opponent!r}: choose easy, normal, expert or cmd:COMMAND")
+    try:
+        return make_player(opponent, seed), None
+    except ImportError:
+        # The level's module is not built yet (or not installed): a random
+        # opponent keeps the app playable, and the player is told.
+        return make_player("random", seed), f"The {opponent} player is not available: playing a random one."
+    except ValueError as error:
+        raise SessionError(str(error)) from None
+
+
+def _start_player(player: Player, rules: Rules) -> None:
+    try:
+        player.start_match(COMPUTER, rules)
+    except Exception as error:
+        _close_player(player)
+        raise SessionError(f"the opponent could not start: {error}") from None
+
+
+def _new_log_path(directory: Path) -> Path:
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    return directory / f"{stamp}{LOG_SUFFIX}"
+
+
+class MatchSession:
+    """One match: seat 0 is the human, seat 1 the computer."""
+
+    def __init__(
+        self,
+        *,
+        match: Match,
+        names: tuple[str, str],
+        opponent: Player,
+        opponent_level: str,
+        writer: Any,
+        log_path: Path,
+        seed: int,
+        rng: random.Random,
+        decks: Iterable[Sequence[Card]] = (),
+        settings: Settings | None = None,
+        notice: str | None = None,
+    ) -> None:
+        self.match = match
+        self.names = names
+        self.opponent = opponent
+        self.opponent_level = opponent_level
+        self.log_path = log_path
+        self.seed = seed
+        self.settings = settings or Settings()
+        self.notice = notice
+        """Something the player should be told at the start (a fallback opponent)."""
+        self.forfeit: str | None = None
+        """Why the opponent forfeited the match, when it did."""
+        self._writer = writer
+        self._rng = rng
+        self._decks = [tuple(deck) for deck in decks]
+        self._closed = False
+        self._games_told = sum(match.games_won)
+
+    # ------------------------------------------------------------ creating
+
+    @classmethod
+    def new(
+        cls,
+        settings: Settings,
+        *,
+        opponent: str | None = None,
+        rules: Rules | None = None,
+        seed: int | None = None,
+        decks: Iterable[Sequence[Card]] = (),
+        first_dealer: int | None = None,
+        directory: Path | None = None,
+    ) -> MatchSession:
+        """A new match, autosaved to ``directory`` (default: the matches
+        directory). ``decks`` and ``first_dealer`` fix the cards (tests);
+        otherwise they come from the seed."""
+        from ecarte.log import LogWriter
+
+        level = opponent or settings.opponent
+        rules = rules or settings.rules
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        rng = random.Random(seed)
+        match = Match.new(rules, rng)
+        if first_dealer is not None:
+            match = Match(rules, first_dealer=first_dealer)
+        player, notice = _resolve_player(level, seed)
+        _start_player(player, rules)
+        names = (settings.player_name, COMPUTER_NAME)
+        extra = {
+            "opponent": level,
+            "created": datetime.now().astimezone().isoformat(timespec="seconds"),
+            "seed": seed,
+        }
+        folder = directory or paths.matches_dir()
+        path = _new_log_path(folder)
+        writer = None
+        for attempt in range(100):
+            candidate = (
+                path
+                if attempt == 0
+                else path.with_name(path.name.replace(LOG_SUFFIX, f"-{attempt}{LOG_SUFFIX}"))
+            )
+            try:
+                writer = LogWriter.create(candidate, names, match.first_dealer, rules, extra)
+            except FileExistsError:
+                continue
+            except OSError as error:
+                _close_player(player)
+                raise SessionError(f"cannot write the autosave in {folder}: {error}") from None
+            path = candidate
+            break
+        if writer is None:
+            _close_player(player)
+            raise SessionError(f"cannot find a free file name for the autosave in {folder}")
+        return cls(
+            match=match,
+            names=names,
+            opponent=player,
+            opponent_level=level,
+            writer=writer,
+            log_path=path,
+            seed=seed,
+            rng=rng,
+            decks=decks,
+            settings=settings,
+            notice=notice,
+        )
+
+    @classmethod
+    def resume(cls, path: Path, settings: Settings | None = None) -> tuple[MatchSession, str | None]:
+        """The match of an autosave, at the exact decision where it stopped,
+        and a notice when a torn last line was dropped."""
+        from ecarte.log import LogFileError, resume_log
+
+        try:
+            size_before = path.stat().st_size
+            replay, writer = resume_log(path)
+            # resume_log cuts a torn last line off (saving it beside the log).
+            dropped = path.stat().st_size < size_before
+        except LogFileError as error:
+            raise SessionError(str(error)) from None
+        except OSError as error:
+            raise SessionError(f"cannot open {path}: {error}") from None
+        header = replay.header
+        if header is None:
+            writer.close()
+            raise SessionError(f"{path} is not a match log")
+        match = replay.match if replay.match is not None else Match(header.rules, header.first_dealer)
+        extra = header.extra or {}
+        level = extra.get("opponent")
+        if not isinstance(level, str) or not level:
+            level = (settings or Settings()).opponent
+        seed = extra.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            seed = random.SystemRandom().randrange(2**31)
+        # Replay the generator: the cut, then one deck per deal already made.
+        rng = random.Random(seed)
+        rng.randrange(2)
+        for event in replay.events:
+            if event.type == "deal":
+                shuffled_deck(rng)
+        try:
+            player, notice = _resolve_player(level, seed)
+            _start_player(player, match.rules)
+        except SessionError:
+            writer.close()
+            raise
+        names = (str(header.players[0]), str(header.players[1]))
+        torn = None
+        if dropped or replay.truncated_last_line:
+            torn = (
+                "The last, half-written line of the autosave was dropped (its bytes are kept "
+                "beside it in a .torn file); the match goes on from the decision before it."
+            )
+        session = cls(
+            match=match,
+            names=names,
+            opponent=player,
+            opponent_level=level,
+            writer=writer,
+            log_path=path,
+            seed=seed,
+            rng=rng,
+            settings=settings,
+            notice=notice,
+        )
+        return session, torn
+
+    @staticmethod
+    def unfinished(directory: Path | None = None) -> Path | None:
+        """The newest autosave whose match is not decided (for Continue)."""
+        from ecarte.log import LogFileError, replay_file
+
+        folder = directory or paths.matches_dir()
+        try:
+            logs = sorted(folder.glob(f"*{LOG_SUFFIX}"), key=_mtime, reverse=True)
+        except OSError:
+            return None
+        for path in logs[:UNFINISHED_SCAN_LIMIT]:
+            try:
+                replay = replay_file(path)
+            except (LogFileError, OSError):
+                continue
+            if replay.header is None or (replay.error is not None and not replay.truncated_last_line):
+                continue
+            if replay.match is None or not replay.match.is_over:
+                return path
+        return None
+
+    def rematch(self) -> MatchSession:
+        """A new match with the same settings, opponent and rules."""
+        return MatchSession.new(
+            self.settings, opponent=self.opponent_level, rules=self.rules, directory=self.log_path.parent
+        )
+
+    # ------------------------------------------------------------ state
+
+    @property
+    def rules(self) -> Rules:
+        return self.match.rules
+
+    @property
+    def is_over(self) -> bool:
+        return self.match.is_over or self.forfeit is not None
+
+    @property
+    def winner(self) -> int | None:
+        if self.forfeit is not None:
+            return HUMAN
+        return self.match.winner
+
+    @property
+    def deal_due(self) -> bool:
+        return self.match.phase == DEAL and not self.is_over
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to decide now, or ``None`` (a deal is due or it is over)."""
+        return None if self.is_over else self.match.current_player
+
+    # ------------------------------------------------------------ play
+
+    def deal_next(self) -> None:
+        """Shuffle (or take the next fixed deck), log the deal, deal it."""
+        deck = self._decks.pop(0) if self._decks else shuffled_deck(self._rng)
+        dealer = self.match.next_dealer
+        self.match.deal(deck)
+        self._writer.write_deal(dealer, deck)
+        self._tell_game_over()
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Apply ``seat``'s decision and log it. ``IllegalActionError`` (the
+        engine's message) leaves the match and the log untouched."""
+        if seat != self.match.current_player:
+            from ecarte.engine import IllegalActionError
+
+            raise IllegalActionError("it is not your turn")
+        self.match.apply(action)
+        self._writer.write_action(seat, action)
+        self._tell_game_over()
+
+    def _tell_game_over(self) -> None:
+        """A protocol bot hears each game's result (``result``)."""
+        games = sum(self.match.games_won)
+        if games == self._games_told:
+            return
+        self._games_told = games
+        listener = getattr(self.opponent, "game_over", None)
+        if callable(listener):
+            # The bot's answer to a result does not matter; its faults show
+            # at its next decision.
+            with contextlib.suppress(Exception):
+                listener([list(score) for score in self.match.games], self.match.winner)
+
+    def opponent_decision(self) -> Action:
+        """Ask the opponent for its decision (may be slow: call it from a
+        worker thread). ``OpponentFault`` when it fails or answers an action
+        that is not legal."""
+        match = self.match
+        view = match.view(COMPUTER)
+        legal = match.legal_actions()
+        return self.decide_for(view, legal)
+
+    def decide_for(self, view: Any, legal: Sequence[Action]) -> Action:
+        """``opponent_decision`` on a snapshot taken beforehand, so that the
+        worker thread never reads the live match."""
+        try:
+            action = self.opponent.decide(view, legal)
+        except Exception as error:
+            raise OpponentFault(_fault_message(error)) from error
+        if action not in legal:
+            raise OpponentFault(f"the opponent answered {action!s}, which is not a legal action now")
+        return action
+
+    def declare_forfeit(self, message: str) -> None:
+        self.forfeit = message
+        _close_player(self.opponent)
+
+    def close(self) -> None:
+        """Close the log and the opponent (a bot process); idempotent."""
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            self._writer.close()
+        finally:
+            _close_player(self.opponent)
+
+
+def _fault_message(error: Exception) -> str:
+    text = str(error).strip() or type(error).__name__
+    return text
+
+
+def _close_player(player: Player) -> None:
+    close = getattr(player, "close", None)
+    if callable(close):
+        # A bot that fails to stop cleanly must not stop the app.
+        with contextlib.suppress(Exception):
+            close()
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0

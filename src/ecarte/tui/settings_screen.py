@@ -1,0 +1,245 @@
+"""The settings screen: every rule variant with what it changes, the
+opponent's level, the player's name, the pace of play and the card style."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from ecarte.engine import Rules, RulesError
+
+from .narration import printable
+from .rules_screen import RulesScreen
+from .settings import CARD_STYLES, LEVELS, MAX_NAME_LENGTH, SPEEDS, Settings, check_name
+from .title_screen import find_unfinished
+
+if TYPE_CHECKING:
+    from .app import EcarteApp
+
+ON_OFF: list[tuple[str, bool]] = [("on", True), ("off", False)]
+
+# (rule key, label, what it changes): every variant of spec/rules.md.
+RULE_ROWS: tuple[tuple[str, str, str], ...] = (
+    (
+        "target",
+        "Points to win a game",
+        "The first to reach this score wins the game (5 by default; 7 and 11 are common).",
+    ),
+    (
+        "games_to_win",
+        "Games to win the match",
+        "1: a single game; 2: best of three (the French partie liée).",
+    ),
+    (
+        "ace_high",
+        "Ace high",
+        "On: the ace ranks above the king. Off: between the jack and the ten (K Q J A 10 9 8 7).",
+    ),
+    ("deal_packets", "Deal in packets of", "How the five cards go out: 3 then 2, 2 then 3, or 2, 2, 1."),
+    (
+        "dealer_must_exchange",
+        "Dealer must exchange",
+        "On: after accepting a proposal the dealer must discard at least one card.",
+    ),
+    (
+        "max_exchanges",
+        "Exchanges per deal",
+        "How many proposals may be accepted in one deal; after that the tricks begin.",
+    ),
+    (
+        "must_trump",
+        "Must trump",
+        "On: without the suit led you must trump if you can. Off: you may throw any card.",
+    ),
+    (
+        "penalty_adds_to_vole",
+        "Penalty adds to a vole",
+        "On: a vole won against a liable player scores 3 instead of 2.",
+    ),
+    (
+        "four_all_reset",
+        "Four-all reset",
+        "On: a deal ending with both one point from the target takes both back a point (4-4 is 3-3).",
+    ),
+)
+
+LEVEL_HELP = {
+    "easy": "easy: a gentle opponent for learning",
+    "normal": "normal: plays the textbook",
+    "expert": "expert: the strongest player",
+}
+
+SPEED_HELP = "How long each of the computer's moves stays on screen before the next one."
+STYLE_HELP = "Suit symbols, or plain letters for terminals that cannot show the symbols."
+UNFINISHED_NOTICE = (
+    "A match is unfinished: it keeps the rules it began with. Changed rules apply from the next match."
+)
+
+
+def _select(options: Iterable[tuple[str, Any]], value: Any, widget_id: str) -> Select[Any]:
+    return Select(list(options), value=value, allow_blank=False, compact=True, id=widget_id)
+
+
+def rule_control(key: str, rules: Rules) -> Input | Select[Any]:
+    value = getattr(rules, key)
+    widget_id = f"rule-{key}"
+    if key == "target":
+        return Input(str(value), type="integer", max_length=2, compact=True, id=widget_id)
+    if key == "games_to_win":
+        return _select(((str(number), number) for number in range(1, 10)), value, widget_id)
+    if key == "deal_packets":
+        options = [("3 then 2", (3, 2)), ("2 then 3", (2, 3)), ("2, 2 then 1", (2, 2, 1))]
+        return _select(options, value, widget_id)
+    if key == "max_exchanges":
+        return _select(
+            [("no limit", None), *((str(number), number) for number in range(1, 10))], value, widget_id
+        )
+    return _select(ON_OFF, value, widget_id)
+
+
+class SettingsScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "save", "Save"),
+        Binding("escape", "leave", "Back"),
+        Binding("f2", "rules", "Rules"),
+        Binding("f1", "help", "Help"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._warned_unsaved = False
+
+    @property
+    def ecarte_app(self) -> EcarteApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        settings = self.ecarte_app.settings
+        with VerticalScroll(id="settings-form"):
+            yield Static("Settings", id="settings-title")
+            yield Static(UNFINISHED_NOTICE, id="settings-unfinished")
+            yield Static("You and the opponent", classes="settings-section")
+            yield from self._row(
+                "Your name",
+                Input(settings.player_name, max_length=MAX_NAME_LENGTH, compact=True, id="player-name"),
+                "Shown at the table and written in the match log.",
+            )
+            levels = [(LEVEL_HELP[level], level) for level in LEVELS]
+            if settings.opponent not in LEVELS:
+                levels.append((printable(settings.opponent), settings.opponent))
+            yield from self._row(
+                "Opponent", _select(levels, settings.opponent, "opponent"), "The computer's level."
+            )
+            speeds = [(speed, speed) for speed in SPEEDS]
+            yield from self._row("Play speed", _select(speeds, settings.speed, "speed"), SPEED_HELP)
+            styles = [("suit symbols ♠♥♦♣", "symbols"), ("letters S H D C", "letters")]
+            assert {value for _, value in styles} == set(CARD_STYLES)
+            yield from self._row("Cards", _select(styles, settings.card_style, "card-style"), STYLE_HELP)
+            yield Static("Rules of the match", classes="settings-section")
+            for key, label, explanation in RULE_ROWS:
+                yield from self._row(label, rule_control(key, settings.rules), explanation)
+            with Horizontal(id="settings-buttons"):
+                yield Button("Save", id="save", variant="primary", compact=True)
+                yield Button("Defaults", id="defaults", compact=True)
+                yield Button("Cancel", id="cancel", compact=True)
+        yield Footer()
+
+    @staticmethod
+    def _row(label: str, control: Input | Select[Any], explanation: str) -> Iterable[Horizontal | Static]:
+        row = Horizontal(Label(label, classes="setting-label"), control, classes="setting-row")
+        yield row
+        yield Static(explanation, classes="setting-help")
+
+    def on_mount(self) -> None:
+        self.query_one("#settings-unfinished").display = find_unfinished() is not None
+        self.query_one("#player-name", Input).focus()
+
+    def read_form(self) -> Settings:
+        """The settings the form shows; ``ValueError`` naming a bad field."""
+        name = self.query_one("#player-name", Input).value.strip()
+        try:
+            check_name(name)
+        except ValueError:
+            raise ValueError("Your name cannot be empty.") from None
+        target_text = self.query_one("#rule-target", Input).value.strip()
+        try:
+            target = int(target_text)
+        except ValueError:
+            raise ValueError("Points to win a game must be a number from 1 to 99.") from None
+        values: dict[str, Any] = {"target": target}
+        for key, _, _ in RULE_ROWS:
+            if key != "target":
+                values[key] = self.query_one(f"#rule-{key}", Select).value
+        try:
+            rules = Rules.from_mapping(values)
+        except RulesError as error:
+            raise ValueError(f"Rules: {error}.") from None
+        return replace(
+            self.ecarte_app.settings,
+            rules=rules,
+            player_name=name,
+            opponent=self.query_one("#opponent", Select).value,
+            speed=self.query_one("#speed", Select).value,
+            card_style=self.query_one("#card-style", Select).value,
+        )
+
+    def load_form(self, settings: Settings) -> None:
+        self.query_one("#player-name", Input).value = settings.player_name
+        self.query_one("#opponent", Select).value = settings.opponent
+        self.query_one("#speed", Select).value = settings.speed
+        self.query_one("#card-style", Select).value = settings.card_style
+        for key, _, _ in RULE_ROWS:
+            value = getattr(settings.rules, key)
+            if key == "target":
+                self.query_one("#rule-target", Input).value = str(value)
+            else:
+                self.query_one(f"#rule-{key}", Select).value = value
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "save":
+            self.action_save()
+        elif event.button.id == "defaults":
+            self.load_form(replace(Settings(), player_name=self.query_one("#player-name", Input).value))
+            self.notify("Defaults restored in the form; Save keeps them.", timeout=4)
+        elif event.button.id == "cancel":
+            self.app.pop_screen()
+
+    def action_save(self) -> None:
+        try:
+            settings = self.read_form()
+        except ValueError as error:
+            self.notify(str(error), title="Settings", severity="error")
+            return
+        try:
+            self.ecarte_app.save_settings(settings)
+        except OSError as error:
+            self.notify(f"The settings could not be saved: {error}", title="Settings", severity="error")
+            return
+        self.notify("Settings saved.", title="Settings", timeout=3)
+        self.app.pop_screen()
+
+    def action_leave(self) -> None:
+        try:
+            changed = self.read_form() != self.ecarte_app.settings
+        except ValueError:
+            changed = True
+        if changed and not self._warned_unsaved:
+            self._warned_unsaved = True
+            self.notify("Unsaved changes: Ctrl+S saves them, Escape again leaves without saving.", timeout=6)
+            return
+        self.app.pop_screen()
+
+    def action_rules(self) -> None:
+        self.app.push_screen(RulesScreen())
+
+    def action_help(self) -> None:
+        from .help_screen import HelpScreen
+
+        self.app.push_screen(HelpScreen(None))

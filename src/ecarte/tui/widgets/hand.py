@@ -1,0 +1,104 @@
+"""The human's hand: five card slots, numbered 1-5, clickable.
+
+The slots only draw what they are told (cards, which are playable, which are
+chosen for the discard, where the cursor is); the game screen decides.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual import events
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.widgets import Static
+
+from ecarte.engine import Card
+from ecarte.tui.cards_render import card_face
+
+HAND_SIZE = 5
+
+
+class CardSlot(Static, can_focus=False):
+    """One card of the hand with its number (and marks) below it."""
+
+    DEFAULT_CSS = """
+    CardSlot { width: 6; height: 4; }
+    """
+
+    class Clicked(Message):
+        def __init__(self, index: int) -> None:
+            self.index = index
+            super().__init__()
+
+    def __init__(self, index: int, **kwargs: object) -> None:
+        super().__init__(id=f"card-{index + 1}", **kwargs)  # type: ignore[arg-type]
+        self.index = index
+        self.card: Card | None = None
+
+    def show(
+        self, card: Card | None, *, symbols: bool, playable: bool, chosen: bool, cursor: bool, dim: bool
+    ) -> None:
+        self.card = card
+        if card is None:
+            self.update(Text(""))
+            return
+        frame = ""
+        if chosen:
+            frame = "bold yellow"
+        elif cursor:
+            frame = "bold cyan"
+        elif playable:
+            frame = "green"
+        face = card_face(card, symbols, dim=dim, frame=frame)
+        mark = Text()
+        number = str(self.index + 1)
+        if chosen:
+            mark.append(f"✗{number}", style="bold yellow")
+        elif cursor:
+            mark.append(f"▲{number}", style="bold cyan")
+        else:
+            mark.append(f" {number}", style="dim" if dim else "")
+        face.append("\n")
+        face.append_text(mark)
+        self.update(face)
+
+    def on_click(self, event: events.Click) -> None:
+        if self.card is not None:
+            event.stop()
+            self.post_message(self.Clicked(self.index))
+
+
+class HandView(Horizontal, can_focus=False):
+    DEFAULT_CSS = """
+    HandView { height: 4; width: auto; }
+    """
+
+    def compose(self):  # type: ignore[no-untyped-def]
+        for index in range(HAND_SIZE):
+            yield CardSlot(index)
+
+    def show(
+        self,
+        cards: Sequence[Card],
+        *,
+        symbols: bool,
+        playable: int | None,
+        chosen: int,
+        cursor: int | None,
+    ) -> None:
+        """``playable``: mask of the cards that stand out (``None``: all do);
+        ``chosen``: mask of the cards picked for the discard."""
+        for slot in self.query(CardSlot):
+            index = slot.index
+            card = cards[index] if index < len(cards) else None
+            is_playable = card is not None and (playable is None or bool(playable >> card & 1))
+            slot.show(
+                card,
+                symbols=symbols,
+                playable=is_playable and playable is not None,
+                chosen=card is not None and bool(chosen >> card & 1),
+                cursor=cursor == index,
+                dim=not is_playable,
+            )

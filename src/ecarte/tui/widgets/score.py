@@ -1,0 +1,42 @@
+"""The score panel: names, the game score against the target, games won,
+the dealer, the tricks of this deal and any liability."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.widgets import Static
+
+from ecarte.tui.narration import liability_warning, printable
+from ecarte.tui.session import MatchSession
+
+
+class ScorePanel(Static, can_focus=False):
+    def show(self, session: MatchSession) -> None:
+        match = session.match
+        rules = match.rules
+        grid = Table.grid(padding=(0, 1), expand=True)
+        grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+        grid.add_column(justify="right", width=3)
+        grid.add_column(justify="right", width=3)
+        grid.add_row(Text(""), Text("pts", style="dim"), Text("trk", style="dim"))
+        for seat in (0, 1):
+            name = Text(printable(session.names[seat]), style="bold")
+            if match.deals and match.dealer == seat and not match.is_over:
+                name.append(" (deals)", style="dim")
+            tricks = str(match.tricks_won[seat]) if match.deals else "-"
+            grid.add_row(name, Text(str(match.score[seat]), style="bold"), Text(tricks))
+        lines = [grid]
+        games = Text(f"Game to {rules.target}")
+        if rules.games_to_win > 1:
+            games.append(
+                f" · games {match.games_won[0]}-{match.games_won[1]} (first to {rules.games_to_win})"
+            )
+        lines.append(games)
+        warning = liability_warning(match, session.names)
+        if warning:
+            lines.append(Text("⚠ " + warning, style="bold yellow"))
+        table = Table.grid()
+        for line in lines:
+            table.add_row(line)
+        self.update(table)

@@ -1,0 +1,120 @@
+"""Helpers for the game screen's tests: a tiny app that shows a GameScreen
+(so the screen is tested without the rest of the app), scripted players,
+and decks built to make a given situation happen."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Callable, Coroutine, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+from textual.pilot import Pilot
+
+from ecarte.engine import Action, Card, Rules, View, parse_card
+from ecarte.tui.game_screen import GameScreen
+from ecarte.tui.session import MatchSession
+from ecarte.tui.settings import Settings
+
+INSTANT = Settings(speed="instant", player_name="You")
+
+
+class GameApp(App[None]):
+    """Just the game screen, as `ecarte play` would show it."""
+
+    def __init__(self, session: MatchSession, settings: Settings = INSTANT) -> None:
+        super().__init__()
+        self.session = session
+        self.settings = settings
+
+    def on_mount(self) -> None:
+        self.push_screen(GameScreen(self.session, self.settings))
+
+
+class ScriptedPlayer:
+    """Plays the scripted actions in order while they are legal; otherwise
+    the first legal action (the lowest card, say). Records what it saw."""
+
+    name = "scripted"
+
+    def __init__(self, script: Iterable[str] = ()) -> None:
+        self.script = [Action.parse(text) for text in script]
+        self.views: list[View] = []
+
+    def start_match(self, seat: int, rules: Rules) -> None:
+        self.seat = seat
+
+    def decide(self, view: View, legal: Sequence[Action]) -> Action:
+        self.views.append(view)
+        if self.script and self.script[0] in legal:
+            return self.script.pop(0)
+        return legal[0]
+
+
+class FailingPlayer:
+    """A bot that breaks at its first decision, as a crashed cmd: bot does."""
+
+    name = "failing"
+
+    def start_match(self, seat: int, rules: Rules) -> None:
+        pass
+
+    def decide(self, view: View, legal: Sequence[Action]) -> Action:
+        raise RuntimeError("bot 'crashy' forfeits (exited): it stopped with exit status 3")
+
+
+def deck(codes: str) -> tuple[Card, ...]:
+    """A deck from the codes of its first cards; the rest of the 32 follow
+    in card order."""
+    first = [parse_card(code) for code in codes.split()]
+    return tuple(first + [card for card in range(32) if card not in first])
+
+
+def scripted_session(
+    tmp_path: Path,
+    decks: Sequence[Sequence[Card]],
+    script: Iterable[str] = (),
+    *,
+    first_dealer: int = 1,
+    rules: Rules | None = None,
+    seed: int = 7,
+) -> tuple[MatchSession, ScriptedPlayer]:
+    session = MatchSession.new(
+        INSTANT,
+        opponent="random",
+        rules=rules,
+        seed=seed,
+        decks=decks,
+        first_dealer=first_dealer,
+        directory=tmp_path,
+    )
+    player = ScriptedPlayer(script)
+    player.start_match(1, session.rules)
+    session.opponent = player
+    return session, player
+
+
+async def settle(pilot: Pilot[None], rounds: int = 200) -> None:
+    """Wait until the screen waits for the human, shows a modal, or the
+    match is over."""
+    for _ in range(rounds):
+        await pilot.pause()
+        screen = pilot.app.screen
+        if not isinstance(screen, GameScreen):
+            return
+        if screen.awaiting_human or screen.session.is_over:
+            await pilot.pause()
+            return
+    raise AssertionError("the game screen never came back to the human")
+
+
+def run_async(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
+    """Run an ``async def`` test with asyncio (no async plugin is installed)."""
+
+    @functools.wraps(test)
+    def wrapper(*args: Any, **kwargs: Any) -> None:
+        asyncio.run(test(*args, **kwargs))
+
+    return wrapper

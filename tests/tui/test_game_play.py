@@ -1,0 +1,284 @@
+"""The game screen driven through the keys (and the mouse), as a player would.
+
+The first deal is fixed (``DEAL_ONE``) so that a proposal, an accepted
+exchange with discards, a refusal, a king announcement and an illegal card
+attempt all happen; the rest of the match is dealt from the seed.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from game_support import FailingPlayer, GameApp, deck, run_async, scripted_session, settle
+from textual.widgets import Button, RichLog, Static
+
+from ecarte.engine import parse_card
+from ecarte.log import replay_file
+from ecarte.tui.deal_summary import DealSummaryScreen, MatchOverScreen
+from ecarte.tui.game_screen import GameScreen
+
+# Human (elder, seat 0): KH AS 7C + 8D 9D; computer (dealer): KC JS 8S + 7S TC.
+# 7H turned up: hearts are trumps; the stock starts KS QS.
+DEAL_ONE = deck("KH AS 7C KC JS 8S 8D 9D 7S TC 7H KS QS")
+SCRIPT = ["accept", "discard", "refuse", "card KC", "card JS"]
+
+
+@pytest.fixture(autouse=True)
+def private_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ECARTE_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("ECARTE_CONFIG_DIR", str(tmp_path / "config"))
+
+
+def cards(codes: str) -> list[int]:
+    return [parse_card(code) for code in codes.split()]
+
+
+def text_of(screen: GameScreen, selector: str) -> str:
+    """What a widget shows, as plain words on one line."""
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(screen.query_one(selector, Static).content)
+    return " ".join(console.export_text().split())
+
+
+def history(screen: GameScreen) -> str:
+    log = screen.query_one("#history", RichLog)
+    # The log wraps long lines: join them back into words.
+    return " ".join(" ".join(line.text for line in log.lines).split())
+
+
+def visible_buttons(screen: GameScreen) -> set[str]:
+    return {button.id or "" for button in screen.query(Button) if button.display}
+
+
+async def finish_match(pilot, screen: GameScreen) -> None:  # type: ignore[no-untyped-def]
+    """Play on through the keys only, until the match is over."""
+    for _ in range(2000):
+        await settle(pilot)
+        app_screen = pilot.app.screen
+        if isinstance(app_screen, MatchOverScreen):
+            return
+        if isinstance(app_screen, DealSummaryScreen):
+            await pilot.press("enter")
+            continue
+        match = screen.match
+        if screen.session.is_over:
+            return
+        phase = match.phase
+        if phase == "exchange":
+            await pilot.press("p")
+        elif phase == "answer":
+            await pilot.press("a")
+        elif phase == "discard":
+            await pilot.press("1", "enter")
+        elif phase == "tricks":
+            # Try the cards in order: the illegal ones are refused with a
+            # message and leave the trick as it was.
+            playable = match.playable_cards()
+            hand = match.hand(0)
+            index = next(i for i, card in enumerate(hand) if playable >> card & 1)
+            await pilot.press(str(index + 1))
+    raise AssertionError("the match did not end")
+
+
+@run_async
+async def test_a_whole_match_through_the_keys(tmp_path: Path) -> None:
+    session, _ = scripted_session(tmp_path, [DEAL_ONE], SCRIPT, first_dealer=1, seed=3)
+    app = GameApp(session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        match = session.match
+        assert match.phase == "exchange" and match.current_player == 0
+        assert visible_buttons(screen) == {"propose", "play", "leave"}
+        assert "Propose an exchange (e) or play (p)" in text_of(screen, "#prompt")
+
+        # A proposal, accepted by the computer.
+        await pilot.press("e")
+        await settle(pilot)
+        assert "Computer accepts" in history(screen)
+        assert match.phase == "discard"
+        assert "Choose 1 to 5 cards" in text_of(screen, "#prompt")
+
+        # Discards: toggle 9D and 8D (cards 3 and 4 of the sorted hand:
+        # K♥ A♠ 9♦ 8♦ 7♣), un-toggle and re-toggle one, confirm.
+        assert match.hand(0) == cards("KH AS 9D 8D 7C")
+        await pilot.press("3", "4", "4", "4")
+        assert screen.chosen.bit_count() == 2
+        await pilot.press("enter")
+        await settle(pilot)
+        # Drawn from the stock: K♠ and Q♠. The computer keeps its hand.
+        assert match.hand(0) == cards("KH KS QS AS 7C")
+        assert "You discard 9♦, 8♦ and draw K♠, Q♠" in history(screen)
+        assert "Computer keeps the hand" in history(screen)
+        assert sorted(match.discards[0].bit_count() for _ in [0]) == [2]
+
+        # Another proposal, refused: the exchange is over, nobody liable.
+        await pilot.press("e")
+        await settle(pilot)
+        assert "Computer refuses" in history(screen)
+        assert match.phase == "tricks" and match.liable is None
+
+        # The king of trumps: offered now, and only now.
+        assert "king" in visible_buttons(screen)
+        assert "announce it (k)" in text_of(screen, "#prompt")
+        await pilot.press("k")
+        await settle(pilot)
+        assert match.score == [1, 0]
+        assert "You announce the king (K♥): 1 point" in history(screen)
+        assert "king" not in visible_buttons(screen)
+
+        # Lead the 7♣: the computer takes it with the K♣ and leads the J♠.
+        await pilot.press("5")
+        await settle(pilot)
+        assert "Computer wins the trick with the K♣" in history(screen)
+        assert match.trick == cards("JS")
+
+        # The A♠ does not beat the J♠ (K Q J A 10...): refused, with the rule.
+        assert match.hand(0) == cards("KH KS QS AS")
+        await pilot.press("4")
+        await pilot.pause()
+        message = text_of(screen, "#message")
+        assert "A♠ is not allowed" in message
+        assert "beat the led J♠" in message
+        assert match.trick == cards("JS") and len(match.hand(0)) == 4
+
+        # The K♠ beats it.
+        await pilot.press("2")
+        await settle(pilot)
+        assert text_of(screen, "#message") == ""
+        assert match.tricks[-1].winner == 0
+
+        await finish_match(pilot, screen)
+        assert isinstance(app.screen, MatchOverScreen)
+        assert session.is_over and session.winner in (0, 1)
+        winner_text = str(app.screen.query_one("#summary-title", Static).render())
+        assert ("You win" in winner_text) == (session.winner == 0)
+        await pilot.press("escape")  # look at the table
+        await pilot.pause()
+        assert "rematch" in visible_buttons(screen)
+
+    # The autosave holds the whole match, and it replays to the same end.
+    replay = replay_file(session.log_path)
+    assert replay.error is None
+    assert replay.match is not None and replay.match.is_over
+    assert replay.match.games == session.match.games
+    assert replay.match.winner == session.winner
+
+
+@run_async
+async def test_a_refusal_of_the_first_proposal_marks_the_human_liable(tmp_path: Path) -> None:
+    # The computer is elder (first dealer 0: the human deals) and proposes.
+    session, _ = scripted_session(tmp_path, [DEAL_ONE], ["propose"], first_dealer=0)
+    app = GameApp(session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert session.match.phase == "answer"
+        assert visible_buttons(screen) == {"accept", "refuse", "leave"}
+        await pilot.press("r")
+        await settle(pilot)
+        assert session.match.liable == 0
+        score = text_of(screen, "#score")
+        assert "You refused the first proposal: losing this deal costs 2 points" in score
+    session.close()
+
+
+@run_async
+async def test_the_mouse_plays_cards_and_presses_buttons(tmp_path: Path) -> None:
+    session, _ = scripted_session(tmp_path, [DEAL_ONE], SCRIPT, first_dealer=1)
+    app = GameApp(session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.click("#propose")
+        await settle(pilot)
+        assert session.match.phase == "discard"
+        await pilot.click("#card-3")
+        await pilot.click("#card-4")
+        await pilot.click("#discard")
+        await settle(pilot)
+        assert session.match.hand(0) == cards("KH KS QS AS 7C")
+        await pilot.click("#play")
+        await settle(pilot)
+        assert session.match.phase == "tricks"
+        await pilot.click("#card-5")  # the 7♣, keeping quiet about the king
+        await settle(pilot)
+        assert session.match.tricks[0].cards[0] == parse_card("7C")
+        assert 0 not in session.match.announced
+    session.close()
+
+
+@run_async
+async def test_keys_of_the_moment_only(tmp_path: Path) -> None:
+    session, _ = scripted_session(tmp_path, [DEAL_ONE], SCRIPT, first_dealer=1)
+    app = GameApp(session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        # In the exchange, "accept" and the card keys do nothing.
+        await pilot.press("a", "1", "enter", "k")
+        await pilot.pause()
+        assert session.match.phase == "exchange" and session.match.proposals == 0
+        assert screen.check_action("decide", ("propose",)) is True
+        assert screen.check_action("decide", ("accept",)) is False
+        assert screen.check_action("card", (0,)) is False
+    session.close()
+
+
+@run_async
+async def test_an_opponent_fault_is_a_forfeit_not_a_crash(tmp_path: Path) -> None:
+    session, _ = scripted_session(tmp_path, [DEAL_ONE], first_dealer=0)
+    session.opponent = FailingPlayer()
+    app = GameApp(session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await pilot.pause()
+        assert isinstance(app.screen, MatchOverScreen)
+        text = " ".join(str(widget.render()) for widget in app.screen.query(Static))
+        assert "forfeits" in text and "exited" in text
+        assert session.winner == 0
+    session.close()
+
+
+@run_async
+async def test_names_are_shown_as_typed(tmp_path: Path) -> None:
+    from ecarte.tui.session import MatchSession
+    from ecarte.tui.settings import Settings
+
+    settings = Settings(player_name="[red]x[/] \x1b[31mEvil", speed="instant")
+    session = MatchSession.new(settings, opponent="random", seed=1, directory=tmp_path)
+    app = GameApp(session, settings)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        svg = app.export_screenshot()
+        assert "[red]x[/]" in svg
+        assert "\\x1b[31mEvil" in svg
+        assert "\x1b" not in svg
+    session.close()
+
+
+@run_async
+async def test_quitting_keeps_the_match_for_continue(tmp_path: Path) -> None:
+    from ecarte.tui.session import MatchSession
+
+    session, _ = scripted_session(tmp_path, [DEAL_ONE], SCRIPT, first_dealer=1)
+    app = GameApp(session)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await pilot.press("e")
+        await settle(pilot)
+        await pilot.press("escape")
+        await pilot.pause()
+    assert MatchSession.unfinished(tmp_path) == session.log_path
+    resumed, notice = MatchSession.resume(session.log_path)
+    assert notice is None
+    assert resumed.match.phase == "discard" and resumed.match.current_player == 0
+    assert resumed.match.hand(0) == cards("KH AS 9D 8D 7C")
+    resumed.close()

@@ -1,0 +1,84 @@
+"""The list of saved matches: date, players, result or "in progress"."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.widgets import DataTable
+
+from ecarte.tui import paths
+from ecarte.tui.app import EcarteApp
+from ecarte.tui.replay_screen import ReplayListScreen, ReplayViewerScreen, saved_logs
+
+# Klara deals and turns up the K♣: the king's point reaches the target of 1,
+# so she wins the game, and the match, at once.
+KING_DECK = "KS QS JS 7H 8H 9H AS TS 7D 8D KC KH QH JH AH TH KD QD JD AD TD 9D 9C QC JC AC TC 8C 7C 9S 8S 7S"
+
+
+def write_finished(path: Path) -> Path:
+    header = {"format": "ecarte-log", "version": 1, "players": ["Klara", "Leo"], "first_dealer": 0}
+    header["rules"] = {"target": 1}
+    header["created"] = "2026-11-27T09:00:00"
+    deal = {"type": "deal", "dealer": 0, "deck": KING_DECK}
+    path.write_text(json.dumps(header) + "\n" + json.dumps(deal) + "\n")
+    return path
+
+
+def test_summaries_say_result_players_and_date(
+    write_log: Callable[..., Path], known_events: tuple[str, ...]
+) -> None:
+    folder = paths.matches_dir()
+    write_log(folder / "a.ecarte.jsonl", known_events[:4])
+    write_finished(folder / "b.ecarte.jsonl")
+    write_log(folder / "c.ecarte.jsonl", [*known_events[:3], '{"type": "card"}'])
+    (folder / "notes.txt").write_text("not a log")
+    summaries = {summary.path.name: summary for summary in saved_logs()}
+    assert set(summaries) == {"a.ecarte.jsonl", "b.ecarte.jsonl", "c.ecarte.jsonl"}
+    assert summaries["a.ecarte.jsonl"].result == "in progress"
+    assert summaries["a.ecarte.jsonl"].players == "Klara vs Leo (normal)"
+    assert summaries["a.ecarte.jsonl"].date == "2026-11-28 20:15"
+    assert summaries["b.ecarte.jsonl"].result == "Klara won 1-0"
+    assert summaries["c.ecarte.jsonl"].result == "invalid log (line 5)"
+    # Newest first, by the date the match began.
+    assert [summary.path.name for summary in saved_logs()][-1] == "b.ecarte.jsonl"
+
+
+def test_no_directory_yet_is_an_empty_list() -> None:
+    assert saved_logs() == []
+
+
+async def test_the_list_opens_the_viewer(
+    write_log: Callable[..., Path], known_events: tuple[str, ...]
+) -> None:
+    write_log(paths.matches_dir() / "a.ecarte.jsonl", known_events)
+    app = EcarteApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("p")
+        assert isinstance(app.screen, ReplayListScreen)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert table.row_count == 1
+        row = [str(cell) for cell in table.get_row_at(0)]
+        # One deal of a game to 5 (Leo took 2 points): not decided yet.
+        assert row[:3] == ["2026-11-28 20:15", "Klara vs Leo (normal)", "in progress"]
+        await pilot.press("enter")
+        assert isinstance(app.screen, ReplayViewerScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, ReplayListScreen)
+        await pilot.press("escape")
+        assert type(app.screen).__name__ == "TitleScreen"
+
+
+async def test_empty_list_says_where_matches_go() -> None:
+    app = EcarteApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("p")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        message = app.screen.query_one("#replay-list-empty")
+        assert "No saved matches yet" in str(message.content)  # type: ignore[attr-defined]
+        await pilot.press("enter")  # nothing to open: no crash, same screen
+        assert isinstance(app.screen, ReplayListScreen)

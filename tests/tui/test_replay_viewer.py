@@ -1,0 +1,166 @@
+"""The replay viewer, stepping through a deal worked out by hand (see
+``KNOWN_EVENTS`` in conftest.py) and through invalid logs."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.widgets import Static
+
+from ecarte.log import replay_file
+from ecarte.tui.app import EcarteApp
+from ecarte.tui.replay_screen import ReplayViewerScreen
+from ecarte.tui.settings import Settings
+
+SIZE = (100, 32)
+
+
+def viewer_app(path: Path, settings: Settings | None = None) -> EcarteApp:
+    replay = replay_file(path)
+    return EcarteApp(settings or Settings(), first_screen=lambda: ReplayViewerScreen(path, replay))
+
+
+def shown(app: EcarteApp, plain: Callable[..., str], widget_id: str) -> str:
+    return " ".join(plain(app.screen.query_one(f"#{widget_id}", Static).content).split())
+
+
+async def test_stepping_forward_and_back_through_a_deal(known_log: Path, plain: Callable[..., str]) -> None:
+    app = viewer_app(known_log)
+    async with app.run_test(size=SIZE) as pilot:
+        viewer = app.screen
+        assert isinstance(viewer, ReplayViewerScreen)
+
+        def board() -> str:
+            return shown(app, plain, "replay-board-text")
+
+        def event() -> str:
+            return shown(app, plain, "replay-event")
+
+        assert "Klara deals first" in event()
+        assert "Event 0 of 16" in shown(app, plain, "replay-status")
+
+        await pilot.press("right")
+        assert "the 9♣ is turned up: clubs are trumps" in event()
+        assert "Stock: 21 cards" in board()
+        klara, leo = board().split("Klara (dealer)")[1].split("Leo (elder)")
+        # Both hands face up: the deal of the deck's first ten cards.
+        for card in ("7♥", "8♥", "9♥", "7♦", "8♦"):
+            assert card in klara
+        for card in ("K♠", "Q♠", "J♠", "A♠", "10♠"):
+            assert card in leo
+
+        await pilot.press("right", "right", "right")  # propose, accept, Leo's discard
+        assert "Stock: 20 cards" in board()
+        leo_row = board().split("Leo (elder)")[1]
+        assert "A♠" in leo_row  # his discard, shown in the discards column
+        assert "K♥" in leo_row  # and the card he drew
+
+        await pilot.press("right")  # Klara discards two and draws Q♥ J♥
+        assert "Klara discards" in event()
+        assert "Stock: 18 cards" in board()
+
+        await pilot.press("right", "right", "right")  # play, K♠ led, 7♥ thrown
+        assert viewer.position == 8
+        assert "Trick: Leo K♠, Klara 7♥ · won by Leo" in board()
+
+        await pilot.press("left")
+        assert viewer.position == 7
+        assert "Trick: Leo K♠" in board() and "won by" not in board()
+
+        await pilot.press("end")
+        assert viewer.position == 16
+        assert "vole" in event() and "2 points" in event()
+        assert "Score: Klara 0, Leo 2" in board()
+
+        await pilot.press("right")  # nothing after the end
+        assert viewer.position == 16
+
+        await pilot.press("home")
+        assert viewer.position == 0
+        await pilot.press("left")
+        assert viewer.position == 0
+
+
+async def test_deal_by_deal_jumps(
+    tmp_path: Path, write_log: Callable[..., Path], known_events: tuple[str, ...]
+) -> None:
+    # The same deal twice: the second is dealt by Leo (the deal alternates).
+    second_deal = json.loads(known_events[0]) | {"dealer": 1}
+    path = write_log(tmp_path / "two.ecarte.jsonl", [*known_events, json.dumps(second_deal)])
+    app = viewer_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        viewer = app.screen
+        assert isinstance(viewer, ReplayViewerScreen)
+        await pilot.press("pagedown")
+        assert viewer.position == 1
+        await pilot.press("pagedown")
+        assert viewer.position == 17
+        await pilot.press("pagedown")  # no further deal: the end
+        assert viewer.position == 17
+        await pilot.press("left", "pageup")
+        assert viewer.position == 1
+        await pilot.press("pageup")
+        assert viewer.position == 0
+
+
+async def test_invalid_log_shows_the_error_and_replays_the_valid_part(
+    tmp_path: Path, write_log: Callable[..., Path], known_events: tuple[str, ...], plain: Callable[..., str]
+) -> None:
+    # Line 10 (event 9): Klara plays, but Leo won the first trick and leads.
+    events = [*known_events[:8], '{"type": "card", "player": 0, "card": "8H"}', *known_events[9:]]
+    path = write_log(tmp_path / "bad.ecarte.jsonl", events)
+    app = viewer_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        viewer = app.screen
+        assert isinstance(viewer, ReplayViewerScreen)
+        error = shown(app, plain, "replay-error")
+        assert "Line 10 is invalid" in error
+        assert "8 valid events" in error
+        await pilot.press("end")
+        assert viewer.position == 8
+        assert "won by Leo" in shown(app, plain, "replay-board-text")
+
+
+async def test_torn_last_line_is_named_as_such(
+    tmp_path: Path, write_log: Callable[..., Path], known_events: tuple[str, ...], plain: Callable[..., str]
+) -> None:
+    path = write_log(tmp_path / "torn.ecarte.jsonl", known_events[:5])
+    with path.open("a") as stream:
+        stream.write('{"type": "pla')
+    app = viewer_app(path)
+    async with app.run_test(size=SIZE):
+        assert "cut short" in shown(app, plain, "replay-error")
+
+
+async def test_header_only_garbage_shows_nothing_to_replay(tmp_path: Path, plain: Callable[..., str]) -> None:
+    path = tmp_path / "garbage.ecarte.jsonl"
+    path.write_bytes(b"\x00\xffnot a log at all\n")
+    app = viewer_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        assert "Line 1 is invalid" in shown(app, plain, "replay-error")
+        await pilot.press("right", "end", "pagedown", "left")
+        assert "nothing to replay" in shown(app, plain, "replay-event")
+
+
+async def test_names_from_the_log_are_shown_literally(
+    tmp_path: Path, write_log: Callable[..., Path], known_events: tuple[str, ...], plain: Callable[..., str]
+) -> None:
+    path = write_log(tmp_path / "names.ecarte.jsonl", known_events, players=("[red]x[/]", "\x1b[31mLeo"))
+    app = viewer_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        title = shown(app, plain, "replay-title")
+        assert "[red]x[/] vs \\x1b[31mLeo" in title
+        await pilot.press("right")
+        assert "[red]x[/] deals" in shown(app, plain, "replay-event")
+        assert "[red]x[/] (dealer)" in shown(app, plain, "replay-board-text")
+
+
+async def test_letters_card_style(known_log: Path, plain: Callable[..., str]) -> None:
+    app = viewer_app(known_log, Settings(card_style="letters"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("right")
+        assert "the 9C is turned up" in shown(app, plain, "replay-event")
+        assert "K♠" not in shown(app, plain, "replay-board-text")
+        assert "KS" in shown(app, plain, "replay-board-text")

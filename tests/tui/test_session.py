@@ -1,0 +1,244 @@
+"""MatchSession: seeded decks, the autosave, resume and Continue."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from game_support import INSTANT, FailingPlayer, deck, scripted_session
+
+from ecarte.engine import Match, Rules, shuffled_deck
+from ecarte.log import replay_file
+from ecarte.tui.session import HUMAN, MatchSession, OpponentFault, SessionError
+
+
+@pytest.fixture(autouse=True)
+def private_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ECARTE_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("ECARTE_CONFIG_DIR", str(tmp_path / "config"))
+
+
+def play_decisions(session: MatchSession, count: int, rng: random.Random) -> list[Match]:
+    """``count`` decisions by both seats (random legal ones), dealing as due.
+    Returns the state after each logged event: ``states[n]`` is the match
+    when the log holds the header and ``n`` events."""
+    states = [session.match.copy()]
+    done = 0
+    while done < count and not session.is_over:
+        if session.deal_due:
+            session.deal_next()
+        else:
+            seat = session.to_move
+            assert seat is not None
+            legal = session.match.legal_actions()
+            session.apply(seat, legal[rng.randrange(len(legal))])
+            done += 1
+        states.append(session.match.copy())
+    return states
+
+
+def test_new_session_writes_a_header_with_seed_and_opponent(tmp_path: Path) -> None:
+    session = MatchSession.new(INSTANT, opponent="random", seed=42, directory=tmp_path)
+    session.close()
+    replay = replay_file(session.log_path)
+    assert replay.error is None
+    assert replay.header is not None
+    assert replay.header.players == ("You", "Computer")
+    assert replay.header.extra["seed"] == 42
+    assert replay.header.extra["opponent"] == "random"
+    assert session.log_path.parent == tmp_path
+    assert session.log_path.name.endswith(".ecarte.jsonl")
+
+
+def test_default_directory_is_the_matches_dir(tmp_path: Path) -> None:
+    session = MatchSession.new(INSTANT, opponent="random", seed=1)
+    session.close()
+    assert session.log_path.parent == tmp_path / "data" / "matches"
+
+
+def test_decks_and_first_dealer_come_from_the_seed(tmp_path: Path) -> None:
+    # The rule: the cut (first dealer) then one shuffled deck per deal, all
+    # from random.Random(seed).
+    rng = random.Random(5)
+    expected_dealer = rng.randrange(2)
+    expected_decks = [shuffled_deck(rng) for _ in range(2)]
+    session = MatchSession.new(INSTANT, opponent="random", seed=5, directory=tmp_path)
+    assert session.match.first_dealer == expected_dealer
+    session.deal_next()
+    assert session.match.deck == expected_decks[0]
+    session.close()
+
+
+def test_two_sessions_started_the_same_second_get_two_files(tmp_path: Path) -> None:
+    first = MatchSession.new(INSTANT, opponent="random", seed=1, directory=tmp_path)
+    second = MatchSession.new(INSTANT, opponent="random", seed=1, directory=tmp_path)
+    first.close()
+    second.close()
+    assert first.log_path != second.log_path
+    assert len(list(tmp_path.glob("*.ecarte.jsonl"))) == 2
+
+
+def test_every_decision_is_in_the_log_as_it_happens(tmp_path: Path) -> None:
+    session = MatchSession.new(INSTANT, opponent="random", seed=3, directory=tmp_path)
+    play_decisions(session, 25, random.Random(1))
+    # Not closed: the autosave must already hold everything.
+    replay = replay_file(session.log_path)
+    assert replay.error is None
+    assert replay.match is not None
+    assert replay.match.games == session.match.games
+    assert replay.match.hands == session.match.hands
+    assert replay.match.phase == session.match.phase
+    session.close()
+
+
+def test_an_illegal_action_is_neither_applied_nor_logged(tmp_path: Path) -> None:
+    from ecarte.engine import IllegalActionError
+    from ecarte.engine.actions import ACCEPT_ACTION
+
+    session, _ = scripted_session(tmp_path, [deck("KH AS 7C KC JS 8S 8D 9D 7S TC 7H KS QS")])
+    session.deal_next()
+    size = session.log_path.stat().st_size
+    with pytest.raises(IllegalActionError, match="not allowed now"):
+        session.apply(HUMAN, ACCEPT_ACTION)
+    assert session.log_path.stat().st_size == size
+    assert session.match.phase == "exchange"
+    session.close()
+
+
+def test_resume_after_the_log_was_cut_in_the_middle_of_a_deal(tmp_path: Path) -> None:
+    original = MatchSession.new(INSTANT, opponent="random", seed=11, directory=tmp_path)
+    states = play_decisions(original, 200, random.Random(2))
+    original.close()
+    lines = original.log_path.read_bytes().splitlines(keepends=True)
+    assert len(lines) == len(states)  # the header, then one line per event
+    # The first moment of the second deal when elder is to play a card.
+    events = next(
+        n
+        for n, state in enumerate(states)
+        if len(state.deals) == 2 and state.phase == "tricks" and state.trick
+    )
+    cut = tmp_path / "cut.ecarte.jsonl"
+    cut.write_bytes(b"".join(lines[: events + 1]))
+    snapshot = states[events]
+
+    resumed, notice = MatchSession.resume(cut, INSTANT)
+    assert notice is None
+    assert resumed.match.phase == "tricks"
+    assert resumed.match.hands == snapshot.hands
+    assert resumed.match.trick == snapshot.trick
+    assert resumed.match.current_player == snapshot.current_player
+    assert resumed.match.score == snapshot.score
+    assert resumed.names == ("You", "Computer")
+    assert resumed.seed == 11
+    # The deals after it are the ones the uninterrupted match had: the
+    # seed's generator goes on where it was.
+    while not resumed.deal_due and not resumed.is_over:
+        seat = resumed.to_move
+        assert seat is not None
+        resumed.apply(seat, resumed.match.legal_actions()[0])
+    if not resumed.is_over:
+        resumed.deal_next()
+        rng = random.Random(11)
+        rng.randrange(2)
+        decks = [shuffled_deck(rng) for _ in range(3)]
+        assert resumed.match.deck == decks[2]
+    resumed.close()
+    replay = replay_file(cut)
+    assert replay.error is None
+    assert replay.match is not None
+    assert replay.match.games == resumed.match.games
+
+
+def test_resume_drops_a_torn_last_line_with_a_notice(tmp_path: Path) -> None:
+    original = MatchSession.new(INSTANT, opponent="random", seed=4, directory=tmp_path)
+    states = play_decisions(original, 5, random.Random(3))
+    original.close()
+    with original.log_path.open("ab") as file:
+        file.write(b'{"type": "card", "pla')  # a write cut short by a crash
+    resumed, notice = MatchSession.resume(original.log_path, INSTANT)
+    assert notice is not None
+    assert "half-written line" in notice and "dropped" in notice
+    assert resumed.match.hands == states[-1].hands
+    assert resumed.match.phase == states[-1].phase
+    # Nothing lost: the torn bytes are kept beside the log.
+    torn = original.log_path.with_name(original.log_path.name + ".torn")
+    assert torn.read_bytes() == b'{"type": "card", "pla'
+    # And the log goes on cleanly from there.
+    seat = resumed.to_move
+    assert seat is not None
+    resumed.apply(seat, resumed.match.legal_actions()[0])
+    resumed.close()
+    assert replay_file(original.log_path).error is None
+
+
+def test_resume_refuses_a_corrupt_log_without_touching_it(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.ecarte.jsonl"
+    bad.write_bytes(b'{"format": "ecarte-log", "version": 1}\n{"type": "nonsense"}\n')
+    before = bad.read_bytes()
+    with pytest.raises(SessionError):
+        MatchSession.resume(bad, INSTANT)
+    assert bad.read_bytes() == before
+
+
+def test_unfinished_finds_the_newest_undecided_match(tmp_path: Path) -> None:
+    assert MatchSession.unfinished(tmp_path) is None
+    finished = MatchSession.new(INSTANT, opponent="random", seed=8, directory=tmp_path)
+    play_decisions(finished, 10_000, random.Random(8))
+    assert finished.is_over
+    finished.close()
+    assert MatchSession.unfinished(tmp_path) is None
+    going = MatchSession.new(INSTANT, opponent="random", seed=9, directory=tmp_path)
+    play_decisions(going, 3, random.Random(9))
+    going.close()
+    assert MatchSession.unfinished(tmp_path) == going.log_path
+    (tmp_path / "junk.ecarte.jsonl").write_bytes(b"\xff\xfe not a log")
+    assert MatchSession.unfinished(tmp_path) == going.log_path
+
+
+def test_a_failing_opponent_is_a_fault_and_a_forfeit(tmp_path: Path) -> None:
+    session, _ = scripted_session(tmp_path, [deck("KH AS 7C KC JS 8S 8D 9D 7S TC 7H KS QS")], first_dealer=0)
+    session.opponent = FailingPlayer()
+    session.deal_next()
+    assert session.to_move == 1
+    with pytest.raises(OpponentFault, match="exited"):
+        session.opponent_decision()
+    session.declare_forfeit("bot 'crashy' forfeits (exited)")
+    assert session.is_over
+    assert session.winner == HUMAN
+    session.close()
+
+
+def test_an_opponent_answering_an_illegal_action_is_a_fault(tmp_path: Path) -> None:
+    session, player = scripted_session(
+        tmp_path, [deck("KH AS 7C KC JS 8S 8D 9D 7S TC 7H KS QS")], first_dealer=0
+    )
+    session.deal_next()
+    from ecarte.engine.actions import ACCEPT_ACTION
+
+    player.decide = lambda view, legal: ACCEPT_ACTION  # type: ignore[method-assign]
+    with pytest.raises(OpponentFault, match="not a legal action"):
+        session.opponent_decision()
+    session.close()
+
+
+def test_unknown_opponent_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(SessionError, match="unknown opponent 'grandmaster'"):
+        MatchSession.new(INSTANT, opponent="grandmaster", directory=tmp_path)
+    assert not list(tmp_path.glob("*"))
+
+
+def test_a_bot_command_that_does_not_exist_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(SessionError, match="cannot start the bot"):
+        MatchSession.new(INSTANT, opponent="cmd:/no/such/bot --fast", directory=tmp_path)
+    assert not list(tmp_path.glob("*"))
+
+
+def test_rules_are_those_given_and_kept_by_a_rematch(tmp_path: Path) -> None:
+    rules = Rules(target=7, ace_high=True)
+    session = MatchSession.new(INSTANT, opponent="random", rules=rules, seed=2, directory=tmp_path)
+    again = session.rematch()
+    assert again.rules == rules
+    assert again.log_path != session.log_path
+    session.close()
+    again.close()

@@ -1,0 +1,156 @@
+"""The settings file: saved and read back; a broken file never crashes the
+app, never loses what the player wrote, and says what is wrong."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from ecarte.engine import Rules
+from ecarte.tui import paths
+from ecarte.tui.settings import Settings, load_settings, save_settings
+
+
+def backups(path: Path) -> list[Path]:
+    return sorted(path.parent.glob(path.name + ".bad-*"))
+
+
+def test_missing_file_gives_defaults_without_warning() -> None:
+    settings, warning = load_settings()
+    assert settings == Settings()
+    assert warning is None
+
+
+def test_every_setting_round_trips(tmp_path: Path) -> None:
+    rules = Rules(
+        target=7,
+        games_to_win=2,
+        ace_high=True,
+        deal_packets=(2, 2, 1),
+        dealer_must_exchange=True,
+        max_exchanges=3,
+        must_trump=False,
+        penalty_adds_to_vole=True,
+        four_all_reset=True,
+    )
+    settings = Settings(
+        rules=rules, opponent="expert", player_name="Klara", speed="fast", card_style="letters"
+    )
+    save_settings(settings)
+    assert paths.settings_path().is_file()
+    assert load_settings() == (settings, None)
+
+
+def test_no_exchange_limit_round_trips() -> None:
+    # TOML has no null: "no limit" must survive the file.
+    save_settings(Settings(rules=Rules(max_exchanges=None)))
+    settings, warning = load_settings()
+    assert warning is None
+    assert settings.rules.max_exchanges is None
+
+
+def test_names_are_kept_as_typed() -> None:
+    name = '[red]x[/] "quoted" é'
+    save_settings(Settings(player_name=name))
+    assert load_settings()[0].player_name == name
+
+
+def test_not_toml_gives_defaults_a_warning_and_a_backup() -> None:
+    path = paths.settings_path()
+    path.parent.mkdir(parents=True)
+    broken = b'player_name = "Klara\n[rules\ntarget = 7\n'
+    path.write_bytes(broken)
+    settings, warning = load_settings()
+    assert settings == Settings()
+    assert warning is not None
+    assert "not valid TOML" in warning and str(path) in warning
+    [backup] = backups(path)
+    assert backup.read_bytes() == broken
+    assert str(backup) in warning
+    # The bad file itself is left alone: only an explicit save replaces it.
+    assert path.read_bytes() == broken
+
+
+def test_bad_values_fall_back_one_by_one() -> None:
+    path = paths.settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text('player_name = "Klara"\nspeed = "warp"\n[rules]\ntarget = 200\nace_high = true\n')
+    settings, warning = load_settings()
+    assert settings.player_name == "Klara"
+    assert settings.rules.ace_high is True
+    assert settings.speed == Settings().speed
+    assert settings.rules.target == Rules().target
+    assert warning is not None
+    assert "speed" in warning and "'target'" in warning
+    assert len(backups(path)) == 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'opponent = "grandmaster"\n',
+        'player_name = ""\n',
+        "player_name = 7\n",
+        "rules = 5\n",
+        "[rules]\ndeal_packets = [4, 1]\n",
+        "[rules]\nunknown_rule = true\n",
+        "colour = true\n",
+    ],
+)
+def test_each_kind_of_bad_value_is_reported(text: str) -> None:
+    path = paths.settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(text)
+    settings, warning = load_settings()
+    assert warning is not None
+    assert isinstance(settings, Settings)
+
+
+def test_not_utf8_is_reported() -> None:
+    path = paths.settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b'player_name = "\xff\xfe"\n')
+    settings, warning = load_settings()
+    assert settings == Settings()
+    assert warning is not None and "UTF-8" in warning
+    assert len(backups(path)) == 1
+
+
+def test_unreadable_file_is_reported(tmp_path: Path) -> None:
+    # A directory where the file should be cannot be read on any system.
+    path = paths.settings_path()
+    path.mkdir(parents=True)
+    settings, warning = load_settings()
+    assert settings == Settings()
+    assert warning is not None and "cannot be read" in warning
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid") or os.getuid() == 0, reason="root reads any file")
+def test_file_without_read_permission_is_reported() -> None:
+    path = paths.settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text('player_name = "Klara"\n')
+    path.chmod(0)
+    try:
+        settings, warning = load_settings()
+    finally:
+        path.chmod(0o600)
+    assert settings == Settings()
+    assert warning is not None and "cannot be read" in warning
+    assert path.read_text() == 'player_name = "Klara"\n'
+
+
+def test_save_failure_raises_and_keeps_the_old_file() -> None:
+    save_settings(Settings(player_name="Klara"))
+    folder = paths.settings_path().parent
+    if hasattr(os, "getuid") and os.getuid() == 0:
+        pytest.skip("root writes anywhere")
+    folder.chmod(0o500)
+    try:
+        with pytest.raises(OSError):
+            save_settings(Settings(player_name="Leo"))
+    finally:
+        folder.chmod(0o700)
+    assert load_settings()[0].player_name == "Klara"
