@@ -54,6 +54,11 @@ def cards(text: str) -> tuple[Card, ...]:
     return tuple(parse_card(code) for code in text.split())
 
 
+def two(text: str) -> tuple[Card, Card]:
+    first, second = cards(text)
+    return first, second
+
+
 def make_view(
     hand: str,
     upcard: str = "7S",
@@ -95,14 +100,18 @@ def player(rules: Rules | None = None, seat: int = ELDER) -> ClassicPlayer:
     return classic
 
 
-def elder_decision(hand: str, upcard: str = "7S", score: tuple[int, int] = (0, 0), **rules: int) -> Action:
+def elder_decision(
+    hand: str, upcard: str = "7S", score: tuple[int, int] = (0, 0), rules: Rules | None = None
+) -> Action:
     view = make_view(hand, upcard, score=score)
-    return player(Rules(**rules)).decide(view, [PROPOSE_ACTION, PLAY_ACTION])  # type: ignore[arg-type]
+    return player(rules).decide(view, [PROPOSE_ACTION, PLAY_ACTION])
 
 
-def dealer_decision(hand: str, upcard: str = "7S", score: tuple[int, int] = (0, 0), **rules: int) -> Action:
+def dealer_decision(
+    hand: str, upcard: str = "7S", score: tuple[int, int] = (0, 0), rules: Rules | None = None
+) -> Action:
     view = make_view(hand, upcard, seat=DEALER, phase="answer", score=score)
-    return player(Rules(**rules), DEALER).decide(view, [ACCEPT_ACTION, REFUSE_ACTION])  # type: ignore[arg-type]
+    return player(rules, DEALER).decide(view, [ACCEPT_ACTION, REFUSE_ACTION])
 
 
 def deck_for(elder: str, dealer: str, upcard: str, stock: str = "") -> list[Card]:
@@ -182,8 +191,8 @@ def test_after_an_exchange_elder_plays_an_even_chance_without_the_penalty() -> N
 
 def test_ace_high_reads_the_ace_as_the_top_card() -> None:
     # A K Q of hearts is the tierce major when the ace is high, not K Q J.
-    assert elder_decision("8S AH KH QH 7D", ace_high=True) == PLAY_ACTION
-    assert elder_decision("8S KH QH JH 7D", ace_high=True) == PROPOSE_ACTION
+    assert elder_decision("8S AH KH QH 7D", rules=Rules(ace_high=True)) == PLAY_ACTION
+    assert elder_decision("8S KH QH JH 7D", rules=Rules(ace_high=True)) == PROPOSE_ACTION
     assert elder_decision("8S KH QH JH 7D") == PLAY_ACTION
 
 
@@ -262,8 +271,10 @@ def test_elder_plays_an_even_chance_when_the_dealer_is_at_four() -> None:
     hand = "QH JD 7D TC 8C"  # the doctrine's own example
     assert elder_decision(hand) == PROPOSE_ACTION
     assert elder_decision(hand, score=(0, 4)) == PLAY_ACTION
-    assert elder_decision(hand, score=(0, 6), target=7) == PLAY_ACTION  # "four" = one from the target
-    assert elder_decision(hand, score=(0, 4), target=7) == PROPOSE_ACTION
+    assert (
+        elder_decision(hand, score=(0, 6), rules=Rules(target=7)) == PLAY_ACTION
+    )  # "four" = one from the target
+    assert elder_decision(hand, score=(0, 4), rules=Rules(target=7)) == PROPOSE_ACTION
 
 
 def test_elder_plays_any_trump_at_an_adverse_four_without_the_king() -> None:
@@ -278,7 +289,7 @@ def test_dealer_refuses_at_four_all() -> None:
     hand = "8S 7H 9D TD 8C"
     assert dealer_decision(hand) == ACCEPT_ACTION
     assert dealer_decision(hand, score=(4, 4)) == REFUSE_ACTION
-    assert dealer_decision(hand, score=(10, 10), target=11) == REFUSE_ACTION
+    assert dealer_decision(hand, score=(10, 10), rules=Rules(target=11)) == REFUSE_ACTION
 
 
 def test_dealer_at_four_refuses_on_an_even_chance() -> None:
@@ -352,6 +363,16 @@ def test_elder_discards_at_least_one_card() -> None:
     # goes before a trump.
     thrown = elder_discard("KS 9S 8S KH KD")
     assert thrown in ({"KH"}, {"KD"})
+
+
+def test_the_dealer_keeps_a_hand_of_trumps_and_kings() -> None:
+    match = Match(first_dealer=DEALER)
+    match.deal(deck_for("QH 7H TH JD AD", "KS 9S 8S KH KD", "7S"))
+    match.apply(PROPOSE_ACTION)
+    match.apply(ACCEPT_ACTION)
+    match.apply(discard_action(match.hand(ELDER)))
+    action = player(seat=DEALER).decide(match.view(DEALER), match.legal_actions())
+    assert action.type == "discard" and action.cards == []
 
 
 def test_discard_throws_a_whole_weak_suit_rather_than_half_of_one() -> None:
@@ -432,10 +453,18 @@ def test_lead_a_singleton_when_holding_trumps() -> None:
 def test_the_count_of_trumps_uses_the_cards_seen() -> None:
     # Elder held QS JS TS 9S 7D under the 8S; QS fell to KS, then JS took AS.
     # Two trumps in hand against one unseen (7S): lead trumps, not the singleton.
-    tricks = [Trick(ELDER, cards("QS KS"), DEALER), Trick(DEALER, cards("AS JS"), ELDER)]
+    tricks = [Trick(ELDER, two("QS KS"), DEALER), Trick(DEALER, two("AS JS"), ELDER)]
     assert lead("TS 9S 7D", upcard="8S", tricks=tricks) == parse_card("TS")
     # Before those tricks the same two trumps were outnumbered: the singleton.
     assert lead("TS 9S 7D QH 7H", upcard="8S") == parse_card("7D")
+
+
+def test_no_lead_into_a_suit_the_other_is_known_to_trump() -> None:
+    # The dealer trumped the 7C: his clubs are gone and he may hold more
+    # trumps, so the master KC waits and the master KD goes first.
+    tricks = [Trick(ELDER, two("7C 8S"), DEALER), Trick(DEALER, two("7H AH"), ELDER)]
+    assert lead("KC 8C KD", tricks=tricks) == parse_card("KD")
+    assert lead("KC 8C KD 7C AH") == parse_card("KC")  # knowing nothing: the longer suit
 
 
 # ---------------------------------------------------------------- the registry and determinism

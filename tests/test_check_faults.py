@@ -252,6 +252,21 @@ FAULTS: list[tuple[str, str | bytes, int, list[str]]] = [
         ["twice"],
     ),
     ("torn last line", log_text(events=EVENTS[:-1]) + TORN, 17, ["cut short"]),
+    (
+        "deep nesting in a rule value",
+        '{"format":"ecarte-log","version":1,"players":["A","B"],"first_dealer":0,"rules":{"target":'
+        + "[" * 950
+        + "]" * 950
+        + "}}\n",
+        1,
+        ["nested too deeply"],
+    ),
+    (
+        "deep nesting in an extra key",
+        log_text(events=[]).replace('"rules": {}', '"rules": {}, "x": ' + "[" * 101 + "]" * 101),
+        1,
+        ["nested too deeply"],
+    ),
     # header
     ("no format", log_text({k: v for k, v in HEADER.items() if k != "format"}), 1, ["format", "ecarte-log"]),
     ("wrong format", log_text({**HEADER, "format": "pgn"}), 1, ["ecarte-log", '"pgn"']),
@@ -657,3 +672,34 @@ def test_a_lone_surrogate_in_a_name_is_shown_escaped(
     path.write_text(log_text().replace('"Klara"', '"Kl\\udc80ara"'), encoding="utf-8")
     assert main(["check", str(path)]) == 0
     assert "Kl\\udc80ara" in capsys.readouterr().out
+
+
+def test_an_impossible_file_name_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "log\0.jsonl"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "file name" in captured.err
+
+
+def test_an_unreadable_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import os
+
+    path = tmp_path / "secret.ecarte.jsonl"
+    path.write_text(log_text(), encoding="utf-8")
+    path.chmod(0)
+    try:
+        if os.access(path, os.R_OK):
+            pytest.skip("running as a user who can read any file")
+        assert main(["check", str(path)]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == "" and "permission" in captured.err
+    finally:
+        path.chmod(0o600)
+
+
+def test_a_write_torn_inside_a_character_is_a_torn_last_line() -> None:
+    text = log_text(events=EVENTS[:-1]).encode()
+    torn = '{"type":"card","player":1,"card":"8H","note":"Zoë"}'.encode()
+    cut = torn.index("ë".encode()) + 1  # half of the two bytes of ë
+    replay = replay_bytes(text + torn[:cut])
+    assert replay.truncated_last_line
+    assert replay.error is not None and replay.error.line == 17

@@ -675,3 +675,13 @@ def test_copies_are_independent() -> None:
     assert match.deals[-1].tricks is None and match.tricks == []
     play_tricks(match, WIN3_LEADS)
     assert match.score == copy.score
+
+
+def test_a_copy_has_every_field_of_the_original() -> None:
+    match = start(WIN3, LOSE2)
+    act(match, "propose", "refuse", "king")
+    play_tricks(match, ["QH"])
+    copy = match.copy()
+    for name in Match.__slots__:
+        assert getattr(copy, name) == getattr(match, name), name
+    assert copy.deals[-1] == match.deals[-1] and copy.deals[-1] is not match.deals[-1]

@@ -135,3 +135,26 @@ def test_wrong_types_in_events(value: object, key: str, line: int) -> None:
     replay = assert_well_reported(b"".join(lines))
     if replay.error is not None:
         assert replay.error.line <= line + 1
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    value=st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=5),
+        lambda children: (
+            st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=5), children, max_size=3)
+        ),
+        max_leaves=10,
+    ),
+    key=st.sampled_from(["format", "version", "players", "first_dealer", "rules", "a rule", "extra"]),
+    rule=st.sampled_from(["target", "games_to_win", "ace_high", "deal_packets", "max_exchanges", "unknown"]),
+)
+def test_wrong_types_in_the_header(value: object, key: str, rule: str) -> None:
+    header = json.loads(LINES[0])
+    if key == "a rule":
+        header["rules"] = {rule: value}
+    else:
+        header[key] = value
+    replay = assert_well_reported(b"".join([(json.dumps(header) + "\n").encode(), *LINES[1:]]))
+    if replay.error is not None and replay.header is None:
+        assert replay.error.line == 1

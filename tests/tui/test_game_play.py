@@ -11,8 +11,8 @@ import io
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 from game_support import FailingPlayer, GameApp, deck, run_async, scripted_session, settle
+from rich.console import Console
 from textual.widgets import Button, RichLog, Static
 
 from ecarte.engine import parse_card

@@ -29,7 +29,7 @@ from ecarte.engine.cards import FULL_DECK_MASK, SUIT_MASKS, Card, iter_cards, po
 from ecarte.engine.cards import KING as KING_RANK
 from ecarte.engine.match import ANSWER, DISCARD_PHASE, EXCHANGE, TRICKS
 
-from .classic_hands import KING_ROLE, QUEEN_ROLE, HandReading
+from .classic_hands import KING_ROLE, QUEEN_ROLE, TEN_ROLE, HandReading
 
 
 def _mask(cards: Sequence[Card]) -> int:
@@ -131,7 +131,7 @@ class ClassicPlayer:
             # Three trumps (or three trumps and kings): refuse, unless the
             # trump king is among them and the point is safe anyway.
             return not hand.trump_king
-        if hand.trumps == 1 and hand.highest_plain <= 3:
+        if hand.trumps == 1 and hand.highest_plain <= TEN_ROLE:
             return False  # one trump and nothing above a ten: accept
         if hand.three_queens_two_singly_guarded():
             return True

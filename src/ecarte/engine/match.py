@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
 
@@ -708,26 +708,55 @@ class Match:
     def copy(self) -> Match:
         """An independent copy (for the AI's search and the replay viewer)."""
         other = Match.__new__(Match)
-        for name in Match.__slots__:
-            setattr(other, name, getattr(self, name))
+        # Immutable values are shared; every list the match changes is copied.
+        other.rules = self.rules
+        other.first_dealer = self.first_dealer
+        other.phase = self.phase
+        other.current_player = self.current_player
         other.games = [list(score) for score in self.games]
-        other.games_won = list(self.games_won)
-        # The current deal's record changes as play goes on: copy it.
-        other.deals = self.deals[:-1] + [_copy_record(record) for record in self.deals[-1:]]
-        other.hands = list(self.hands)
-        other.discards = list(self.discards)
-        other.announced = list(self.announced)
-        other.trick = list(self.trick)
-        other.tricks = list(self.tricks)
-        other.tricks_won = list(self.tricks_won)
+        other.games_won = self.games_won[:]
+        other.winner = self.winner
+        deals = self.deals[:]
+        if deals:
+            # Only the current deal's record changes as play goes on.
+            deals[-1] = _copy_record(deals[-1])
+        other.deals = deals
+        other.next_dealer = self.next_dealer
+        other.dealer = self.dealer
+        other.deck = self.deck
+        other.hands = self.hands[:]
+        other.upcard = self.upcard
+        other.trump = self.trump
+        other.stock_top = self.stock_top
+        other.discards = self.discards[:]
+        other.proposals = self.proposals
+        other.exchanges = self.exchanges
+        other.liable = self.liable
+        other.announced = self.announced[:]
+        other.trick = self.trick[:]
+        other.leader = self.leader
+        other.tricks = self.tricks[:]
+        other.tricks_won = self.tricks_won[:]
+        other._power = self._power
+        other._beaters = self._beaters
+        other._must_trump = self._must_trump
+        other._positions = self._positions
         return other
 
 
 def _copy_record(record: DealRecord) -> DealRecord:
-    return replace(
-        record,
-        points=list(record.points),
-        score=list(record.score),
-        tricks=None if record.tricks is None else list(record.tricks),
-        king_points=list(record.king_points),
+    return DealRecord(
+        record.game,
+        record.dealer,
+        record.upcard,
+        record.trump,
+        record.points[:],
+        record.score[:],
+        None if record.tricks is None else record.tricks[:],
+        record.king_points[:],
+        record.winner,
+        record.vole,
+        record.penalty,
+        record.four_all_reset,
+        record.ended_game,
     )

@@ -28,6 +28,11 @@ DEAL = "deal"
 EVENT_TYPES = ("deal", "propose", "play", "accept", "refuse", "discard", "king", "card")
 DECISION_TYPES = EVENT_TYPES[1:]
 
+MAX_NESTING = 100
+"""Deepest JSON nesting accepted in a line. Real lines nest 3 deep; a limit
+far below Python's recursion limit keeps every later step (messages,
+``json.dumps`` of header extras) safe."""
+
 _SHOWN_LENGTH = 60
 """How much of a bad value a message quotes: enough to recognise it."""
 
@@ -141,7 +146,28 @@ def parse_json_object(raw: bytes) -> dict[str, Any]:
         raise LineError(f"not valid JSON: {error}") from None
     if not isinstance(value, dict):
         raise LineError(f"each line must be a JSON object {{...}}; found {kind_of(value)}")
+    if _too_deep(value):
+        raise LineError(
+            f"not a match log line: the JSON is nested too deeply (more than {MAX_NESTING} levels)"
+        )
     return value
+
+
+def _too_deep(value: Any) -> bool:
+    # Iterative, so that checking cannot itself recurse too deeply.
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth > MAX_NESTING:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
 
 
 def shorten(value: Any) -> str:

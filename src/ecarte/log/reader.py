@@ -133,8 +133,8 @@ def replay_bytes(data: bytes) -> Replay:
                 event = parse_event(obj, raw.number)
                 apply_event(match, event)
                 replay.events.append(event)
-        except LineError as error:
-            message = str(error)
+        except (LineError, RecursionError) as error:
+            message = str(error) if isinstance(error, LineError) else "the JSON is nested too deeply"
             if not raw.has_newline and _is_parse_error(raw.data):
                 replay.truncated_last_line = True
                 message = (
@@ -174,6 +174,8 @@ def read_log_bytes(path: Path) -> bytes:
         raise LogFileError(f"{path}: permission denied") from None
     except OSError as error:
         raise LogFileError(f"{path}: cannot read: {error.strerror or error}") from None
+    except ValueError:  # a path with a NUL character
+        raise LogFileError(f"{str(path)!r} is not a usable file name") from None
     return data
 
 
@@ -218,7 +220,9 @@ def apply_event(match: Match, event: LogEvent) -> None:
     except IllegalActionError as error:
         message = f"{what}: {error}"
         if before_first_card and event.type in ("play", "propose"):
-            message += "; a step that offers no choice has no event in the log"
+            message += (
+                " (a step with no choice, such as elder's play once the stock is empty, is never written)"
+            )
         raise LineError(message) from None
 
 

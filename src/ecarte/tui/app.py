@@ -60,7 +60,7 @@ class EcarteApp(App[int]):
     ``ecarte replay``) opens on top of the title screen, so that leaving it
     comes back to the title."""
 
-    CSS_PATH = "app.tcss"
+    CSS_PATH = Path(__file__).with_name("app.tcss")
     TITLE = "Écarté"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -33,6 +33,12 @@ from ecarte.tui.widgets import CardSlot, HandView, OpponentView, ScorePanel, Tab
 OPPONENT_WORKER = "opponent"
 
 
+def _set_text(widget: Static, text: Text) -> None:
+    """Update a line of text only when it changed (a redraw costs)."""
+    if widget.content != text:
+        widget.update(text, layout=False)
+
+
 class ActionButton(Button, can_focus=False):
     """The decision buttons answer to clicks and to their keys, never take
     the focus (so that Enter and the number keys always reach the table)."""
@@ -186,9 +192,11 @@ class GameScreen(Screen[None]):
         info = [f"tricks {match.tricks_won[HUMAN]}"] if match.deals else []
         if match.discards[HUMAN]:
             info.append("discarded " + " ".join(str(card_text(c, self.symbols)) for c in self._discards()))
-        you.border_subtitle = Text(" · ".join(info))
+        subtitle = Text(" · ".join(info))
+        if you.border_subtitle != subtitle:
+            you.border_subtitle = subtitle
         self.query_one("#score", ScorePanel).show(session)
-        self.query_one("#prompt", Static).update(self._prompt())
+        _set_text(self.query_one("#prompt", Static), self._prompt())
         self._show_buttons()
         self.refresh_bindings()
 
@@ -199,10 +207,14 @@ class GameScreen(Screen[None]):
 
     def _show_buttons(self) -> None:
         legal_types = {action.type for action in self.match.legal_actions()} if self.awaiting_human else set()
-        for kind in ("propose", "play", "accept", "refuse", "king"):
-            self.query_one(f"#{kind}", Button).display = kind in legal_types
-        self.query_one("#discard", Button).display = "discard" in legal_types
-        self.query_one("#rematch", Button).display = self.session.is_over
+        wanted = {
+            kind: kind in legal_types for kind in ("propose", "play", "accept", "refuse", "king", "discard")
+        }
+        wanted["rematch"] = self.session.is_over
+        for kind, shown in wanted.items():
+            button = self.query_one(f"#{kind}", Button)
+            if button.display != shown:
+                button.display = shown
 
     def _prompt(self) -> Text:
         session = self.session
@@ -253,16 +265,16 @@ class GameScreen(Screen[None]):
         self.query_one("#history", RichLog).write(Text(text))
 
     def narrate(self, text: str) -> None:
-        self.query_one("#narration", Static).update(Text(text, style="bold"))
+        _set_text(self.query_one("#narration", Static), Text(text, style="bold"))
         self.add_history(text)
 
     def show_error(self, text: str) -> None:
         shown = text if self.symbols else letters(text)
-        self.query_one("#message", Static).update(Text(shown, style="bold red"))
+        _set_text(self.query_one("#message", Static), Text(shown, style="bold red"))
         self.app.bell()
 
     def clear_error(self) -> None:
-        self.query_one("#message", Static).update(Text(""))
+        _set_text(self.query_one("#message", Static), Text(""))
 
     # ------------------------------------------------------------ the flow
 

@@ -6,10 +6,12 @@ from importlib import resources
 from pathlib import Path
 from typing import ClassVar
 
+from rich.markdown import Markdown
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, MarkdownViewer
+from textual.widgets import Footer, Static
 
 MISSING_RULES = (
     "# The rules are missing\n\n"
@@ -32,18 +34,15 @@ def rules_text() -> str | None:
 
 
 class RulesScreen(Screen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "app.pop_screen", "Back"),
-        Binding("t", "toggle_contents", "Contents"),
-    ]
+    """The rules as one Rich Markdown renderable: a widget per paragraph
+    (Textual's Markdown) takes seconds to build for a document this long."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "app.pop_screen", "Back")]
 
     def compose(self) -> ComposeResult:
-        yield MarkdownViewer(rules_text() or MISSING_RULES, show_table_of_contents=False, id="rules-text")
+        with VerticalScroll(id="rules-scroll"):
+            yield Static(Markdown(rules_text() or MISSING_RULES, hyperlinks=False), id="rules-text")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(MarkdownViewer).focus()
-
-    def action_toggle_contents(self) -> None:
-        viewer = self.query_one(MarkdownViewer)
-        viewer.show_table_of_contents = not viewer.show_table_of_contents
+        self.query_one("#rules-scroll").focus()

@@ -7,11 +7,14 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widget import Widget
+from textual.widgets import Button, Footer, Input, Label, Static
 
 from ecarte.engine import Rules, RulesError
 
@@ -83,11 +86,57 @@ UNFINISHED_NOTICE = (
 )
 
 
-def _select(options: Iterable[tuple[str, Any]], value: Any, widget_id: str) -> Select[Any]:
-    return Select(list(options), value=value, allow_blank=False, compact=True, id=widget_id)
+class Choice(Widget, can_focus=True):
+    """One value out of a few, changed in place with ← → (or Space, or a
+    click): lighter and quicker to reach than a drop-down, and the settings
+    screen has a dozen of them."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "turn(-1)", "Previous", show=False),
+        Binding("right,space", "turn(1)", "Next", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    Choice { width: 40; height: 1; }
+    Choice:focus { background: $accent 30%; text-style: bold; }
+    """
+
+    index: reactive[int] = reactive(0)
+
+    def __init__(self, options: Iterable[tuple[str | Text, Any]], value: Any, *, id: str) -> None:
+        super().__init__(id=id)
+        self.options = [
+            (Text(label) if isinstance(label, str) else label, choice) for label, choice in options
+        ]
+        values = [choice for _, choice in self.options]
+        self.set_reactive(Choice.index, values.index(value) if value in values else 0)
+
+    @property
+    def value(self) -> Any:
+        return self.options[self.index][1]
+
+    @value.setter
+    def value(self, value: Any) -> None:
+        values = [choice for _, choice in self.options]
+        if value in values:
+            self.index = values.index(value)
+
+    def render(self) -> Text:
+        label = self.options[self.index][0]
+        return Text.assemble(("◀ ", "dim"), label, (" ▶", "dim"))
+
+    def action_turn(self, step: int) -> None:
+        self.index = (self.index + step) % len(self.options)
+
+    def on_click(self) -> None:
+        self.action_turn(1)
 
 
-def rule_control(key: str, rules: Rules) -> Input | Select[Any]:
+def _select(options: Iterable[tuple[str | Text, Any]], value: Any, widget_id: str) -> Choice:
+    return Choice(options, value, id=widget_id)
+
+
+def rule_control(key: str, rules: Rules) -> Input | Choice:
     value = getattr(rules, key)
     widget_id = f"rule-{key}"
     if key == "target":
@@ -133,7 +182,7 @@ class SettingsScreen(Screen[None]):
             )
             levels = [(LEVEL_HELP[level], level) for level in LEVELS]
             if settings.opponent not in LEVELS:
-                levels.append((printable(settings.opponent), settings.opponent))
+                levels.append((Text(printable(settings.opponent)), settings.opponent))
             yield from self._row(
                 "Opponent", _select(levels, settings.opponent, "opponent"), "The computer's level."
             )
@@ -152,7 +201,7 @@ class SettingsScreen(Screen[None]):
         yield Footer()
 
     @staticmethod
-    def _row(label: str, control: Input | Select[Any], explanation: str) -> Iterable[Horizontal | Static]:
+    def _row(label: str, control: Input | Choice, explanation: str) -> Iterable[Horizontal | Static]:
         row = Horizontal(Label(label, classes="setting-label"), control, classes="setting-row")
         yield row
         yield Static(explanation, classes="setting-help")
@@ -176,7 +225,7 @@ class SettingsScreen(Screen[None]):
         values: dict[str, Any] = {"target": target}
         for key, _, _ in RULE_ROWS:
             if key != "target":
-                values[key] = self.query_one(f"#rule-{key}", Select).value
+                values[key] = self.query_one(f"#rule-{key}", Choice).value
         try:
             rules = Rules.from_mapping(values)
         except RulesError as error:
@@ -185,22 +234,22 @@ class SettingsScreen(Screen[None]):
             self.ecarte_app.settings,
             rules=rules,
             player_name=name,
-            opponent=self.query_one("#opponent", Select).value,
-            speed=self.query_one("#speed", Select).value,
-            card_style=self.query_one("#card-style", Select).value,
+            opponent=self.query_one("#opponent", Choice).value,
+            speed=self.query_one("#speed", Choice).value,
+            card_style=self.query_one("#card-style", Choice).value,
         )
 
     def load_form(self, settings: Settings) -> None:
         self.query_one("#player-name", Input).value = settings.player_name
-        self.query_one("#opponent", Select).value = settings.opponent
-        self.query_one("#speed", Select).value = settings.speed
-        self.query_one("#card-style", Select).value = settings.card_style
+        self.query_one("#opponent", Choice).value = settings.opponent
+        self.query_one("#speed", Choice).value = settings.speed
+        self.query_one("#card-style", Choice).value = settings.card_style
         for key, _, _ in RULE_ROWS:
             value = getattr(settings.rules, key)
             if key == "target":
                 self.query_one("#rule-target", Input).value = str(value)
             else:
-                self.query_one(f"#rule-{key}", Select).value = value
+                self.query_one(f"#rule-{key}", Choice).value = value
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "save":

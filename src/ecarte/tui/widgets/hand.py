@@ -36,13 +36,18 @@ class CardSlot(Static, can_focus=False):
         super().__init__(id=f"card-{index + 1}", **kwargs)  # type: ignore[arg-type]
         self.index = index
         self.card: Card | None = None
+        self._signature: tuple[object, ...] | None = None
 
     def show(
         self, card: Card | None, *, symbols: bool, playable: bool, chosen: bool, cursor: bool, dim: bool
     ) -> None:
+        signature = (card, symbols, playable, chosen, cursor, dim)
+        if signature == self._signature:
+            return  # unchanged: spare the redraw
+        self._signature = signature
         self.card = card
         if card is None:
-            self.update(Text(""))
+            self.update(Text(""), layout=False)
             return
         frame = ""
         if chosen:
@@ -62,7 +67,7 @@ class CardSlot(Static, can_focus=False):
             mark.append(f" {number}", style="dim" if dim else "")
         face.append("\n")
         face.append_text(mark)
-        self.update(face)
+        self.update(face, layout=False)
 
     def on_click(self, event: events.Click) -> None:
         if self.card is not None:

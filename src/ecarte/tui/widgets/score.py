@@ -12,8 +12,22 @@ from ecarte.tui.session import MatchSession
 
 
 class ScorePanel(Static, can_focus=False):
+    _signature: tuple[object, ...] | None = None
+
     def show(self, session: MatchSession) -> None:
         match = session.match
+        signature = (
+            tuple(match.score),
+            tuple(match.tricks_won),
+            tuple(match.games_won),
+            match.dealer,
+            match.liable,
+            match.phase,
+            len(match.deals),
+        )
+        if signature == self._signature:
+            return
+        self._signature = signature
         rules = match.rules
         grid = Table.grid(padding=(0, 1), expand=True)
         grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
@@ -39,4 +53,4 @@ class ScorePanel(Static, can_focus=False):
         table = Table.grid()
         for line in lines:
             table.add_row(line)
-        self.update(table)
+        self.update(table, layout=False)

@@ -16,15 +16,21 @@ from ecarte.tui.narration import printable
 class OpponentView(Static, can_focus=False):
     """The opponent's hand face down, and what is known about it."""
 
+    _signature: tuple[object, ...] | None = None
+
     def show(self, match: Match, seat: int, name: str) -> None:
         count = match.hands[seat].bit_count() if match.deals else 0
+        signature = (count, match.tricks_won[seat], match.discards[seat], len(match.deals))
+        if signature == self._signature:
+            return
+        self._signature = signature
         row = Table.grid(padding=(0, 1))
         backs = [card_back() for _ in range(count)]
         if backs:
             row.add_row(*backs)
         else:
             row.add_row(Text("\n(no cards)", style="dim"))
-        self.update(row)
+        self.update(row, layout=False)
         info = []
         if match.deals:
             info.append(f"tricks {match.tricks_won[seat]}")
@@ -38,9 +44,22 @@ class TableView(Static, can_focus=False):
     """The turned-up card and trump, the stock, and the trick in progress
     (or the last trick, until the next card is led)."""
 
+    _signature: tuple[object, ...] | None = None
+
     def show(self, match: Match, names: tuple[str, str], symbols: bool) -> None:
+        signature = (
+            len(match.deals),
+            match.upcard,
+            match.stock_size,
+            tuple(match.trick),
+            len(match.tricks),
+            symbols,
+        )
+        if signature == self._signature:
+            return
+        self._signature = signature
         if not match.deals:
-            self.update(Text("Waiting for the first deal…", style="dim"))
+            self.update(Text("Waiting for the first deal…", style="dim"), layout=False)
             return
         upcard = Table.grid()
         upcard.add_column(justify="center")
@@ -60,7 +79,7 @@ class TableView(Static, can_focus=False):
             grid.add_row(upcard, stock, trick, self._last_trick(match, names, symbols))
         else:
             grid.add_row(upcard, stock, trick)
-        self.update(grid)
+        self.update(grid, layout=False)
 
     def _last_trick(self, match: Match, names: tuple[str, str], symbols: bool) -> RenderableType:
         """The trick before, in words, while the next one is played."""

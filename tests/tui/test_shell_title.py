@@ -1,0 +1,151 @@
+"""The title screen: its menu, its keys, Continue when a match is unfinished,
+the warning of a broken settings file, and the too-small terminal."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from textual.widgets import OptionList, Static
+
+from ecarte.tui import paths
+from ecarte.tui.app import EcarteApp, TooSmallScreen
+from ecarte.tui.help_screen import HelpScreen
+from ecarte.tui.replay_screen import ReplayListScreen
+from ecarte.tui.rules_screen import RulesScreen
+from ecarte.tui.settings import Settings
+from ecarte.tui.settings_screen import SettingsScreen
+from ecarte.tui.title_screen import TitleScreen
+
+SIZE = (100, 30)
+
+
+class RecordingApp(EcarteApp):
+    """The app, keeping every notification it shows."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.notes: list[str] = []
+
+    def notify(self, message: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
+        self.notes.append(message)
+        super().notify(message, *args, **kwargs)
+
+
+def menu_entries(app: EcarteApp) -> list[str]:
+    menu = app.screen.query_one("#title-menu", OptionList)
+    return [str(menu.get_option_at_index(index).prompt) for index in range(menu.option_count)]
+
+
+async def test_menu_without_an_unfinished_match() -> None:
+    app = EcarteApp(Settings(opponent="random"))
+    async with app.run_test(size=SIZE):
+        assert isinstance(app.screen, TitleScreen)
+        assert menu_entries(app) == ["New match", "Replay", "Settings", "Rules", "Quit"]
+
+
+async def test_each_key_opens_its_screen_and_escape_comes_back() -> None:
+    app = EcarteApp(Settings(opponent="random"))
+    async with app.run_test(size=SIZE) as pilot:
+        for key, screen_type in (
+            ("s", SettingsScreen),
+            ("r", RulesScreen),
+            ("p", ReplayListScreen),
+            ("question_mark", HelpScreen),
+            ("f1", HelpScreen),
+        ):
+            await pilot.press(key)
+            assert isinstance(app.screen, screen_type), key
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, TitleScreen), key
+
+
+async def test_arrows_and_enter_choose_from_the_menu() -> None:
+    app = EcarteApp(Settings(opponent="random"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "down", "enter")  # New match, Replay, Settings
+        assert isinstance(app.screen, SettingsScreen)
+        await pilot.press("escape")
+        await pilot.press("down", "enter")  # the highlight stayed on Settings
+        assert isinstance(app.screen, RulesScreen)
+
+
+async def test_new_match_opens_the_game_and_menu_returns() -> None:
+    app = EcarteApp(Settings(opponent="random"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "GameScreen"
+        # The match is autosaved from its first line.
+        assert list(paths.matches_dir().glob("*.ecarte.jsonl"))
+
+
+async def test_continue_appears_and_resumes_the_unfinished_match(
+    write_log: Callable[..., Path], known_events: tuple[str, ...]
+) -> None:
+    saved = write_log(
+        paths.matches_dir() / "20261128-201500.ecarte.jsonl", known_events[:4], ("You", "Computer")
+    )
+    app = EcarteApp(Settings(opponent="random"))
+    async with app.run_test(size=SIZE) as pilot:
+        assert menu_entries(app) == ["New match", "Continue", "Replay", "Settings", "Rules", "Quit"]
+        await pilot.press("c")
+        await pilot.pause()
+        screen = app.screen
+        assert type(screen).__name__ == "GameScreen"
+        session = screen.session  # type: ignore[attr-defined]
+        assert session.log_path == saved
+        # At the exact decision: Computer (seat 1, elder) has discarded; the
+        # dealer (seat 0, the player) discards next.
+        assert session.match.phase == "discard" and session.match.current_player == 0
+
+
+async def test_continue_key_does_nothing_without_an_unfinished_match() -> None:
+    app = EcarteApp(Settings(opponent="random"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_a_settings_warning_is_shown_at_start() -> None:
+    app = RecordingApp(settings_warning="The settings file x has a problem")
+    async with app.run_test(size=SIZE):
+        assert "The settings file x has a problem" in app.notes
+
+
+async def test_quit_from_the_menu() -> None:
+    app = EcarteApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("q")
+        await pilot.pause()
+    assert not app.is_running
+
+
+async def test_too_small_terminal_says_so_and_recovers() -> None:
+    app = EcarteApp(Settings(opponent="random"))
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        message = str(app.screen.query_one("#too-small-message", Static).content)
+        assert "terminal too small (need 80x24, have 70x20)" in message.lower()
+        await pilot.press("n")  # the title's keys are covered
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(79, 30)
+        await pilot.pause(0.1)
+        message = str(app.screen.query_one("#too-small-message", Static).content)
+        assert "have 79x30" in message
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, TitleScreen)
+        await pilot.resize_terminal(100, 23)
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, TooSmallScreen)
+
+
+async def test_names_in_the_summary_are_literal() -> None:
+    app = EcarteApp(Settings(player_name="[b]x[/b]\x1b[2J"))
+    async with app.run_test(size=SIZE):
+        summary = str(app.screen.query_one("#title-summary", Static).content)
+        assert summary.startswith("[b]x[/b]\\x1b[2J against Computer")
