@@ -87,7 +87,7 @@ async def finish_match(pilot, screen: GameScreen) -> None:  # type: ignore[no-un
 async def test_a_whole_match_through_the_keys(tmp_path: Path) -> None:
     session, _ = scripted_session(tmp_path, [DEAL_ONE], SCRIPT, first_dealer=1, seed=3)
     app = GameApp(session)
-    async with app.run_test(size=(100, 32)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen)
@@ -174,7 +174,7 @@ async def test_a_refusal_of_the_first_proposal_marks_the_human_liable(tmp_path: 
     # The computer is elder (first dealer 0: the human deals) and proposes.
     session, _ = scripted_session(tmp_path, [DEAL_ONE], ["propose"], first_dealer=0)
     app = GameApp(session)
-    async with app.run_test(size=(100, 32)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen)
@@ -192,7 +192,7 @@ async def test_a_refusal_of_the_first_proposal_marks_the_human_liable(tmp_path: 
 async def test_the_mouse_plays_cards_and_presses_buttons(tmp_path: Path) -> None:
     session, _ = scripted_session(tmp_path, [DEAL_ONE], SCRIPT, first_dealer=1)
     app = GameApp(session)
-    async with app.run_test(size=(100, 32)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen)
@@ -218,7 +218,7 @@ async def test_the_mouse_plays_cards_and_presses_buttons(tmp_path: Path) -> None
 async def test_keys_of_the_moment_only(tmp_path: Path) -> None:
     session, _ = scripted_session(tmp_path, [DEAL_ONE], SCRIPT, first_dealer=1)
     app = GameApp(session)
-    async with app.run_test(size=(100, 32)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen)
@@ -237,7 +237,7 @@ async def test_an_opponent_fault_is_a_forfeit_not_a_crash(tmp_path: Path) -> Non
     session, _ = scripted_session(tmp_path, [DEAL_ONE], first_dealer=0)
     session.opponent = FailingPlayer()
     app = GameApp(session)
-    async with app.run_test(size=(100, 32)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.pause()
         assert isinstance(app.screen, MatchOverScreen)
@@ -255,7 +255,7 @@ async def test_names_are_shown_as_typed(tmp_path: Path) -> None:
     settings = Settings(player_name="[red]x[/] \x1b[31mEvil", speed="instant")
     session = MatchSession.new(settings, opponent="random", seed=1, directory=tmp_path)
     app = GameApp(session, settings)
-    async with app.run_test(size=(100, 32)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         svg = app.export_screenshot()
         assert "[red]x[/]" in svg
@@ -270,7 +270,7 @@ async def test_quitting_keeps_the_match_for_continue(tmp_path: Path) -> None:
 
     session, _ = scripted_session(tmp_path, [DEAL_ONE], SCRIPT, first_dealer=1)
     app = GameApp(session)
-    async with app.run_test(size=(100, 32)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("e")
         await settle(pilot)

@@ -536,8 +536,8 @@ class Match:
         if self.stock_top == 32:
             return "the exchange is over: the stock is empty"
         if limit is not None and self.exchanges >= limit:
-            plural = "exchange is" if limit == 1 else "exchanges are"
-            return f"the exchange is over: {limit} {plural} the limit (max_exchanges)"
+            plural = "exchange" if limit == 1 else "exchanges"
+            return f"the exchange is over: the limit of {limit} {plural} (max_exchanges) is reached"
         return "the exchange is over"
 
     def _wrong_moment(self, kind: str) -> str:

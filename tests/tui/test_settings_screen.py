@@ -1,0 +1,172 @@
+"""The settings screen: change values with the keys, save, start the app
+again and find them; bad values are refused; a broken file is survived."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from textual.widgets import Input
+
+from ecarte.engine import Rules
+from ecarte.tui import paths
+from ecarte.tui.app import EcarteApp
+from ecarte.tui.settings import Settings, load_settings
+from ecarte.tui.settings_screen import Choice, SettingsScreen
+from ecarte.tui.title_screen import TitleScreen
+
+SIZE = (100, 40)
+
+
+class RecordingApp(EcarteApp):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.notes: list[str] = []
+
+    def notify(self, message: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
+        self.notes.append(message)
+        super().notify(message, *args, **kwargs)
+
+
+def started() -> RecordingApp:
+    """The app as ``ecarte`` starts it: with the settings file's values."""
+    settings, warning = load_settings()
+    return RecordingApp(settings, settings_warning=warning)
+
+
+async def focus(pilot: Any, widget_id: str) -> None:
+    pilot.app.screen.query_one(f"#{widget_id}").focus()
+    await pilot.pause()
+
+
+async def test_changes_are_saved_and_found_after_a_restart() -> None:
+    app = started()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        assert isinstance(app.screen, SettingsScreen)
+        # The name field has the focus: replace "You" with "Klara".
+        await pilot.press("end", "backspace", "backspace", "backspace", *"Klara")
+        await pilot.press("tab", "right")  # opponent: normal -> expert
+        await pilot.press("tab", "right", "right")  # speed: normal -> fast -> instant
+        await pilot.press("tab", "space")  # cards: symbols -> letters
+        await pilot.press("tab", "end", "backspace", "7")  # target 7
+        await pilot.press("tab", "right")  # games to win: 2
+        await pilot.press("tab", "right")  # ace high: off -> on
+        await focus(pilot, "rule-max_exchanges")
+        await pilot.press("right", "right")  # no limit -> 1 -> 2
+        await focus(pilot, "rule-must_trump")
+        await pilot.press("right")  # on -> off
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        assert "Settings saved." in app.notes
+    expected = Settings(
+        rules=Rules(target=7, games_to_win=2, ace_high=True, max_exchanges=2, must_trump=False),
+        opponent="expert",
+        player_name="Klara",
+        speed="instant",
+        card_style="letters",
+    )
+    assert load_settings() == (expected, None)
+
+    again = started()
+    async with again.run_test(size=SIZE) as pilot:
+        assert again.settings == expected
+        await pilot.press("s")
+        screen = again.screen
+        assert screen.query_one("#player-name", Input).value == "Klara"
+        assert screen.query_one("#rule-target", Input).value == "7"
+        assert screen.query_one("#rule-ace_high", Choice).value is True
+        assert screen.query_one("#opponent", Choice).value == "expert"
+
+
+async def test_bad_values_are_refused_with_a_message() -> None:
+    app = RecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await focus(pilot, "rule-target")
+        await pilot.press("end", "backspace", "0")
+        await pilot.press("ctrl+s")
+        assert isinstance(app.screen, SettingsScreen)
+        assert any("target" in note for note in app.notes)
+        await focus(pilot, "rule-target")
+        await pilot.press("backspace", "5")
+        await focus(pilot, "player-name")
+        await pilot.press("end", "backspace", "backspace", "backspace", "space")
+        await pilot.press("ctrl+s")
+        assert isinstance(app.screen, SettingsScreen)
+        assert "Your name cannot be empty." in app.notes
+    assert not paths.settings_path().exists()
+
+
+async def test_escape_warns_of_unsaved_changes_once() -> None:
+    app = RecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await focus(pilot, "speed")
+        await pilot.press("right")
+        await pilot.press("escape")
+        assert isinstance(app.screen, SettingsScreen)
+        assert any("Unsaved changes" in note for note in app.notes)
+        await pilot.press("escape")
+        assert isinstance(app.screen, TitleScreen)
+        assert app.settings == Settings()
+    assert not paths.settings_path().exists()
+
+
+async def test_defaults_button_resets_the_form_but_keeps_the_name() -> None:
+    app = RecordingApp(Settings(rules=Rules(target=11, ace_high=True), player_name="Leo", speed="slow"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        screen.query_one("#defaults").scroll_visible(animate=False)
+        await pilot.pause()
+        await pilot.click("#defaults")
+        assert screen.read_form() == Settings(player_name="Leo")
+
+
+async def test_a_broken_file_warns_keeps_a_backup_and_uses_defaults() -> None:
+    path = paths.settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text("player_name = 'Klara'\n[rules\n")
+    app = started()
+    async with app.run_test(size=SIZE) as pilot:
+        assert any("has a problem" in note and "not valid TOML" in note for note in app.notes)
+        assert app.settings == Settings()
+        await pilot.press("s", "ctrl+s")
+        await pilot.pause()
+    # Saving wrote a good file; the player's broken one is still there.
+    [backup] = path.parent.glob("settings.toml.bad-*")
+    assert backup.read_text() == "player_name = 'Klara'\n[rules\n"
+    assert load_settings() == (Settings(), None)
+
+
+async def test_the_screen_says_when_rules_wait_for_the_next_match(
+    write_log: Callable[..., Path], known_events: tuple[str, ...]
+) -> None:
+    app = RecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        assert not app.screen.query_one("#settings-unfinished").display
+        await pilot.press("escape")
+    write_log(paths.matches_dir() / "unfinished.ecarte.jsonl", known_events[:3], ("You", "Computer"))
+    app = RecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        notice = app.screen.query_one("#settings-unfinished")
+        assert notice.display
+        assert "apply from the next match" in str(notice.content)  # type: ignore[attr-defined]
+
+
+async def test_choices_cycle_with_the_mouse_too() -> None:
+    app = RecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        choice = app.screen.query_one("#card-style", Choice)
+        assert choice.value == "symbols"
+        await pilot.click("#card-style")
+        assert choice.value == "letters"
+        await pilot.click("#card-style")
+        assert choice.value == "symbols"
