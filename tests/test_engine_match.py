@@ -24,10 +24,13 @@ from ecarte.engine import (
     IllegalActionError,
     Match,
     Rules,
+    View,
+    ViewError,
     card_code,
     deck_for,
     parse_card,
 )
+from ecarte.engine.scoring import trick_points
 
 WIN3 = "KH QH JH 7S 7D"
 LOSE2 = "AS KS AD KD KC"
@@ -685,3 +688,51 @@ def test_a_copy_has_every_field_of_the_original() -> None:
     for name in Match.__slots__:
         assert getattr(copy, name) == getattr(match, name), name
     assert copy.deals[-1] == match.deals[-1] and copy.deals[-1] is not match.deals[-1]
+
+
+def test_deck_for_refuses_impossible_hands() -> None:
+    with pytest.raises(DealError, match="named twice: KS"):
+        deck_for(["KS", "QS", "JS", "AS", "TS"], ["KS", "7H", "8H", "9H", "TH"], "9D")
+    with pytest.raises(DealError, match="5 cards"):
+        deck_for(["KS", "QS", "JS", "AS"], ["7H", "8H", "9H", "TH", "7D"], "9D")
+    with pytest.raises(DealError, match="named twice: 9D"):
+        deck_for(["KS", "QS", "JS", "AS", "TS"], ["7H", "8H", "9H", "TH", "7D"], "9D", ["9D"])
+
+
+@pytest.mark.parametrize(
+    ("tricks", "loser_liable", "adds", "points"),
+    [
+        (3, False, False, 1),
+        (4, False, True, 1),
+        (3, True, False, 2),
+        (4, True, True, 2),
+        (5, False, False, 2),
+        (5, False, True, 2),
+        (5, True, False, 2),
+        (5, True, True, 3),
+    ],
+)
+def test_the_scoring_table(tricks: int, loser_liable: bool, adds: bool, points: int) -> None:
+    assert trick_points(tricks, loser_liable, Rules(penalty_adds_to_vole=adds)) == points
+
+
+def test_a_view_reads_back_from_its_json_and_bad_json_is_refused() -> None:
+    match = start(WIN3, LOSE2)
+    act(match, "propose", "accept", "discard 7D", "discard KC", "play", "king")
+    play_tricks(match, ["KH"])
+    view = match.view(0)
+    obj = view.to_json()
+    assert View.from_json(obj) == view
+    for key, bad, words in [
+        ("phase", "lunch", "'phase' must be one of exchange, answer, discard, tricks"),
+        ("trump", "X", "'trump' must be a suit letter"),
+        ("hand", ["ZZ"], "is not a card"),
+        ("score", [True, 0], "'score' must be two integers"),
+        ("seat", 2, "'seat' must be 0 or 1"),
+        ("stock", -1, "'stock' must be a non-negative integer"),
+        ("tricks", [{"leader": 0, "cards": ["KH"], "winner": 0}], "two cards"),
+    ]:
+        with pytest.raises(ViewError, match=words.replace("(", r"\(")):
+            View.from_json({**obj, key: bad})
+    with pytest.raises(ViewError, match="JSON object"):
+        View.from_json([])

@@ -4,8 +4,19 @@ allowed, who wins, and the words of a refusal."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from ecarte.engine.cards import SUITS, beaters, card_code, cards_in, mask_of, parse_card, power_table
+from ecarte.engine.cards import (
+    SUITS,
+    beaters,
+    card_code,
+    card_label,
+    cards_in,
+    mask_of,
+    parse_card,
+    power_table,
+)
 from ecarte.engine.tricks import leader_wins, legal_replies, why_not_allowed
 
 NORMAL = beaters(False)
@@ -178,3 +189,42 @@ def test_refusal_names_the_trumps_to_play() -> None:
     )
     assert message.startswith("8♦ is not allowed")
     assert "must trump" in message and "hearts" in message and "7♥" in message and "K♥" in message
+
+
+# --- the rule written out plainly, against the fast one -----------------------------
+
+
+def reference_replies(held: list[str], led: str, trump: str, ace_high: bool, must_trump: bool) -> set[str]:
+    """The spec's four steps, with card codes and the rank order as a string."""
+    order = "AKQJT987" if ace_high else "KQJAT987"  # high to low
+    same_suit = [card for card in held if card[1] == led[1]]
+    if same_suit:
+        higher = [card for card in same_suit if order.index(card[0]) < order.index(led[0])]
+        return set(higher or same_suit)
+    trumps = [card for card in held if card[1] == trump]
+    if must_trump and trumps:
+        return set(trumps)
+    return set(held)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    cards=st.lists(st.integers(0, 31), min_size=2, max_size=6, unique=True),
+    trump=st.sampled_from("SHDC"),
+    ace_high=st.booleans(),
+    must_trump=st.booleans(),
+)
+def test_legal_replies_match_the_rule_as_written(
+    cards: list[int], trump: str, ace_high: bool, must_trump: bool
+) -> None:
+    led, held = card_code(cards[0]), [card_code(card) for card in cards[1:]]
+    expected = reference_replies(held, led, trump, ace_high, must_trump)
+    assert replies(" ".join(held), led, trump, ace_high=ace_high, must_trump=must_trump) == expected
+    # Whatever is refused gets a reason that names the card.
+    for card in set(held) - expected:
+        table = ACE_HIGH if ace_high else NORMAL
+        reason = why_not_allowed(
+            hand(" ".join(held)), parse_card(led), parse_card(card), suit(trump), table, must_trump
+        )
+        assert reason.startswith(f"{card_label(parse_card(card))} is not allowed: ")
+        assert "you must follow" in reason or "you must beat" in reason or "so you must trump" in reason

@@ -207,18 +207,36 @@ def play_one_match(rules: Rules, rng: random.Random) -> int:
         check_cards_accounted_for(match)
         check_views(match)
         check_scores(before, match)
-        record = match.deals[-1]
-        if len(match.games) == len(before) and before:
-            change = [match.score[seat] - before[-1][seat] for seat in (0, 1)]
-            if not record.four_all_reset:
-                assert all(points >= 0 for points in change)
     assert match.phase == OVER and match.current_player is None and match.legal_actions() == []
     assert match.winner is not None and match.games_won[match.winner] == rules.games_to_win
     assert sum(match.games_won) == len(match.games)
-    for record in match.deals:
-        assert record.tricks is None or sum(record.tricks) == 5
-        assert sum(record.points) >= (1 if record.tricks is not None else 0)
+    check_deal_records(match)
     return len(match.deals)
+
+
+def check_deal_records(match: Match) -> None:
+    """Each deal's score is the one before plus its points (less one each on
+    a four-all reset), and each game ends with the deal that reached the target."""
+    target = match.rules.target
+    previous = [0, 0]
+    for index, record in enumerate(match.deals):
+        if index and record.game != match.deals[index - 1].game:
+            previous = [0, 0]
+        reset = 1 if record.four_all_reset else 0
+        assert record.score == [previous[seat] + record.points[seat] - reset for seat in (0, 1)]
+        assert all(record.points[seat] >= record.king_points[seat] for seat in (0, 1))
+        assert record.tricks is None or sum(record.tricks) == 5
+        if record.tricks is not None:
+            assert record.winner is not None and record.tricks[record.winner] >= 3
+        ends_game = index + 1 == len(match.deals) or match.deals[index + 1].game != record.game
+        if ends_game:
+            assert record.ended_game is not None and record.score[record.ended_game] >= target
+            assert match.games[record.game - 1] == record.score
+        else:
+            assert record.ended_game is None and max(record.score) < target
+            # A deal that did not end the game played all its tricks.
+            assert record.tricks is not None
+        previous = record.score
 
 
 # 200 examples of 12 matches: 2,400 matches, about 40 s on one core.

@@ -8,10 +8,11 @@ attempt all happen; the rest of the match is dealt from the seed.
 from __future__ import annotations
 
 import io
+import threading
 from pathlib import Path
 
 import pytest
-from game_support import FailingPlayer, GameApp, deck, run_async, scripted_session, settle
+from game_support import FailingPlayer, GameApp, ScriptedPlayer, deck, run_async, scripted_session, settle
 from rich.console import Console
 from textual.widgets import Button, RichLog, Static
 
@@ -83,6 +84,7 @@ async def finish_match(pilot, screen: GameScreen) -> None:  # type: ignore[no-un
     raise AssertionError("the match did not end")
 
 
+@pytest.mark.slow
 @run_async
 async def test_a_whole_match_through_the_keys(tmp_path: Path) -> None:
     session, _ = scripted_session(tmp_path, [DEAL_ONE], SCRIPT, first_dealer=1, seed=3)
@@ -282,3 +284,101 @@ async def test_quitting_keeps_the_match_for_continue(tmp_path: Path) -> None:
     assert resumed.match.phase == "discard" and resumed.match.current_player == 0
     assert resumed.match.hand(0) == cards("KH AS 9D 8D 7C")
     resumed.close()
+
+
+@run_async
+async def test_help_and_rules_open_from_the_game(tmp_path: Path) -> None:
+    from ecarte.tui.help_screen import HelpScreen
+    from ecarte.tui.rules_screen import RulesScreen
+
+    session, _ = scripted_session(tmp_path, [DEAL_ONE], SCRIPT, first_dealer=1)
+    app = GameApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert app.screen.phase == "exchange"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        # Nothing was played meanwhile.
+        assert session.match.phase == "exchange" and session.match.proposals == 0
+    session.close()
+
+
+class SlowPlayer(ScriptedPlayer):
+    """Thinks until the test lets it answer."""
+
+    def __init__(self, script: list[str]) -> None:
+        super().__init__(script)
+        self.go = threading.Event()
+
+    def decide(self, view, legal):  # type: ignore[no-untyped-def]
+        self.go.wait(timeout=30)
+        return super().decide(view, legal)
+
+
+@run_async
+async def test_the_screen_answers_while_the_opponent_thinks(tmp_path: Path) -> None:
+    from ecarte.tui.help_screen import HelpScreen
+
+    session, _ = scripted_session(tmp_path, [DEAL_ONE], first_dealer=0)
+    slow = SlowPlayer(["propose"])
+    session.opponent = slow
+    app = GameApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        for _ in range(100):
+            await pilot.pause()
+            if screen.thinking:
+                break
+        # The computer (elder) is deciding in its worker: the screen says
+        # so, and keys still work (the help opens and closes).
+        assert screen.thinking
+        assert "Computer is thinking" in text_of(screen, "#prompt")
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        assert app.screen is screen
+        assert session.match.phase == "exchange"
+        slow.go.set()
+        await settle(pilot)
+        assert session.match.phase == "answer"
+    session.close()
+
+
+@run_async
+async def test_the_opponent_moves_at_the_chosen_pace(tmp_path: Path) -> None:
+    from ecarte.tui.settings import Settings
+
+    slow = Settings(speed="slow")  # each opponent move stays 1.2 s on screen
+    session, _ = scripted_session(tmp_path, [DEAL_ONE], ["accept"], first_dealer=1)
+    app = GameApp(session, slow)
+    waits: list[float] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        real_set_timer = screen.set_timer
+
+        def recording_set_timer(delay, *args, **kwargs):  # type: ignore[no-untyped-def]
+            waits.append(delay)
+            return real_set_timer(delay, *args, **kwargs)
+
+        screen.set_timer = recording_set_timer  # type: ignore[method-assign]
+        await settle(pilot)
+        await pilot.press("e")
+        await settle(pilot, rounds=5000)
+        assert session.match.phase == "discard"
+    # The scripted player answers at once; its move was held back for the
+    # rest of the pace (less what the decision itself took).
+    assert waits and 0 < waits[0] <= slow.move_delay
+    assert waits[0] > slow.move_delay / 2
+    session.close()

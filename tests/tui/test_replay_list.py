@@ -10,7 +10,7 @@ from textual.widgets import DataTable
 
 from ecarte.tui import paths
 from ecarte.tui.app import EcarteApp
-from ecarte.tui.replay_screen import ReplayListScreen, ReplayViewerScreen, saved_logs
+from ecarte.tui.replay_screen import ReplayListScreen, ReplayViewerScreen, saved_logs, summarize_log
 
 # Klara deals and turns up the K♣: the king's point reaches the target of 1,
 # so she wins the game, and the match, at once.
@@ -41,6 +41,8 @@ def test_summaries_say_result_players_and_date(
     assert summaries["a.ecarte.jsonl"].date == "2026-11-28 20:15"
     assert summaries["b.ecarte.jsonl"].result == "Klara won 1-0"
     assert summaries["c.ecarte.jsonl"].result == "invalid log (line 5)"
+    write_log(folder / "d.ecarte.jsonl", [], players=("[red]x[/]", "\x1b[2JLeo"))
+    assert summarize_log(folder / "d.ecarte.jsonl").players == "[red]x[/] vs \\x1b[2JLeo (normal)"
     # Newest first, by the date the match began.
     assert [summary.path.name for summary in saved_logs()][-1] == "b.ecarte.jsonl"
 

@@ -11,6 +11,7 @@ from textual.widgets import Static
 
 from ecarte.log import replay_file
 from ecarte.tui.app import EcarteApp
+from ecarte.tui.help_screen import HelpScreen
 from ecarte.tui.replay_screen import ReplayViewerScreen
 from ecarte.tui.settings import Settings
 
@@ -164,3 +165,16 @@ async def test_letters_card_style(known_log: Path, plain: Callable[..., str]) ->
         assert "the 9C is turned up" in shown(app, plain, "replay-event")
         assert "K♠" not in shown(app, plain, "replay-board-text")
         assert "KS" in shown(app, plain, "replay-board-text")
+
+
+async def test_help_from_the_viewer_gives_the_rule_of_the_phase_shown(known_log: Path) -> None:
+    app = viewer_app(known_log)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("right", "right")  # after Leo's proposal: Klara answers
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        assert app.screen.phase == "answer"
+        assert not app.screen.query("#help-table-keys")  # no cards to play here
+        await pilot.press("escape")
+        assert isinstance(app.screen, ReplayViewerScreen)
+        assert app.screen.position == 2

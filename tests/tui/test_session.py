@@ -207,6 +207,13 @@ def test_a_failing_opponent_is_a_fault_and_a_forfeit(tmp_path: Path) -> None:
     assert session.is_over
     assert session.winner == HUMAN
     session.close()
+    # The forfeited match is decided: Continue does not offer it again, and
+    # opening it shows the result.
+    assert MatchSession.unfinished(tmp_path) is None
+    again, _ = MatchSession.resume(session.log_path, INSTANT)
+    assert again.is_over and again.winner == HUMAN
+    assert again.forfeit == "bot 'crashy' forfeits (exited)"
+    again.close()
 
 
 def test_an_opponent_answering_an_illegal_action_is_a_fault(tmp_path: Path) -> None:
@@ -242,3 +249,20 @@ def test_rules_are_those_given_and_kept_by_a_rematch(tmp_path: Path) -> None:
     assert again.log_path != session.log_path
     session.close()
     again.close()
+
+
+def test_a_failing_autosave_stops_writing_but_not_the_match(tmp_path: Path) -> None:
+    session = MatchSession.new(INSTANT, opponent="random", seed=6, directory=tmp_path)
+    play_decisions(session, 3, random.Random(6))
+    written = session.log_path.read_bytes()
+
+    def full_disk(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    session._writer.write_action = full_disk  # type: ignore[method-assign]
+    play_decisions(session, 2, random.Random(7))
+    assert session.save_error is not None and "No space left" in session.save_error
+    # What was saved is untouched and still a valid match to resume.
+    assert session.log_path.read_bytes() == written
+    session.close()
+    assert replay_file(session.log_path).error is None

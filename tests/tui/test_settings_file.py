@@ -154,3 +154,9 @@ def test_save_failure_raises_and_keeps_the_old_file() -> None:
     finally:
         folder.chmod(0o700)
     assert load_settings()[0].player_name == "Klara"
+
+
+def test_a_protocol_bot_opponent_round_trips() -> None:
+    settings = Settings(opponent="cmd:python3 my_bot.py --fast")
+    save_settings(settings)
+    assert load_settings() == (settings, None)

@@ -133,6 +133,7 @@ async def test_a_broken_file_warns_keeps_a_backup_and_uses_defaults() -> None:
     path.write_text("player_name = 'Klara'\n[rules\n")
     app = started()
     async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
         assert any("has a problem" in note and "not valid TOML" in note for note in app.notes)
         assert app.settings == Settings()
         await pilot.press("s", "ctrl+s")
@@ -170,3 +171,12 @@ async def test_choices_cycle_with_the_mouse_too() -> None:
         assert choice.value == "letters"
         await pilot.click("#card-style")
         assert choice.value == "symbols"
+
+
+def test_every_rule_variant_has_a_row_with_an_explanation() -> None:
+    from dataclasses import fields
+
+    from ecarte.tui.settings_screen import RULE_ROWS
+
+    assert [key for key, _, _ in RULE_ROWS] == [field.name for field in fields(Rules)]
+    assert all(label and explanation.endswith(".") for _, label, explanation in RULE_ROWS)

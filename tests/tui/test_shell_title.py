@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.widgets import OptionList, Static
+from textual.widgets._toast import Toast
 
 from ecarte.tui import paths
 from ecarte.tui.app import EcarteApp, TooSmallScreen
@@ -110,9 +111,14 @@ async def test_continue_key_does_nothing_without_an_unfinished_match() -> None:
 
 
 async def test_a_settings_warning_is_shown_at_start() -> None:
-    app = RecordingApp(settings_warning="The settings file x has a problem")
-    async with app.run_test(size=SIZE):
-        assert "The settings file x has a problem" in app.notes
+    # The warning quotes the file: brackets in it are text, not markup.
+    warning = "The settings file x has a problem: it is not valid TOML ([/rules] at line 2)"
+    app = RecordingApp(settings_warning=warning)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause(0.2)
+        assert warning in app.notes
+        [toast] = app.screen.query(Toast)
+        assert warning in toast.render().plain
 
 
 async def test_quit_from_the_menu() -> None:
@@ -149,3 +155,18 @@ async def test_names_in_the_summary_are_literal() -> None:
     async with app.run_test(size=SIZE):
         summary = str(app.screen.query_one("#title-summary", Static).content)
         assert summary.startswith("[b]x[/b]\\x1b[2J against Computer")
+
+
+async def test_a_screen_opened_while_too_small_stays_covered_until_the_terminal_grows() -> None:
+    app = EcarteApp(Settings(opponent="random"))
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause()
+        app.push_screen(HelpScreen(None))  # as the game does when a deal ends
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, TitleScreen)

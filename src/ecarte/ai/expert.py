@@ -34,18 +34,18 @@ from ecarte.engine.rules import Rules
 from ecarte.engine.scoring import trick_points
 from ecarte.engine.view import View
 
-from .expert_heuristics import dealer_would_refuse, discard_order, elder_would_play, quick_discard
+from .expert_heuristics import dealer_would_refuse, discard_order, elder_would_play, good_cards, quick_discard
 from .expert_value import MatchValue, match_value
-from .sampling import opponent_hands, played_by, unseen_pool
+from .sampling import HandWeight, opponent_hands, played_by, unseen_pool
 from .solver import TrickSolver, solver_for
 
-TRICK_SAMPLES = 48
+TRICK_SAMPLES = 150
 """Opponent hands sampled for a card decision."""
-TRICK_ENUMERATE = 96
+TRICK_ENUMERATE = 300
 """Enumerate every opponent hand instead when there are no more than this."""
-EXCHANGE_SAMPLES = 40
+EXCHANGE_SAMPLES = 60
 """Deals simulated for play/propose and accept/refuse."""
-DISCARD_SAMPLES = 24
+DISCARD_SAMPLES = 40
 """Deals simulated for each discard considered."""
 UNLIKELY = 0.25
 """Weight of an opponent hand that does not fit the opponent's decision."""
@@ -55,6 +55,10 @@ KING_KEPT_QUIET = 0.1
 
 class ExpertPlayer:
     name = "expert"
+    play_bias = 0.0
+    """Added to the value of playing at once (elder), in match-win probability."""
+    refuse_bias = 0.0
+    """Added to the value of refusing (dealer), in match-win probability."""
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -67,6 +71,10 @@ class ExpertPlayer:
         self._last_seen: tuple[int, int, int, int, bool] | None = None
         self._proposed_at: int | None = None
         self._opponent_refused = False
+        self._their_discards_before = 0
+        self._their_kept = 0
+        self._my_last = ""
+        self._elder_played_late = False
 
     def start_match(self, seat: int, rules: Rules) -> None:
         self.seat = seat
@@ -80,6 +88,11 @@ class ExpertPlayer:
 
     def decide(self, view: View, legal: Sequence[Action]) -> Action:
         self._remember(view)
+        action = self._choose(view, legal)
+        self._my_last = action.type
+        return action
+
+    def _choose(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         kinds = {action.type for action in legal}
@@ -98,8 +111,10 @@ class ExpertPlayer:
         return legal[0]
 
     def _remember(self, view: View) -> None:
-        """Track the opponent's decisions the view alone does not keep: a
-        refusal of a later proposal (the first shows as ``liable``)."""
+        """Track what the opponent's decisions showed in this deal beyond what
+        the view keeps: a refusal of a later proposal (the first shows as
+        ``liable``), how many cards it kept at its last discard, whether
+        elder chose to play after an exchange."""
         last = self._last_seen
         self._last_seen = (view.upcard, view.dealer, len(view.tricks), view.exchanges, view.phase == "tricks")
         if (
@@ -111,13 +126,73 @@ class ExpertPlayer:
         ):
             self._proposed_at = None
             self._opponent_refused = False
+            self._their_discards_before = 0
+            self._their_kept = 0
+            self._my_last = ""
+            self._elder_played_late = False
+        thrown = view.their_discards - self._their_discards_before
+        if thrown > 0:
+            self._their_kept = 5 - thrown
+        self._their_discards_before = view.their_discards
         if (
-            self._proposed_at is not None
-            and view.phase == "tricks"
-            and view.exchanges == self._proposed_at
+            view.phase == "tricks"
             and not view.tricks
+            and not view.trick
+            and self._proposed_at is not None
+            and view.exchanges == self._proposed_at
         ):
             self._opponent_refused = True
+        if (
+            view.phase == "tricks"
+            and view.dealer == self.seat
+            and view.exchanges > 0
+            and self._my_last == DISCARD
+        ):
+            limit = self.rules.max_exchanges
+            forced = view.stock == 0 or (limit is not None and view.exchanges >= limit)
+            self._elder_played_late = not forced
+
+    def _opponent_weight(self, view: View) -> HandWeight:
+        """Weight of a candidate opponent hand (its cards now) by what its
+        decisions in this deal suggest."""
+        opponent = 1 - self.seat
+        played = played_by(view, opponent)
+        trump = view.trump
+        power = self._power
+        king = trump * 8 + KING_RANK
+        quiet = False
+        if view.phase == "tricks" and opponent not in view.announced:
+            # The moment to announce has passed: elder's when it led to the
+            # first trick, the dealer's when it replied to it.
+            quiet = bool(view.tricks) or (opponent == view.elder and bool(view.trick))
+        opponent_is_elder = view.elder == opponent
+        strong_at_once = view.exchanges == 0 and view.liable == opponent
+        refused_late = self._opponent_refused and view.exchanges > 0
+        played_late = self._elder_played_late
+        kept = self._their_kept
+
+        def weight(hand: int) -> float:
+            original = hand | played
+            w = 1.0
+            if quiet and original >> king & 1:
+                w *= KING_KEPT_QUIET
+            if strong_at_once:
+                fits = (
+                    elder_would_play(original, trump)
+                    if opponent_is_elder
+                    else dealer_would_refuse(original, trump)
+                )
+                if not fits:
+                    w *= UNLIKELY
+            if refused_late and not dealer_would_refuse(original, trump):
+                w *= UNLIKELY
+            if played_late and not elder_would_play(original, trump):
+                w *= UNLIKELY
+            if kept and good_cards(original, trump, power) < kept:
+                w *= UNLIKELY
+            return w
+
+        return weight
 
     # ------------------------------------------------------------ values
 
@@ -143,7 +218,11 @@ class ExpertPlayer:
                     decided: float | None = None
                     # Elder announces first; a king point that reaches the
                     # target ends the game at once.
-                    kings = [(False, their_king), (True, my_king)] if i_deal else [(True, my_king), (False, their_king)]
+                    kings = (
+                        [(False, their_king), (True, my_king)]
+                        if i_deal
+                        else [(True, my_king), (False, their_king)]
+                    )
                     for is_me, point in kings:
                         if is_me:
                             mine += point
@@ -162,23 +241,6 @@ class ExpertPlayer:
             table.append(by_king)
         return table
 
-    def _hand_weight(self, view: View) -> tuple[int, bool, bool]:
-        """What to hold the opponent's hand to: (cards it played, whether it
-        played or refused at once, whether it kept quiet about a king)."""
-        opponent = 1 - self.seat
-        played = played_by(view, opponent)
-        strong = view.liable == opponent or self._opponent_refused
-        quiet = False
-        if view.phase == "tricks" and opponent not in view.announced:
-            # The opponent's moment to announce has passed: elder's when it
-            # led the first trick, the dealer's when it replied to it.
-            quiet = bool(view.tricks) or (opponent == view.elder and bool(view.trick))
-        return played, strong, quiet
-
-    def _weight_function(self, view: View) -> tuple[int, bool, bool, int]:
-        played, strong, quiet = self._hand_weight(view)
-        return played, strong, quiet, view.trump * 8 + KING_RANK
-
     # ------------------------------------------------------------ tricks
 
     def _play_card(self, view: View, legal: Sequence[Action]) -> Action:
@@ -187,24 +249,10 @@ class ExpertPlayer:
         values = self._leaf_values(view, view.liable)
         won = sum(1 for trick in view.tricks if trick.winner == me)
         mine = view.hand_mask
-        played, strong, quiet, king = self._weight_function(view)
-        opponent_is_elder = view.elder != me
-        trump = view.trump
         # Trump-king points are already in the score, or coming to the dealer
         # whatever is played now: they do not change the choice.
         leaf = [values[tricks][0][0] for tricks in range(6)]
-
-        def weight(hand: int) -> float:
-            original = hand | played
-            w = 1.0
-            if quiet and original >> king & 1:
-                w *= KING_KEPT_QUIET
-            if strong and view.exchanges == 0:
-                fits = elder_would_play(original, trump) if opponent_is_elder else dealer_would_refuse(original, trump)
-                if not fits:
-                    w *= UNLIKELY
-            return w
-
+        weight = self._opponent_weight(view)
         hands = opponent_hands(view, self.rng, TRICK_SAMPLES, weight, TRICK_ENUMERATE)
         cards = [action.card for action in legal if action.type == CARD]
         best_action = legal[0]
@@ -276,7 +324,7 @@ class ExpertPlayer:
         solver = self._solver(view)
         mine = view.hand_mask
         pool = unseen_pool(view)
-        hands = opponent_hands(view, self.rng, EXCHANGE_SAMPLES)
+        hands = opponent_hands(view, self.rng, EXCHANGE_SAMPLES, self._opponent_weight(view))
         trump = view.trump
         play_total = propose_total = 0.0
         for dealer, _ in hands:
@@ -291,7 +339,8 @@ class ExpertPlayer:
             tricks = solver.lead_tricks(elder_after, dealer_after)
             my_king, their_king = self._king_bits(view, elder_after, dealer_after)
             propose_total += free_values[tricks][my_king][their_king]
-        chosen = "play" if play_total >= propose_total else "propose"
+        count = len(hands) or 1
+        chosen = "play" if play_total / count + self.play_bias >= propose_total / count else "propose"
         if chosen == "propose":
             self._proposed_at = view.exchanges
         return next(action for action in legal if action.type == chosen)
@@ -307,9 +356,11 @@ class ExpertPlayer:
         pool = unseen_pool(view)
         trump = view.trump
 
+        known = self._opponent_weight(view)
+
         def weight(hand: int) -> float:
             # Elder proposed: a hand good enough to play is less likely.
-            return UNLIKELY if first and elder_would_play(hand, trump) else 1.0
+            return known(hand) * (UNLIKELY if elder_would_play(hand, trump) else 1.0)
 
         hands = opponent_hands(view, self.rng, EXCHANGE_SAMPLES, weight)
         refuse_total = accept_total = 0.0
@@ -322,7 +373,8 @@ class ExpertPlayer:
             tricks = 5 - solver.lead_tricks(elder_after, dealer_after)
             my_king, their_king = self._king_bits(view, dealer_after, elder_after)
             accept_total += free_values[tricks][my_king][their_king]
-        chosen = "refuse" if refuse_total > accept_total else "accept"
+        count = len(hands) or 1
+        chosen = "refuse" if refuse_total / count + self.refuse_bias > accept_total / count else "accept"
         return next(action for action in legal if action.type == chosen)
 
     def _discard(self, view: View, legal: Sequence[Action]) -> Action:
@@ -345,7 +397,17 @@ class ExpertPlayer:
         values = self._leaf_values(view, view.liable)
         solver = self._solver(view)
         pool = unseen_pool(view)
-        hands = opponent_hands(view, self.rng, DISCARD_SAMPLES)
+        known = self._opponent_weight(view)
+        trump = view.trump
+
+        def weight(hand: int) -> float:
+            # Elder discarding: the dealer accepted, so its hand is not one
+            # to refuse on.
+            if i_am_elder and dealer_would_refuse(hand, trump):
+                return known(hand) * UNLIKELY
+            return known(hand)
+
+        hands = opponent_hands(view, self.rng, DISCARD_SAMPLES, weight)
         totals = [0.0] * len(candidates)
         for opponent, _ in hands:
             stock = self._stock_order(pool, opponent, view.stock)

@@ -55,6 +55,13 @@ def quick_discard(hand: int, trump: int, power: tuple[int, ...], fewest: int, mo
     return mask
 
 
+def good_cards(hand: int, trump: int, power: tuple[int, ...]) -> int:
+    """Cards the textbook keeps in an exchange (trumps, kings, guarded queens)."""
+    return sum(
+        1 for card in range(32) if hand >> card & 1 and card_keep_value(card, hand, trump, power) >= 7.0
+    )
+
+
 def _plain_guards(hand: int, trump: int) -> int:
     """Plain suits guarded by a king or a queen."""
     guards = 0

@@ -94,9 +94,7 @@ class MatchValue:
             return self._game_start(my_games + 1, their_games, False)
         return self._game_start(my_games, their_games + 1, True)
 
-    def after_deal(
-        self, mine: int, theirs: int, my_games: int, their_games: int, i_dealt: bool
-    ) -> float:
+    def after_deal(self, mine: int, theirs: int, my_games: int, their_games: int, i_dealt: bool) -> float:
         """P(win the match) once a deal's points are in (score ``mine``-``theirs``
         with this deal's points added), before ``four_all_reset`` applies; the
         deal passes to the other seat."""

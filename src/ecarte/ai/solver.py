@@ -38,7 +38,7 @@ def _cards_of(mask: int) -> list[int]:
 class TrickSolver:
     """Perfect-information trick play for one trump suit and rule set."""
 
-    __slots__ = ("_beaters", "_cache", "_power", "_trump_mask", "must_trump", "trump")
+    __slots__ = ("_beaters", "_cache", "_power", "_trump_mask", "_wins_table", "must_trump", "trump")
 
     def __init__(self, trump: int, ace_high: bool, must_trump: bool) -> None:
         self.trump = trump
@@ -47,6 +47,10 @@ class TrickSolver:
         self._power = power_table(ace_high)
         self._trump_mask = SUIT_MASKS[trump]
         self._cache: dict[int, int] = {}
+        # 1 where the led card (index // 32) beats the reply (index % 32).
+        self._wins_table = tuple(
+            int(leader_wins(led, reply, trump, self._power)) for led in range(32) for reply in range(32)
+        )
 
     # The engine's definitions, for the callers that want them by name.
     def replies(self, hand: int, led: int) -> int:
@@ -66,41 +70,75 @@ class TrickSolver:
         value = cache.get(key)
         if value is not None:
             return value
+        wins = self._wins_table
         n = leader.bit_count()
         if n == 1:
-            led = leader.bit_length() - 1
-            reply = follower.bit_length() - 1
-            value = 1 if self._wins(led, reply) else 0
+            value = wins[(leader.bit_length() - 1) << 5 | (follower.bit_length() - 1)]
             cache[key] = value
             return value
         beat = self._beaters
-        power = self._power
-        trump = self.trump
         trump_mask = self._trump_mask
         must_trump = self.must_trump
         best = -1
-        for led in _cards_of(leader):
-            suit = led >> 3
-            follow = follower & SUIT_MASKS[suit]
+        leads = leader
+        tried = 0
+        while leads:
+            led_bit = leads & -leads
+            leads ^= led_bit
+            led = led_bit.bit_length() - 1
+            suit_mask = SUIT_MASKS[led >> 3]
+            # A card next to one already tried (no card of the follower's
+            # between them) leads to the same result: skip it.
+            same = tried & suit_mask
+            tried |= led_bit
+            if same:
+                equivalent = False
+                while same:
+                    other = same & -same
+                    same ^= other
+                    if not follower & (beat[led] ^ beat[other.bit_length() - 1]):
+                        equivalent = True
+                        break
+                if equivalent:
+                    continue
+            follow = follower & suit_mask
             if follow:
                 replies = follow & beat[led] or follow
             elif must_trump and follower & trump_mask:
                 replies = follower & trump_mask
             else:
                 replies = follower
-            rest_leader = leader & ~(1 << led)
+            rest_leader = leader ^ led_bit
+            row = led << 5
             worst = n + 1
+            answered = 0
+            others = rest_leader | led_bit
             while replies:
                 low = replies & -replies
                 replies ^= low
                 reply = low.bit_length() - 1
-                rest_follower = follower & ~low
-                reply_suit = reply >> 3
-                if reply_suit == suit:
-                    won = power[led] > power[reply]
-                else:
-                    won = reply_suit != trump
-                if won:
+                same = answered & SUIT_MASKS[reply >> 3]
+                answered |= low
+                if same:
+                    equivalent = False
+                    while same:
+                        other = same & -same
+                        same ^= other
+                        if not others & (beat[reply] ^ beat[other.bit_length() - 1]):
+                            equivalent = True
+                            break
+                    if equivalent:
+                        continue
+                rest_follower = follower ^ low
+                if n == 2:
+                    # The last trick, inline: whoever won this one leads it.
+                    last_leader = rest_leader.bit_length() - 1
+                    last_follower = rest_follower.bit_length() - 1
+                    if wins[row | reply]:
+                        got = 1 + wins[last_leader << 5 | last_follower]
+                    else:
+                        got = 1 - wins[last_follower << 5 | last_leader]
+                elif wins[row | reply]:
                     got = 1 + self.lead_tricks(rest_leader, rest_follower)
                 else:
                     got = n - 1 - self.lead_tricks(rest_follower, rest_leader)
@@ -120,9 +158,7 @@ class TrickSolver:
         return best
 
     def _wins(self, led: int, reply: int) -> bool:
-        if reply >> 3 == led >> 3:
-            return self._power[led] > self._power[reply]
-        return reply >> 3 != self.trump
+        return bool(self._wins_table[led << 5 | reply])
 
     def after_lead(self, leader: int, follower: int, led: int) -> int:
         """Tricks the leader takes from here (this trick included) when leading

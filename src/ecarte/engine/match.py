@@ -3,8 +3,10 @@
 ``Match`` follows ``spec/rules.md`` step by step. At any moment it has a
 ``phase``, a ``current_player`` (``None`` when chance acts: a new deal is
 due, or the match is over), the ``legal_actions`` of that player, and
-``apply`` for one of them. A new deal starts with ``deal(deck)``: chance is
-explicit and comes from outside, as a deck order.
+``apply`` for one of them (``apply(action, seat)`` also checks that it is
+that seat's turn). A new deal starts with ``deal(deck)``: chance is explicit
+and comes from outside, as a deck order (``cards.shuffled_deck(rng)``, or
+``deck_for`` to set up chosen hands).
 
 Steps that offer no choice happen by themselves inside ``apply``: the
 exchange ends when the stock is empty or ``max_exchanges`` is reached, the
@@ -42,6 +44,7 @@ from .cards import (
 from .cards import (
     Card,
     beaters,
+    card_code,
     card_label,
     cards_in,
     iter_cards,
@@ -99,24 +102,40 @@ class DealRecord:
     """The seat that won the game in this deal, if one did."""
 
 
-def _subset_orders() -> dict[tuple[int, int, int], tuple[int, ...]]:
+SHARED_DISCARD_SIZE = 3
+"""Discards of up to this many cards are made once and shared (5,489 at most);
+larger ones, rarely met twice, are made when asked for."""
+
+
+def _subset_orders() -> dict[tuple[int, int, int], tuple[tuple[int, ...], tuple[int, ...]]]:
     # For a hand of n cards and a discard size range, the subsets in the order
     # the legal actions list them (fewest cards first, then by card), as
-    # bitmasks over the hand's positions: computed once, not per decision.
+    # bitmasks over the hand's positions, split into the shared sizes and the
+    # larger ones: computed once, not per decision.
     orders = {}
     for n in range(6):
         for fewest in range(2):
             for most in range(6):
                 subsets = [
-                    sum(1 << i for i in chosen)
+                    (size, sum(1 << i for i in chosen))
                     for size in range(fewest, most + 1)
                     for chosen in combinations(range(n), size)
                 ]
-                orders[n, fewest, most] = tuple(subsets)
+                orders[n, fewest, most] = (
+                    tuple(subset for size, subset in subsets if size <= SHARED_DISCARD_SIZE),
+                    tuple(subset for size, subset in subsets if size > SHARED_DISCARD_SIZE),
+                )
     return orders
 
 
 _SUBSET_ORDERS = _subset_orders()
+_SHARED_DISCARDS: dict[int, Action] = {}
+"""Discard actions of up to ``SHARED_DISCARD_SIZE`` cards by mask, filled as they are met."""
+
+
+def _shared_discard(mask: int) -> Action:
+    action = _SHARED_DISCARDS[mask] = Action(DISCARD, -1, mask)
+    return action
 
 
 @lru_cache(maxsize=4096)
@@ -126,9 +145,11 @@ def _discard_actions(hand: int, fewest: int, most: int) -> tuple[Action, ...]:
     for card in iter_cards(hand):
         card_bit = 1 << card
         masks += [mask | card_bit for mask in masks]
-    return tuple(
-        Action(DISCARD, -1, masks[subset])
-        for subset in _SUBSET_ORDERS[len(masks).bit_length() - 1, fewest, most]
+    shared, larger = _SUBSET_ORDERS[len(masks).bit_length() - 1, fewest, most]
+    shared_action = _SHARED_DISCARDS.get
+    return (
+        *[shared_action(masks[subset]) or _shared_discard(masks[subset]) for subset in shared],
+        *[Action(DISCARD, -1, masks[subset]) for subset in larger],
     )
 
 
@@ -192,8 +213,12 @@ def deck_for(
     if len(elder_cards) != 5 or len(dealer_cards) != 5:
         raise DealError("each hand has 5 cards")
     chosen = [*elder_cards, *dealer_cards, turned, *stock_cards]
-    if len(set(chosen)) != len(chosen) or not set(chosen) <= _ALL_CARDS_SET:
-        raise DealError("a card is named twice, or is not one of the 32")
+    chosen_set = set(chosen)
+    if not chosen_set <= _ALL_CARDS_SET:
+        raise DealError(f"not cards: {sorted(chosen_set - _ALL_CARDS_SET)}")
+    if len(chosen_set) != len(chosen):
+        twice = sorted({card_code(card) for card in chosen if chosen.count(card) > 1})
+        raise DealError(f"a card is named twice: {', '.join(twice)}")
     elder_positions, dealer_positions = _deal_positions(tuple(packets))
     deck = [-1] * 32
     for position, card in zip(elder_positions, elder_cards, strict=True):
@@ -201,7 +226,7 @@ def deck_for(
     for position, card in zip(dealer_positions, dealer_cards, strict=True):
         deck[position] = card
     deck[10] = turned
-    rest = [card for card in range(32) if card not in set(chosen)]
+    rest = [card for card in range(32) if card not in chosen_set]
     deck[11:] = [*stock_cards, *rest]
     return tuple(deck)
 
@@ -442,11 +467,8 @@ class Match:
         self.tricks = []
         self.tricks_won = [0, 0]
         self.next_dealer = elder
-        score = self.games[-1]
         self.deals.append(
-            DealRecord(
-                game=len(self.games), dealer=dealer, upcard=upcard, trump=upcard >> 3, score=list(score)
-            )
+            DealRecord(len(self.games), dealer, upcard, upcard >> 3, [0, 0], self.games[-1][:], None, [0, 0])
         )
         self.phase = EXCHANGE
         self.current_player = elder

@@ -143,8 +143,9 @@ def _cards(obj: dict[str, Any], key: str) -> tuple[Card, ...]:
 
 def _phase(obj: dict[str, Any]) -> str:
     phase = obj.get("phase")
-    if not isinstance(phase, str):
-        raise ViewError("view key 'phase' must be a string")
+    if phase not in PHASES:
+        raise ViewError(f"view key 'phase' must be one of {', '.join(PHASES)}")
+    assert isinstance(phase, str)
     return phase
 
 

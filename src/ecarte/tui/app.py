@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual import events
 from textual.app import App, ComposeResult
@@ -46,13 +46,15 @@ class TooSmallScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         # Uncovered again after the terminal grew (a screen had opened on top).
-        if not getattr(self.app, "too_small", True):
+        if isinstance(self.app, EcarteApp) and not self.app.too_small:
             self.app.pop_screen()
         else:
             self.refresh_message()
 
     def refresh_message(self, size: Size | None = None) -> None:
-        self.query_one("#too-small-message", Static).update(too_small_message(*(size or self.app.size)))
+        if size is None:
+            size = self.app.terminal_size if isinstance(self.app, EcarteApp) else self.app.size
+        self.query_one("#too-small-message", Static).update(too_small_message(*size))
 
 
 class EcarteApp(App[int]):
@@ -72,7 +74,7 @@ class EcarteApp(App[int]):
         settings: Settings | None = None,
         *,
         settings_warning: str | None = None,
-        first_screen: Callable[[], Screen[object]] | None = None,
+        first_screen: Callable[[], Screen[Any]] | None = None,
         settings_path: Path | None = None,
     ) -> None:
         super().__init__()
@@ -81,6 +83,8 @@ class EcarteApp(App[int]):
         """Where settings are saved; ``None``: the user's config dir."""
         self._settings_warning = settings_warning
         self._first_screen = first_screen
+        self._terminal_size: Size | None = None
+        """The newest size from a resize event (``App.size`` lags behind it)."""
 
     def on_mount(self) -> None:
         from .title_screen import TitleScreen
@@ -89,22 +93,31 @@ class EcarteApp(App[int]):
         if self._first_screen is not None:
             self.push_screen(self._first_screen())
         if self._settings_warning:
-            self.notify(self._settings_warning, title="Settings", severity="warning", timeout=15)
+            # After the first screen is up: a toast sent before has no screen to show on.
+            self.call_after_refresh(self.show_warning, self._settings_warning)
         self.check_size()
+
+    def show_warning(self, message: str) -> None:
+        self.notify(message, title="Settings", severity="warning", timeout=15, markup=False)
 
     def on_resize(self, event: events.Resize) -> None:
         # This runs before App's own handler records the new size.
+        self._terminal_size = event.size
         self.check_size(event.size)
 
     @property
+    def terminal_size(self) -> Size:
+        return self._terminal_size or self.size
+
+    @property
     def too_small(self) -> bool:
-        return is_too_small(self.size)
+        return is_too_small(self.terminal_size)
 
     def check_size(self, size: Size | None = None) -> None:
         """Show or take away the too-small message for ``size`` (default: now)."""
         if not self.screen_stack:
             return
-        size = size or self.size
+        size = size or self.terminal_size
         top = self.screen
         if is_too_small(size):
             if isinstance(top, TooSmallScreen):
@@ -114,7 +127,9 @@ class EcarteApp(App[int]):
         elif isinstance(top, TooSmallScreen):
             self.pop_screen()
 
-    def push_screen(self, screen, callback=None, wait_for_dismiss=False, *, mode=None):  # type: ignore[no-untyped-def]
+    def push_screen(
+        self, screen: Any, callback: Any = None, wait_for_dismiss: Any = False, *, mode: str | None = None
+    ) -> Any:
         # A screen opened while the terminal is too small (the game's deal
         # summary, say) must not draw over the message: keep it on top.
         result = super().push_screen(screen, callback, wait_for_dismiss, mode=mode)

@@ -11,7 +11,7 @@ from rich.style import Style
 from rich.text import Text
 
 from ecarte.engine import Card, card_label
-from ecarte.engine.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
+from ecarte.engine.cards import RANK_LABELS, SUIT_NAMES, SUIT_SYMBOLS, SUITS
 
 RED_SUITS = (1, 2)
 """Hearts and diamonds (suit indexes)."""
@@ -55,38 +55,55 @@ def cards_text(cards: list[Card], symbols: bool = True, separator: str = " ") ->
     return text
 
 
-def card_face(card: Card, symbols: bool = True, *, dim: bool = False, frame: str = "") -> Text:
-    """A small card, three lines high and five wide::
+def card_face(
+    card: Card, symbols: bool = True, *, dim: bool = False, frame: str = "", large: bool = False
+) -> Text:
+    """A small card, three lines high and five wide (``large``: five by seven)::
 
-        ┌───┐
-        │10♥│
-        └───┘
+        ┌───┐      ┌─────┐
+        │10♥│      │10   │
+        └───┘      │  ♥  │
+                   │   10│
+                   └─────┘
 
     ``frame`` styles the border (selection, playable) separately from the face.
     """
     border = Style.parse(frame) if frame else Style(dim=dim)
-    label = card_text(card, symbols, dim=dim)
-    label.pad_right(3 - label.cell_len)
-    face = Text()
-    face.append("┌───┐\n", style=border)
-    face.append("│", style=border)
-    face.append_text(label)
-    face.append("│\n", style=border)
-    face.append("└───┘", style=border)
+    face_style = suit_style(card >> 3) + (DIM if dim else Style())
+    if not large:
+        label = card_text(card, symbols, dim=dim)
+        label.pad_right(3 - label.cell_len)
+        face = Text()
+        face.append("┌───┐\n", style=border)
+        face.append("│", style=border)
+        face.append_text(label)
+        face.append("│\n", style=border)
+        face.append("└───┘", style=border)
+        return face
+    rank = RANK_LABELS[card & 7]
+    sign = SUIT_SYMBOLS[card >> 3] if symbols else SUITS[card >> 3]
+    rows = (f"{rank:<5}", f"{sign:^5}", f"{rank:>5}")
+    face = Text("┌─────┐\n", style=border)
+    for row in rows:
+        face.append("│", style=border)
+        face.append(row, style=face_style)
+        face.append("│\n", style=border)
+    face.append("└─────┘", style=border)
     return face
 
 
-def card_back() -> Text:
+def card_back(large: bool = False) -> Text:
     """The back of a card, same size as ``card_face``."""
-    back = Text()
-    back.append("┌───┐\n", style=BACK)
-    back.append("│▒▒▒│\n", style=BACK)
-    back.append("└───┘", style=BACK)
-    return back
+    if large:
+        return Text("┌─────┐\n│▒▒▒▒▒│\n│▒▒▒▒▒│\n│▒▒▒▒▒│\n└─────┘", style=BACK)
+    return Text("┌───┐\n│▒▒▒│\n└───┘", style=BACK)
 
 
-def empty_slot(label: str = "") -> Text:
+def empty_slot(label: str = "", large: bool = False) -> Text:
     """Where a card will go (the trick's empty half), dotted."""
+    if large:
+        inner = label[:5].center(5)
+        return Text(f"┌┄┄┄┄┄┐\n┊     ┊\n┊{inner}┊\n┊     ┊\n└┄┄┄┄┄┘", style=DIM)
     inner = label[:3].center(3)
     return Text(f"┌┄┄┄┐\n┊{inner}┊\n└┄┄┄┘", style=DIM)
 
@@ -94,4 +111,7 @@ def empty_slot(label: str = "") -> Text:
 def letters(text: str) -> str:
     """Text with the suit symbols replaced by letters (for an engine message
     shown in the plain-letter card style)."""
-    return text.translate(str.maketrans(dict(zip(SUIT_SYMBOLS, SUITS, strict=True))))
+    return text.translate(_LETTERS)
+
+
+_LETTERS = str.maketrans(SUIT_SYMBOLS, SUITS)

@@ -116,7 +116,9 @@ class MatchOverScreen(ModalScreen[str]):
         self.forfeit = forfeit
 
     def compose(self) -> ComposeResult:
-        if self.winner == 0:
+        if self.forfeit and self.winner == 0:
+            title = "You win the match by forfeit." if self.names[0] == "You" else "The opponent forfeits."
+        elif self.winner == 0:
             title = (
                 "You win the match!"
                 if self.names[0] == "You"
@@ -129,7 +131,7 @@ class MatchOverScreen(ModalScreen[str]):
         with Vertical(id="summary-box"):
             yield Static(Text(title), id="summary-title")
             if self.forfeit:
-                yield Static(Text("The opponent forfeits: " + printable(self.forfeit), style="bold red"))
+                yield Static(Text(printable(self.forfeit, keep_newlines=True), style="bold red"))
             else:
                 won = self.games_won
                 score = f"{printable(self.names[0])} {won[0]}, {printable(self.names[1])} {won[1]}"

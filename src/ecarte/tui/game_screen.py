@@ -12,7 +12,7 @@ import time
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -22,6 +22,7 @@ from textual.worker import Worker, WorkerState
 
 from ecarte.engine import Action, IllegalActionError, Match, card_action, discard_action
 from ecarte.engine.actions import ACCEPT_ACTION, KING_ACTION, PLAY_ACTION, PROPOSE_ACTION, REFUSE_ACTION
+from ecarte.engine.cards import cards_in
 from ecarte.engine.match import ANSWER, DISCARD_PHASE, EXCHANGE, TRICKS
 from ecarte.tui.cards_render import card_text, letters
 from ecarte.tui.deal_summary import DealSummaryScreen, MatchOverScreen
@@ -31,6 +32,8 @@ from ecarte.tui.settings import Settings
 from ecarte.tui.widgets import CardSlot, HandView, OpponentView, ScorePanel, TableView
 
 OPPONENT_WORKER = "opponent"
+LARGE_SIZE = (110, 36)
+"""From this terminal size on (columns, rows) the cards are drawn larger."""
 
 
 def _set_text(widget: Static, text: Text) -> None:
@@ -60,7 +63,7 @@ class GameScreen(Screen[None]):
         Binding("5", "card(4)", "Card 5", show=False),
         Binding("left", "cursor(-1)", "Left", show=False),
         Binding("right", "cursor(1)", "Right", show=False),
-        Binding("space", "toggle", "Choose card"),
+        Binding("space", "choose_card", "Choose card"),
         Binding("enter", "confirm", "Confirm"),
         Binding("n", "rematch", "Rematch"),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
@@ -79,6 +82,7 @@ class GameScreen(Screen[None]):
         self.thinking = False
         self.summary_due = False
         self._opponent_started = 0.0
+        self._save_error_told = False
 
     # ------------------------------------------------------------ layout
 
@@ -121,10 +125,21 @@ class GameScreen(Screen[None]):
         )
         if self.session.notice:
             self.notify(self.session.notice, severity="warning", markup=False)
-        if self.session.match.deals:
-            self.add_history("Match resumed where it stopped.")
+        match = self.session.match
+        if match.deals:
+            score = f"{match.score[0]}-{match.score[1]}"
+            self.add_history(
+                f"Match resumed where it stopped: game {len(match.games)}, deal {len(match.deals)}, {score}."
+            )
         self.refresh_view()
         self.call_after_refresh(self.advance)
+
+    def on_resize(self, event: events.Resize) -> None:
+        # Larger cards and a wider history when the terminal has room.
+        large = event.size.width >= LARGE_SIZE[0] and event.size.height >= LARGE_SIZE[1]
+        if large != self.has_class("-large"):
+            self.set_class(large, "-large")
+            self.refresh_view()
 
     # ------------------------------------------------------------ state
 
@@ -157,7 +172,7 @@ class GameScreen(Screen[None]):
             return any(legal.type == kind for legal in self.match.legal_actions())
         if action in ("card", "cursor"):
             return phase in (TRICKS, DISCARD_PHASE)
-        if action == "toggle":
+        if action == "choose_card":
             return phase == DISCARD_PHASE
         if action == "confirm":
             return phase in (TRICKS, DISCARD_PHASE)
@@ -170,11 +185,10 @@ class GameScreen(Screen[None]):
         session = self.session
         hand = self._hand()
         self.cursor = max(0, min(self.cursor, len(hand) - 1))
-        self.query_one("#opponent", OpponentView).show(match, COMPUTER, session.names[COMPUTER])
+        large = self.has_class("-large")
+        self.query_one("#opponent", OpponentView).show(match, COMPUTER, session.names[COMPUTER], large)
         table = self.query_one("#table", TableView)
-        table.show(match, session.names, self.symbols)
-        if match.deals:
-            table.border_title = Text(f"Table · game {len(match.games)}, deal {len(match.deals)}")
+        table.show(match, session.names, self.symbols, large)
         playable: int | None = None
         if self.awaiting_human and match.phase == TRICKS:
             playable = match.playable_cards()
@@ -187,6 +201,7 @@ class GameScreen(Screen[None]):
             playable=playable,
             chosen=self.chosen,
             cursor=self.cursor if show_cursor else None,
+            large=large,
         )
         you = self.query_one("#you")
         info = [f"tricks {match.tricks_won[HUMAN]}"] if match.deals else []
@@ -201,8 +216,6 @@ class GameScreen(Screen[None]):
         self.refresh_bindings()
 
     def _discards(self) -> list[int]:
-        from ecarte.engine.cards import cards_in
-
         return cards_in(self.match.discards[HUMAN])
 
     def _show_buttons(self) -> None:
@@ -296,11 +309,8 @@ class GameScreen(Screen[None]):
             self._show_match_over()
             return
         if session.deal_due:
-            try:
-                session.deal_next()
-            except OSError as error:
-                self.show_error(f"The autosave failed: {error}")
-                return
+            session.deal_next()
+            self._check_autosave()
             self.narrate(describe_deal(self.match, session.names, self.symbols))
             self.summary_due = self.match.deals[-1].ended_game is not None
             self.chosen = 0
@@ -311,7 +321,19 @@ class GameScreen(Screen[None]):
         if session.to_move == COMPUTER:
             self._start_opponent()
             return
+        self._cursor_on_playable()
         self.refresh_view()
+
+    def _cursor_on_playable(self) -> None:
+        """At the human's turn to play, the cursor starts on a card that may
+        be played."""
+        if self.match.phase != TRICKS:
+            return
+        hand = self._hand()
+        playable = self.match.playable_cards()
+        if 0 <= self.cursor < len(hand) and playable >> hand[self.cursor] & 1:
+            return
+        self.cursor = next((i for i, card in enumerate(hand) if playable >> card & 1), 0)
 
     def _start_opponent(self) -> None:
         if self.thinking:
@@ -354,7 +376,8 @@ class GameScreen(Screen[None]):
         if not isinstance(result, Action):
             message = str(result) if result is not None else "the opponent gave no decision"
             self.session.declare_forfeit(message)
-            self.narrate(f"{printable(self.session.names[COMPUTER])} forfeits: {message}")
+            self.narrate(f"{printable(self.session.names[COMPUTER])} forfeits the match.")
+            self.add_history(printable(message, keep_newlines=True))
             self.advance()
             return
         self._apply(COMPUTER, result)
@@ -370,9 +393,7 @@ class GameScreen(Screen[None]):
             else:
                 self.show_error(str(error))
             return False
-        except OSError as error:
-            self.show_error(f"The autosave failed: {error}")
-            return False
+        self._check_autosave()
         self.clear_error()
         self.narrate(describe_action(before, seat, action, self.session.names, self.symbols))
         match = self.match
@@ -385,6 +406,17 @@ class GameScreen(Screen[None]):
         self.refresh_view()
         self.call_after_refresh(self.advance)
         return True
+
+    def _check_autosave(self) -> None:
+        error = self.session.save_error
+        if error and not self._save_error_told:
+            self._save_error_told = True
+            self.notify(printable(error), title="Autosave", severity="error", timeout=15, markup=False)
+
+    def on_unmount(self) -> None:
+        # However the screen goes (menu, rematch, quitting the app), the log
+        # and a bot process are closed.
+        self.session.close()
 
     def _show_match_over(self) -> None:
         session = self.session
@@ -425,7 +457,7 @@ class GameScreen(Screen[None]):
             return
         self.cursor = index
         if self.match.phase == DISCARD_PHASE:
-            self.action_toggle()
+            self.action_choose_card()
         elif self.match.phase == TRICKS:
             self._apply(HUMAN, card_action(hand[index]))
         else:
@@ -437,7 +469,7 @@ class GameScreen(Screen[None]):
             self.cursor = (self.cursor + step) % len(hand)
             self.refresh_view()
 
-    def action_toggle(self) -> None:
+    def action_choose_card(self) -> None:
         if not self.awaiting_human or self.match.phase != DISCARD_PHASE:
             return
         hand = self._hand()
@@ -458,8 +490,6 @@ class GameScreen(Screen[None]):
         if not self.awaiting_human:
             return
         if self.match.phase == DISCARD_PHASE:
-            from ecarte.engine.cards import cards_in
-
             self._apply(HUMAN, discard_action(cards_in(self.chosen)))
         elif self.match.phase == TRICKS:
             hand = self._hand()

@@ -73,21 +73,23 @@ def format_keys(pairs: list[tuple[str, str]]) -> str:
 
 class HelpScreen(ModalScreen[None]):
     """``phase``: the engine's phase name (``Match.phase``), or ``None`` away
-    from a match."""
+    from a match; the card table's keys are listed along with a phase."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark,f1", "app.pop_screen", "Close help"),
     ]
 
-    def __init__(self, phase: str | None = None) -> None:
+    def __init__(self, phase: str | None = None, *, table_keys: bool | None = None) -> None:
         super().__init__()
         self.phase = phase
+        self.table_keys = phase is not None if table_keys is None else table_keys
+        """Whether to list the card table's keys (not from the replay viewer)."""
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
             yield Static("Help", id="help-title")
             yield Static(id="help-keys")
-            if self.phase is not None:
+            if self.table_keys:
                 yield Static(
                     "[b]At the card table[/b]\n" + format_keys(list(TABLE_KEYS)), id="help-table-keys"
                 )
@@ -114,7 +116,11 @@ class HelpScreen(ModalScreen[None]):
                 binding.action if isinstance(binding, Binding) else binding[1]
                 for binding in type(below).__dict__.get("BINDINGS", [])
             }
-            for active in below.active_bindings.values():
+            active_bindings = below.active_bindings.values()
+            shown_actions = {
+                active.binding.action.partition("(")[0] for active in active_bindings if active.binding.show
+            }
+            for active in active_bindings:
                 binding = active.binding
                 if not binding.description or not active.enabled or binding.system:
                     continue
@@ -122,10 +128,16 @@ class HelpScreen(ModalScreen[None]):
                 # Textual's generic ones (focus cycling, copy, list scrolling).
                 if not binding.show and binding.action not in own_actions:
                     continue
+                # "1-5 Card" says it all: not "2 Card 2", "3 Card 3"...
+                if not binding.show and binding.action.partition("(")[0] in shown_actions:
+                    continue
                 shown = binding.key_display or self.app.get_key_display(binding)
                 keys = pairs.setdefault(binding.description, [])
                 if shown not in keys:
                     keys.append(shown)
         pairs.setdefault("Help", ["?", "F1"])
-        pairs.setdefault("Quit", ["Ctrl+Q"])
+        # Ctrl+Q quits from every screen (a hidden app key).
+        quit_keys = pairs.setdefault("Quit", [])
+        if "Ctrl+Q" not in quit_keys:
+            quit_keys.append("Ctrl+Q")
         return [(", ".join(keys), description) for description, keys in pairs.items()]

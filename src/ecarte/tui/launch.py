@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from textual.screen import Screen
 
@@ -31,11 +32,13 @@ def _fail(message: str) -> int:
 def launch(args: argparse.Namespace) -> int:
     settings, warning = load_settings()
     command = getattr(args, "command", None)
-    first_screen: Callable[[], Screen[object]] | None = None
+    first_screen: Callable[[], Screen[Any]] | None = None
     if command == "play":
         try:
             first_screen = _prepare_match(args, settings)
-        except (RulesError, ValueError) as error:
+        except RulesError as error:
+            return _fail(f"--rules: {error}")
+        except ValueError as error:
             return _fail(str(error))
     elif command == "replay":
         try:
@@ -49,9 +52,12 @@ def launch(args: argparse.Namespace) -> int:
     return result if isinstance(result, int) else (app.return_code or 0)
 
 
-def _prepare_match(args: argparse.Namespace, settings: Settings) -> Callable[[], Screen[object]]:
+def _prepare_match(args: argparse.Namespace, settings: Settings) -> Callable[[], Screen[Any]]:
     rules = rules_from_assignments(list(args.rules or []), settings.rules)
-    opponent = check_opponent(args.opponent) if args.opponent is not None else settings.opponent
+    try:
+        opponent = check_opponent(args.opponent) if args.opponent is not None else settings.opponent
+    except ValueError as error:
+        raise ValueError(f"--opponent: {error}") from None
     from .game_screen import GameScreen
     from .session import MatchSession
 
@@ -63,7 +69,7 @@ def _prepare_match(args: argparse.Namespace, settings: Settings) -> Callable[[],
     return lambda: GameScreen(session, match_settings)
 
 
-def _prepare_replay(path: Path) -> Callable[[], Screen[object]]:
+def _prepare_replay(path: Path) -> Callable[[], Screen[Any]]:
     from ecarte.log import LogFileError, replay_file
 
     from .replay_screen import ReplayViewerScreen

@@ -19,13 +19,16 @@ SECOND_PERSON = "You"
 """A player named "You" gets second-person verbs: "You propose"."""
 
 
-def printable(text: str) -> str:
+def printable(text: str, *, keep_newlines: bool = False) -> str:
     """``text`` with control characters replaced by visible escapes
     (``\\x1b``), so that a name can never move the cursor or recolour the
-    terminal."""
+    terminal. ``keep_newlines`` keeps the lines of a longer message."""
     if text.isprintable():
         return text
-    return "".join(char if char.isprintable() or char == " " else _escape(char) for char in text)
+    return "".join(
+        char if char.isprintable() or char == " " or (keep_newlines and char == "\n") else _escape(char)
+        for char in text
+    )
 
 
 def _escape(char: str) -> str:
@@ -35,8 +38,10 @@ def _escape(char: str) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
-def _verb(name: str, third: str, second: str) -> str:
-    return f"{printable(name)} {second if name == SECOND_PERSON else third}"
+def _verb(name: str, third: str, second: str, *, mid_sentence: bool = False) -> str:
+    if name == SECOND_PERSON:
+        return f"{'you' if mid_sentence else 'You'} {second}"
+    return f"{printable(name)} {third}"
 
 
 def _possessive(name: str) -> str:
@@ -113,7 +118,7 @@ def _describe_card(before: Match, seat: int, action: Action, names: tuple[str, s
     winner = names[trick.winner]
     played = _verb(name, f"plays the {shown}", f"play the {shown}")
     won = f"the trick with the {winning}{trump}"
-    return f"{played}; {_verb(winner, f'wins {won}', f'win {won}')}"
+    return f"{played}; {_verb(winner, f'wins {won}', f'win {won}', mid_sentence=True)}"
 
 
 def describe_deal(after: Match, names: tuple[str, str], symbols: bool = True) -> str:

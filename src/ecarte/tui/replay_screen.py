@@ -190,12 +190,16 @@ def open_viewer(app: EcarteApp, path: Path) -> None:
     try:
         replay = replay_file(path)
     except LogFileError as error:
-        app.notify(str(error), title="Replay", severity="error", timeout=10)
+        app.notify(str(error), title="Replay", severity="error", timeout=10, markup=False)
         return
     app.push_screen(ReplayViewerScreen(path, replay))
 
 
 # ---------------------------------------------------------------- the viewer
+
+
+def _sentence(text: str) -> str:
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def rules_differences(rules: Rules) -> str:
@@ -211,10 +215,10 @@ class ReplayViewerScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "step(-1)", "Back", key_display="←", priority=True),
         Binding("right", "step(1)", "Forward", key_display="→", priority=True),
-        Binding("pageup", "deal(-1)", "Previous deal", key_display="PgUp", priority=True),
+        Binding("pageup", "deal(-1)", "Prev deal", key_display="PgUp", priority=True),
         Binding("pagedown", "deal(1)", "Next deal", key_display="PgDn", priority=True),
-        Binding("home", "jump_start", "Start", priority=True),
-        Binding("end", "jump_end", "End", priority=True),
+        Binding("home", "jump_start", "Start", show=False, priority=True),
+        Binding("end", "jump_end", "End", show=False, priority=True),
         Binding("question_mark,f1", "help", "Help"),
         Binding("escape,q", "app.pop_screen", "Close"),
     ]
@@ -292,9 +296,9 @@ class ReplayViewerScreen(Screen[None]):
             assert event.action is not None and event.player is not None
             text = describe_action(before, event.player, event.action, self.names, symbols)
             if self.deal_ended(before, after):
-                text += " " + describe_deal_end(after.deals[-1], self.names)
+                text = _sentence(text) + " " + describe_deal_end(after.deals[-1], self.names)
         if after.winner is not None:
-            text += f" {printable(self.names[after.winner])} wins the match."
+            text = _sentence(text) + f" {printable(self.names[after.winner])} wins the match."
         return text
 
     @staticmethod
@@ -444,4 +448,4 @@ class ReplayViewerScreen(Screen[None]):
         from .help_screen import HelpScreen
 
         phase = self.states[self.position].phase if self.states else None
-        self.app.push_screen(HelpScreen(phase))
+        self.app.push_screen(HelpScreen(phase, table_keys=False))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -110,6 +110,8 @@ class MatchSession:
         self.settings = settings or Settings()
         self.notice = notice
         """Something the player should be told at the start (a fallback opponent)."""
+        self.save_error: str | None = None
+        """Why the autosave stopped (a full disk...); the match goes on unsaved."""
         self.forfeit: str | None = None
         """Why the opponent forfeited the match, when it did."""
         self._writer = writer
@@ -246,6 +248,12 @@ class MatchSession:
             settings=settings,
             notice=notice,
         )
+        forfeited = forfeit_path(path)
+        if forfeited.exists():
+            try:
+                session.forfeit = forfeited.read_text(encoding="utf-8", errors="replace").strip() or "forfeit"
+            except OSError:
+                session.forfeit = "the opponent forfeited this match"
         return session, torn
 
     @staticmethod
@@ -264,6 +272,8 @@ class MatchSession:
             except (LogFileError, OSError):
                 continue
             if replay.header is None or (replay.error is not None and not replay.truncated_last_line):
+                continue
+            if forfeit_path(path).exists():
                 continue
             if replay.match is None or not replay.match.is_over:
                 return path
@@ -307,7 +317,7 @@ class MatchSession:
         deck = self._decks.pop(0) if self._decks else shuffled_deck(self._rng)
         dealer = self.match.next_dealer
         self.match.deal(deck)
-        self._writer.write_deal(dealer, deck)
+        self._save(lambda: self._writer.write_deal(dealer, deck))
         self._tell_game_over()
 
     def apply(self, seat: int, action: Action) -> None:
@@ -318,8 +328,18 @@ class MatchSession:
 
             raise IllegalActionError("it is not your turn")
         self.match.apply(action)
-        self._writer.write_action(seat, action)
+        self._save(lambda: self._writer.write_action(seat, action))
         self._tell_game_over()
+
+    def _save(self, write: Callable[[], None]) -> None:
+        """Append to the log; after a failure, write nothing more, so that
+        the log stays a valid (shorter) match that can still be resumed."""
+        if self.save_error is not None:
+            return
+        try:
+            write()
+        except (OSError, ValueError) as error:
+            self.save_error = f"the autosave stopped ({error}); this match is not saved from here on"
 
     def _tell_game_over(self) -> None:
         """A protocol bot hears each game's result (``result``)."""
@@ -355,8 +375,13 @@ class MatchSession:
         return action
 
     def declare_forfeit(self, message: str) -> None:
+        """The opponent failed: the human wins the match. The log format has
+        no forfeit event, so the result is kept beside the log (``.forfeit``)
+        and Continue does not offer the match again."""
         self.forfeit = message
         _close_player(self.opponent)
+        with contextlib.suppress(OSError):
+            forfeit_path(self.log_path).write_text(message + "\n", encoding="utf-8")
 
     def close(self) -> None:
         """Close the log and the opponent (a bot process); idempotent."""
@@ -367,6 +392,11 @@ class MatchSession:
             self._writer.close()
         finally:
             _close_player(self.opponent)
+
+
+def forfeit_path(log_path: Path) -> Path:
+    """Where the result of a match the opponent forfeited is kept."""
+    return log_path.with_name(log_path.name + ".forfeit")
 
 
 def _fault_message(error: Exception) -> str:

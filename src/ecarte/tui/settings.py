@@ -16,6 +16,7 @@ import shutil
 import tempfile
 import time
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -86,7 +87,7 @@ def settings_from_mapping(data: dict[str, Any]) -> tuple[Settings, list[str]]:
     problems: list[str] = []
     defaults = Settings()
     values: dict[str, Any] = {}
-    checks = {
+    checks: dict[str, Callable[[object], str]] = {
         "opponent": check_opponent,
         "player_name": check_name,
         "speed": lambda value: _check_choice("speed", value, tuple(SPEEDS)),

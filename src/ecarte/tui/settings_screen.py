@@ -81,6 +81,7 @@ LEVEL_HELP = {
 
 SPEED_HELP = "How long each of the computer's moves stays on screen before the next one."
 STYLE_HELP = "Suit symbols, or plain letters for terminals that cannot show the symbols."
+KEYS_HINT = "Tab and Shift+Tab move between fields; ← → or Space change a choice; Ctrl+S saves."
 UNFINISHED_NOTICE = (
     "A match is unfinished: it keeps the rules it began with. Changed rules apply from the next match."
 )
@@ -95,11 +96,6 @@ class Choice(Widget, can_focus=True):
         Binding("left", "turn(-1)", "Previous", show=False),
         Binding("right,space", "turn(1)", "Next", show=False),
     ]
-
-    DEFAULT_CSS = """
-    Choice { width: 40; height: 1; }
-    Choice:focus { background: $accent 30%; text-style: bold; }
-    """
 
     index: reactive[int] = reactive(0)
 
@@ -134,6 +130,11 @@ class Choice(Widget, can_focus=True):
 
 def _select(options: Iterable[tuple[str | Text, Any]], value: Any, widget_id: str) -> Choice:
     return Choice(options, value, id=widget_id)
+
+
+def speed_label(speed: str) -> str:
+    delay = SPEEDS[speed]
+    return f"{speed} ({delay:g} s a move)" if delay else f"{speed} (no pause)"
 
 
 def rule_control(key: str, rules: Rules) -> Input | Choice:
@@ -173,6 +174,7 @@ class SettingsScreen(Screen[None]):
         settings = self.ecarte_app.settings
         with VerticalScroll(id="settings-form"):
             yield Static("Settings", id="settings-title")
+            yield Static(KEYS_HINT, id="settings-hint")
             yield Static(UNFINISHED_NOTICE, id="settings-unfinished")
             yield Static("You and the opponent", classes="settings-section")
             yield from self._row(
@@ -180,13 +182,13 @@ class SettingsScreen(Screen[None]):
                 Input(settings.player_name, max_length=MAX_NAME_LENGTH, compact=True, id="player-name"),
                 "Shown at the table and written in the match log.",
             )
-            levels = [(LEVEL_HELP[level], level) for level in LEVELS]
+            levels: list[tuple[str | Text, str]] = [(LEVEL_HELP[level], level) for level in LEVELS]
             if settings.opponent not in LEVELS:
                 levels.append((Text(printable(settings.opponent)), settings.opponent))
             yield from self._row(
                 "Opponent", _select(levels, settings.opponent, "opponent"), "The computer's level."
             )
-            speeds = [(speed, speed) for speed in SPEEDS]
+            speeds = [(speed_label(speed), speed) for speed in SPEEDS]
             yield from self._row("Play speed", _select(speeds, settings.speed, "speed"), SPEED_HELP)
             styles = [("suit symbols ♠♥♦♣", "symbols"), ("letters S H D C", "letters")]
             assert {value for _, value in styles} == set(CARD_STYLES)
@@ -264,12 +266,14 @@ class SettingsScreen(Screen[None]):
         try:
             settings = self.read_form()
         except ValueError as error:
-            self.notify(str(error), title="Settings", severity="error")
+            self.notify(str(error), title="Settings", severity="error", markup=False)
             return
         try:
             self.ecarte_app.save_settings(settings)
         except OSError as error:
-            self.notify(f"The settings could not be saved: {error}", title="Settings", severity="error")
+            self.notify(
+                f"The settings could not be saved: {error}", title="Settings", severity="error", markup=False
+            )
             return
         self.notify("Settings saved.", title="Settings", timeout=3)
         self.app.pop_screen()

@@ -48,11 +48,11 @@ def open_game(app: EcarteApp, *, resume: Path | None = None) -> None:
             session, notice = MatchSession.resume(resume, app.settings)
     except Exception as error:  # shown to the player; the title screen stays usable
         what = "start a match" if resume is None else f"continue {resume.name}"
-        app.notify(f"Cannot {what}: {error}", title="Match", severity="error", timeout=10)
+        app.notify(f"Cannot {what}: {error}", title="Match", severity="error", timeout=10, markup=False)
         return
     app.push_screen(GameScreen(session, app.settings))
     if notice:
-        app.notify(notice, title="Autosave", severity="warning", timeout=10)
+        app.notify(notice, title="Autosave", severity="warning", timeout=10, markup=False)
 
 
 class TitleScreen(Screen[None]):

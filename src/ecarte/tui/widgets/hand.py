@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 from textual import events
+from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.widgets import Static
@@ -32,16 +33,24 @@ class CardSlot(Static, can_focus=False):
             self.index = index
             super().__init__()
 
-    def __init__(self, index: int, **kwargs: object) -> None:
-        super().__init__(id=f"card-{index + 1}", **kwargs)  # type: ignore[arg-type]
+    def __init__(self, index: int) -> None:
+        super().__init__(id=f"card-{index + 1}")
         self.index = index
         self.card: Card | None = None
         self._signature: tuple[object, ...] | None = None
 
     def show(
-        self, card: Card | None, *, symbols: bool, playable: bool, chosen: bool, cursor: bool, dim: bool
+        self,
+        card: Card | None,
+        *,
+        symbols: bool,
+        playable: bool,
+        chosen: bool,
+        cursor: bool,
+        dim: bool,
+        large: bool = False,
     ) -> None:
-        signature = (card, symbols, playable, chosen, cursor, dim)
+        signature = (card, symbols, playable, chosen, cursor, dim, large)
         if signature == self._signature:
             return  # unchanged: spare the redraw
         self._signature = signature
@@ -56,15 +65,15 @@ class CardSlot(Static, can_focus=False):
             frame = "bold cyan"
         elif playable:
             frame = "green"
-        face = card_face(card, symbols, dim=dim, frame=frame)
+        face = card_face(card, symbols, dim=dim, frame=frame, large=large)
         mark = Text()
         number = str(self.index + 1)
         if chosen:
-            mark.append(f"✗{number}", style="bold yellow")
+            mark.append(f"{'✗' + number:^{7 if large else 4}}", style="bold yellow")
         elif cursor:
-            mark.append(f"▲{number}", style="bold cyan")
+            mark.append(f"{'▲' + number:^{7 if large else 4}}", style="bold cyan")
         else:
-            mark.append(f" {number}", style="dim" if dim else "")
+            mark.append(f"{number:^{7 if large else 4}}", style="dim" if dim else "")
         face.append("\n")
         face.append_text(mark)
         self.update(face, layout=False)
@@ -80,7 +89,7 @@ class HandView(Horizontal, can_focus=False):
     HandView { height: 4; width: auto; }
     """
 
-    def compose(self):  # type: ignore[no-untyped-def]
+    def compose(self) -> ComposeResult:
         for index in range(HAND_SIZE):
             yield CardSlot(index)
 
@@ -92,6 +101,7 @@ class HandView(Horizontal, can_focus=False):
         playable: int | None,
         chosen: int,
         cursor: int | None,
+        large: bool = False,
     ) -> None:
         """``playable``: mask of the cards that stand out (``None``: all do);
         ``chosen``: mask of the cards picked for the discard."""
@@ -106,4 +116,5 @@ class HandView(Horizontal, can_focus=False):
                 chosen=card is not None and bool(chosen >> card & 1),
                 cursor=cursor == index,
                 dim=not is_playable,
+                large=large,
             )

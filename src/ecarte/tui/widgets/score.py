@@ -3,6 +3,7 @@ the dealer, the tricks of this deal and any liability."""
 
 from __future__ import annotations
 
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
@@ -40,7 +41,7 @@ class ScorePanel(Static, can_focus=False):
                 name.append(" (deals)", style="dim")
             tricks = str(match.tricks_won[seat]) if match.deals else "-"
             grid.add_row(name, Text(str(match.score[seat]), style="bold"), Text(tricks))
-        lines = [grid]
+        lines: list[RenderableType] = [grid]
         games = Text(f"Game to {rules.target}")
         if rules.games_to_win > 1:
             games.append(

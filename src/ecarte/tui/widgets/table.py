@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
@@ -18,14 +18,14 @@ class OpponentView(Static, can_focus=False):
 
     _signature: tuple[object, ...] | None = None
 
-    def show(self, match: Match, seat: int, name: str) -> None:
+    def show(self, match: Match, seat: int, name: str, large: bool = False) -> None:
         count = match.hands[seat].bit_count() if match.deals else 0
-        signature = (count, match.tricks_won[seat], match.discards[seat], len(match.deals))
+        signature = (count, match.tricks_won[seat], match.discards[seat], len(match.deals), large)
         if signature == self._signature:
             return
         self._signature = signature
         row = Table.grid(padding=(0, 1))
-        backs = [card_back() for _ in range(count)]
+        backs = [card_back(large) for _ in range(count)]
         if backs:
             row.add_row(*backs)
         else:
@@ -46,7 +46,7 @@ class TableView(Static, can_focus=False):
 
     _signature: tuple[object, ...] | None = None
 
-    def show(self, match: Match, names: tuple[str, str], symbols: bool) -> None:
+    def show(self, match: Match, names: tuple[str, str], symbols: bool, large: bool = False) -> None:
         signature = (
             len(match.deals),
             match.upcard,
@@ -54,27 +54,36 @@ class TableView(Static, can_focus=False):
             tuple(match.trick),
             len(match.tricks),
             symbols,
+            large,
         )
         if signature == self._signature:
             return
         self._signature = signature
+        title = "Table"
+        if match.deals:
+            title = f"Table · game {len(match.games)}, deal {len(match.deals)}"
+            if match.trick:
+                title += f", trick {len(match.tricks) + 1}"
+            elif match.tricks:
+                title += f", trick {len(match.tricks)} taken"
+        self.border_title = title
         if not match.deals:
             self.update(Text("Waiting for the first deal…", style="dim"), layout=False)
             return
         upcard = Table.grid()
         upcard.add_column(justify="center")
-        upcard.add_row(card_face(match.upcard, symbols))
+        upcard.add_row(card_face(match.upcard, symbols, large=large))
         trump = Text("trump ")
         trump.append_text(suit_text(match.trump, symbols))
         upcard.add_row(trump)
 
         stock = Table.grid()
         stock.add_column(justify="center")
-        stock.add_row(card_back() if match.stock_size else empty_slot())
+        stock.add_row(card_back(large) if match.stock_size else empty_slot(large=large))
         stock.add_row(Text(f"stock {match.stock_size}"))
 
-        trick = self._trick(match, names, symbols)
-        grid = Table.grid(padding=(0, 2))
+        trick = self._trick(match, names, symbols, large)
+        grid = Table.grid(padding=(0, 4 if large else 1))
         if match.trick and match.tricks:
             grid.add_row(upcard, stock, trick, self._last_trick(match, names, symbols))
         else:
@@ -92,17 +101,15 @@ class TableView(Static, can_focus=False):
         text.append(printable(names[last.winner])[:12])
         return text
 
-    def _trick(self, match: Match, names: tuple[str, str], symbols: bool) -> RenderableType:
+    def _trick(self, match: Match, names: tuple[str, str], symbols: bool, large: bool) -> RenderableType:
         grid = Table.grid(padding=(0, 1))
         if match.trick:
             leader = match.leader
-            title = Text("Trick ") + Text(str(len(match.tricks) + 1))
             cards = list(match.trick)
             seats = [leader, 1 - leader]
             winner = None
         elif match.tricks:
             last = match.tricks[-1]
-            title = Text(f"Trick {len(match.tricks)}, taken by ") + Text(printable(names[last.winner]))
             cards = list(last.cards)
             seats = [last.leader, 1 - last.leader]
             winner = last.winner
@@ -114,13 +121,15 @@ class TableView(Static, can_focus=False):
             seat = seats[position]
             if position < len(cards):
                 frame = "bold green" if winner == seat else ""
-                faces.append(card_face(cards[position], symbols, frame=frame))
+                faces.append(card_face(cards[position], symbols, frame=frame, large=large))
             else:
-                faces.append(empty_slot("?"))
-            label = Text(printable(names[seat])[:10], style="bold" if winner == seat else "")
+                faces.append(empty_slot("?", large))
+            label = Text(printable(names[seat]), overflow="ellipsis", no_wrap=True)
+            if winner == seat:
+                label = Text("✓ ", style="bold green") + label
             labels.append(label)
         for _ in range(2):
-            grid.add_column(justify="center", min_width=6)
+            grid.add_column(justify="center", min_width=6, max_width=10)
         grid.add_row(*faces)
         grid.add_row(*labels)
-        return Group(title, grid)
+        return grid

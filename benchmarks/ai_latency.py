@@ -1,0 +1,90 @@
+"""How long a player takes to decide, per phase: ``python benchmarks/ai_latency.py``.
+
+Plays whole matches in this one process (one core) between the measured
+player (default ``expert``) and an opponent (default ``classic``), each seat
+and first dealer in turn, and times every decision of the measured player
+with ``time.perf_counter``. Prints the count, median, 95th percentile and
+maximum in milliseconds for each phase (exchange = play or propose, answer
+= accept or refuse, discard, tricks = cards and king announcements) and for
+all decisions together.
+
+Targets (issue #3): median <= 20 ms, p95 <= 100 ms, max <= 500 ms in every
+phase. Figures depend on the machine and its load; compare runs on the same
+machine. Usage:
+
+    python benchmarks/ai_latency.py [--player expert] [--opponent classic]
+        [--matches 100] [--seed 1] [--rules KEY=VALUE ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from ecarte.ai.base import make_player
+from ecarte.engine import Match, shuffled_deck
+from ecarte.engine.rules import rules_from_assignments
+
+PHASES = ("exchange", "answer", "discard", "tricks")
+
+
+def measure(player_name: str, opponent_name: str, matches: int, seed: int, assignments: list[str]) -> None:
+    rules = rules_from_assignments(assignments)
+    timings: dict[str, list[float]] = {phase: [] for phase in PHASES}
+    started = time.perf_counter()
+    for number in range(matches):
+        rng = random.Random(seed * 1_000_003 + number)
+        measured_seat = number % 2
+        players = [make_player(opponent_name, seed + number), make_player(opponent_name, seed + number)]
+        players[measured_seat] = make_player(player_name, seed + number)
+        for seat, player in enumerate(players):
+            player.start_match(seat, rules)
+        match = Match(rules, first_dealer=(number // 2) % 2)
+        while not match.is_over:
+            seat = match.current_player
+            if seat is None:
+                match.deal(shuffled_deck(rng))
+                continue
+            view = match.view(seat)
+            legal = match.legal_actions()
+            if seat == measured_seat:
+                before = time.perf_counter()
+                action = players[seat].decide(view, legal)
+                timings[view.phase].append((time.perf_counter() - before) * 1000)
+            else:
+                action = players[seat].decide(view, legal)
+            match.apply(action)
+    elapsed = time.perf_counter() - started
+    shown_rules = " ".join(assignments) or "default"
+    print(f"{player_name} against {opponent_name}: {matches} matches in {elapsed:.1f} s, rules {shown_rules}")
+    print(f"{'phase':<10}{'decisions':>10}{'median ms':>11}{'p95 ms':>9}{'max ms':>9}")
+    every: list[float] = []
+    for phase in (*PHASES, "all"):
+        figures = every if phase == "all" else timings[phase]
+        if phase != "all":
+            every.extend(figures)
+        if not figures:
+            print(f"{phase:<10}{0:>10}")
+            continue
+        ordered = sorted(figures)
+        p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+        print(
+            f"{phase:<10}{len(ordered):>10}{statistics.median(ordered):>11.2f}{p95:>9.2f}{ordered[-1]:>9.1f}"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--player", default="expert")
+    parser.add_argument("--opponent", default="classic")
+    parser.add_argument("--matches", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rules", nargs="*", default=[], metavar="KEY=VALUE")
+    arguments = parser.parse_args()
+    measure(arguments.player, arguments.opponent, arguments.matches, arguments.seed, arguments.rules)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,218 @@
+"""The words of the game screen: narration, card rendering, liability."""
+
+from __future__ import annotations
+
+from game_support import deck
+
+from ecarte.engine import DealRecord, Match, Rules, parse_card
+from ecarte.engine.actions import (
+    ACCEPT_ACTION,
+    KING_ACTION,
+    PLAY_ACTION,
+    PROPOSE_ACTION,
+    REFUSE_ACTION,
+    card_action,
+    discard_action,
+)
+from ecarte.tui.cards_render import card_face, card_text, letters
+from ecarte.tui.narration import (
+    describe_action,
+    describe_deal,
+    describe_deal_end,
+    liability_warning,
+    printable,
+)
+
+NAMES = ("You", "Computer")
+# Human elder: K♥ A♠ 7♣ 8♦ 9♦; computer: K♣ J♠ 8♠ 7♠ 10♣; 7♥ up; stock K♠ Q♠...
+DEAL_ONE = deck("KH AS 7C KC JS 8S 8D 9D 7S TC 7H KS QS")
+
+
+def dealt(cards: tuple[int, ...] = DEAL_ONE, first_dealer: int = 1, rules: Rules | None = None) -> Match:
+    match = Match(rules, first_dealer=first_dealer)
+    match.deal(cards)
+    return match
+
+
+def step(match: Match, action, names=NAMES) -> str:  # type: ignore[no-untyped-def]
+    seat = match.current_player
+    assert seat is not None
+    text = describe_action(match, seat, action, names)
+    match.apply(action)
+    return text
+
+
+def test_the_exchange_in_words() -> None:
+    match = dealt()
+    assert step(match, PROPOSE_ACTION) == "You propose"
+    assert step(match, ACCEPT_ACTION) == "Computer accepts"
+    # The human's own discards and draws are named, in hand order.
+    assert step(match, discard_action(cards("8D 9D"))) == "You discard 9♦, 8♦ and draw K♠, Q♠"
+    assert step(match, discard_action(cards("7S 8S TC"))) == "Computer discards 3 cards"
+    assert step(match, PROPOSE_ACTION) == "You propose another exchange"
+    assert step(match, REFUSE_ACTION) == "Computer refuses"
+
+
+def test_the_computer_discards_are_never_named() -> None:
+    match = dealt(first_dealer=0)  # the computer is elder
+    step(match, PROPOSE_ACTION)
+    step(match, ACCEPT_ACTION)
+    text = step(match, discard_action(cards("KH")))
+    assert text == "Computer discards 1 card"
+    assert "K♥" not in text
+
+
+def test_liability_in_words() -> None:
+    match = dealt()
+    assert step(match, PLAY_ACTION) == "You play without proposing"
+    assert liability_warning(match, NAMES) == "You played without proposing: losing this deal costs 2 points."
+    refused = dealt(first_dealer=0)
+    step(refused, PROPOSE_ACTION)
+    assert step(refused, REFUSE_ACTION) == "You refuse the first proposal"
+    assert (
+        liability_warning(refused, NAMES)
+        == "You refused the first proposal: losing this deal costs 2 points."
+    )
+    nobody = dealt()
+    step(nobody, PROPOSE_ACTION)
+    assert liability_warning(nobody, NAMES) is None
+
+
+def test_the_king_and_the_tricks_in_words() -> None:
+    match = dealt()
+    step(match, PLAY_ACTION)
+    assert step(match, KING_ACTION) == "You announce the king (K♥): 1 point"
+    assert step(match, card_action(parse_card("7C"))) == "You lead the 7♣"
+    # The K♣ beats the 7♣: the one who played second wins.
+    assert step(match, card_action(parse_card("KC"))) == "Computer wins the trick with the K♣"
+    assert step(match, card_action(parse_card("JS"))) == "Computer leads the J♠"
+    # The human must follow spades; the A♠ (below the J: K Q J A 10...) is
+    # the only spade, so it is played and loses.
+    assert (
+        step(match, card_action(parse_card("AS"))) == "You play the A♠; Computer wins the trick with the J♠"
+    )
+
+
+def test_a_trump_winning_the_trick_is_named_as_trump() -> None:
+    match = dealt()
+    step(match, PLAY_ACTION)
+    step(match, card_action(parse_card("7C")))
+    step(match, card_action(parse_card("KC")))
+    # The computer leads the 10♣: the human has no club left and must trump
+    # with the K♥.
+    step(match, card_action(parse_card("TC")))
+    assert step(match, card_action(parse_card("KH"))) == "You win the trick with the K♥ (trump)"
+
+
+def test_other_names_get_the_third_person() -> None:
+    match = dealt()
+    names = ("Klara", "Computer")
+    assert step(match, PROPOSE_ACTION, names) == "Klara proposes"
+
+
+def test_the_deal_in_words_with_a_turned_up_king() -> None:
+    match = dealt(deck("7H 8H 9H 7S 8S 9S 7D 8D 9D TS KC"), first_dealer=1)
+    text = describe_deal(match, NAMES)
+    assert text.startswith("Computer deals; the K♣ is turned up: clubs are trumps.")
+    assert "The turned-up king scores 1 point for Computer." in text
+    assert match.score == [0, 1]
+
+
+def test_a_vole_with_a_penalty_in_words() -> None:
+    # The human holds nothing; the computer all the top hearts, and hearts
+    # are trumps. The human plays without proposing (liable) and loses all.
+    match = dealt(deck("7S 8S 9S KH QH JH 7D 8D AH TH 7H"), first_dealer=1)
+    step(match, PLAY_ACTION)
+    while match.phase == "tricks":
+        seat = match.current_player
+        assert seat is not None
+        match.apply(match.legal_actions()[0])
+    record = match.deals[-1]
+    assert record.vole and record.penalty and record.points == [0, 2]
+    assert describe_deal_end(record, NAMES) == (
+        "Computer takes all five tricks, the vole: 2 points (you were liable and lost)."
+    )
+
+
+def test_deal_end_reasons_in_words() -> None:
+    king_and_tricks = DealRecord(
+        game=1,
+        dealer=1,
+        upcard=parse_card("7H"),
+        trump=1,
+        points=[2, 0],
+        score=[2, 0],
+        tricks=[3, 2],
+        king_points=[1, 0],
+        winner=0,
+    )
+    assert describe_deal_end(king_and_tricks, NAMES) == (
+        "You score 1 point for the king. You take 3 tricks to 2: 1 point."
+    )
+    reset = DealRecord(
+        game=1,
+        dealer=0,
+        upcard=parse_card("7H"),
+        trump=1,
+        points=[0, 1],
+        score=[3, 3],
+        tricks=[2, 3],
+        winner=1,
+        four_all_reset=True,
+    )
+    assert describe_deal_end(reset, NAMES) == (
+        "Computer takes 3 tricks to 2: 1 point. Four all: both scores drop by one, to 3-3."
+    )
+    won = DealRecord(
+        game=1,
+        dealer=0,
+        upcard=parse_card("7H"),
+        trump=1,
+        points=[2, 0],
+        score=[6, 3],
+        tricks=[5, 0],
+        winner=0,
+        vole=True,
+        ended_game=0,
+    )
+    assert (
+        describe_deal_end(won, NAMES) == "You take all five tricks, the vole: 2 points. You win the game 6-3."
+    )
+
+
+def test_names_and_text_are_made_printable() -> None:
+    assert printable("[red]x[/]") == "[red]x[/]"
+    assert printable("a\x1b[31mb") == "a\\x1b[31mb"
+    assert printable("tab\there") == "tab\\x09here"
+    assert printable("Zoë ♥") == "Zoë ♥"
+    match = dealt()
+    assert step(match, PROPOSE_ACTION, ("\x1b[2J", "Computer")) == "\\x1b[2J proposes"
+
+
+def test_cards_render_in_colour_and_in_letters() -> None:
+    heart = card_text(parse_card("TH"))
+    spade = card_text(parse_card("KS"))
+    assert heart.plain == "10♥" and spade.plain == "K♠"
+    assert "red" in str(heart.style)
+    assert "red" not in str(spade.style)
+    assert card_text(parse_card("TD"), symbols=False).plain == "10D"
+    assert card_face(parse_card("QC")).plain == "┌───┐\n│Q♣ │\n└───┘"
+    assert (
+        letters("A♠ is not allowed: you must beat the led J♠")
+        == "AS is not allowed: you must beat the led JS"
+    )
+
+
+def cards(codes: str) -> list[int]:
+    return [parse_card(code) for code in codes.split()]
+
+
+def test_you_mid_sentence_is_lower_case() -> None:
+    match = dealt()
+    step(match, PLAY_ACTION)
+    step(match, card_action(parse_card("9D")))
+    # The computer has neither diamonds nor trumps (hearts): any card goes,
+    # and the led 9♦ wins.
+    assert (
+        step(match, card_action(parse_card("7S"))) == "Computer plays the 7♠; you win the trick with the 9♦"
+    )

@@ -1,0 +1,134 @@
+"""The help screen (keys of the screen below, the rule of the phase) and the
+rules screen (docs/rules.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import ClassVar
+
+import pytest
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import Static
+
+from ecarte.tui import rules_screen
+from ecarte.tui.app import EcarteApp
+from ecarte.tui.help_screen import PHASE_RULES, HelpScreen
+from ecarte.tui.rules_screen import MISSING_RULES, RulesScreen, rules_text
+from ecarte.tui.title_screen import TitleScreen
+
+SIZE = (100, 40)
+
+
+def text_of(app: EcarteApp, widget_id: str, plain: Callable[..., str]) -> str:
+    return " ".join(plain(app.screen.query_one(f"#{widget_id}", Static).content).split())
+
+
+async def test_help_lists_the_keys_of_the_screen_below(plain: Callable[..., str]) -> None:
+    app = EcarteApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+        keys = text_of(app, "help-keys", plain)
+        for expected in ("n New match", "p Replay", "s Settings", "r Rules", "q, Ctrl+Q Quit"):
+            assert expected in keys
+        # Textual's own keys (focus cycling) are not the player's concern.
+        assert "Focus Next" not in keys
+        # Away from a match: the game in brief, no card-table keys.
+        assert "The game in brief" in text_of(app, "help-rule", plain)
+        assert not app.screen.query("#help-table-keys")
+        await pilot.press("escape")
+        assert isinstance(app.screen, TitleScreen)
+
+
+@pytest.mark.parametrize("phase", ["exchange", "answer", "discard", "tricks", "deal", "over"])
+async def test_help_reminds_the_rule_of_each_phase(phase: str, plain: Callable[..., str]) -> None:
+    app = EcarteApp(first_screen=lambda: HelpScreen(phase))
+    async with app.run_test(size=SIZE):
+        rule = text_of(app, "help-rule", plain)
+        title, text = PHASE_RULES[phase]
+        assert rule == f"Rule of the moment: {title} {' '.join(text.split())}"
+        assert app.screen.query("#help-table-keys")
+
+
+def test_phase_reminders_state_the_rules() -> None:
+    # The reminders are the rules of spec/rules.md, in short.
+    assert "liable" in PHASE_RULES["exchange"][1] and "2 points" in PHASE_RULES["exchange"][1]
+    assert "first proposal" in PHASE_RULES["answer"][1]
+    assert "1 to 5" in PHASE_RULES["discard"][1] and "0 to 5" in PHASE_RULES["discard"][1]
+    tricks = PHASE_RULES["tricks"][1]
+    for rule in ("Follow suit", "beat the card led", "trump", "announced"):
+        assert rule in tricks
+
+
+def test_rules_text_reads_docs_rules_md() -> None:
+    text = rules_text()
+    assert text is not None
+    repo_copy = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
+    if repo_copy.exists():
+        assert text == repo_copy.read_text(encoding="utf-8")
+
+
+def test_rules_text_is_none_when_no_copy_exists(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(rules_screen.resources, "files", lambda package: tmp_path)
+    monkeypatch.setattr(rules_screen, "__file__", str(tmp_path / "a" / "b" / "c" / "rules_screen.py"))
+    assert rules_text() is None
+
+
+async def test_rules_screen_shows_the_rules_or_says_they_are_missing(
+    monkeypatch: pytest.MonkeyPatch, plain: Callable[..., str]
+) -> None:
+    app = EcarteApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        assert isinstance(app.screen, RulesScreen)
+        shown = plain(app.screen.query_one("#rules-text", Static).content)
+        text = rules_text()
+        assert text is not None
+        # Every heading without inline markup, as the reader sees it.
+        headings = [line.lstrip("#").strip() for line in text.splitlines() if line.startswith("#")]
+        plain_headings = [heading for heading in headings if not set(heading) & set("*`_[")]
+        assert plain_headings
+        for heading in plain_headings:
+            assert heading in shown
+    monkeypatch.setattr(rules_screen, "rules_text", lambda: None)
+    app = EcarteApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        shown = plain(app.screen.query_one("#rules-text", Static).content)
+        assert MISSING_RULES.splitlines()[0].lstrip("# ") in shown
+
+
+class CardTable(Screen[None]):
+    """A screen with keys like the game's: one shown for five hidden ones."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("1", "card(0)", "Card", key_display="1-5"),
+        Binding("2", "card(1)", "Card 2", show=False),
+        Binding("k", "king", "Announce king"),
+        Binding("x", "secret", "Hidden but declared", show=False),
+        Binding("z", "off", "Not allowed now"),
+    ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action != "off"
+
+    def action_card(self, index: int) -> None: ...
+    def action_king(self) -> None: ...
+    def action_secret(self) -> None: ...
+    def action_off(self) -> None: ...
+
+
+async def test_help_lists_each_key_of_the_moment_once(plain: Callable[..., str]) -> None:
+    app = EcarteApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(CardTable())
+        await pilot.pause()
+        app.push_screen(HelpScreen("tricks"))
+        await pilot.pause()
+        keys = text_of(app, "help-keys", plain)
+        assert "1-5 Card" in keys and "Card 2" not in keys
+        assert "k Announce king" in keys
+        assert "x Hidden but declared" in keys
+        assert "Not allowed now" not in keys

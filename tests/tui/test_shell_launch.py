@@ -1,0 +1,116 @@
+"""``ecarte``, ``ecarte play`` and ``ecarte replay``: what starts, and the
+clear messages (exit status 2, no traceback) for bad arguments."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ecarte.cli import main
+from ecarte.tui import paths
+from ecarte.tui.app import EcarteApp
+from ecarte.tui.settings import Settings, save_settings
+
+
+@pytest.fixture
+def started(monkeypatch: pytest.MonkeyPatch) -> list[EcarteApp]:
+    """Apps that ``launch`` would run, kept instead of run."""
+    apps: list[EcarteApp] = []
+
+    def run(self: EcarteApp, *args: Any, **kwargs: Any) -> int:
+        apps.append(self)
+        return 0
+
+    monkeypatch.setattr(EcarteApp, "run", run)
+    return apps
+
+
+def first_screen(app: EcarteApp) -> Any:
+    assert app._first_screen is not None
+    return app._first_screen()
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "--rules", "target=0"], "rule 'target' must be an integer from 1 to 99, not 0"),
+        (["play", "--rules", "colour=red"], "--rules: unknown rule 'colour'"),
+        (["play", "--rules", "trumps"], "'trumps' is not KEY=VALUE"),
+        (["play", "--opponent", "wizard"], "opponent must be one of easy, normal, expert or cmd:COMMAND"),
+        (["play", "--opponent", "cmd:"], "opponent must be one of"),
+        (["replay", "no/such/file.ecarte.jsonl"], "no such file: no/such/file.ecarte.jsonl"),
+    ],
+)
+def test_bad_arguments_exit_2_with_a_message(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str], started: list[EcarteApp]
+) -> None:
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("ecarte: ")
+    assert message in captured.err
+    assert "Traceback" not in captured.err
+    assert started == []
+
+
+def test_replay_of_a_directory_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(tmp_path)]) == 2
+    assert "is a directory" in capsys.readouterr().err
+
+
+def test_no_command_opens_the_title_with_the_saved_settings(started: list[EcarteApp]) -> None:
+    save_settings(Settings(player_name="Klara"))
+    assert main([]) == 0
+    [app] = started
+    assert app.settings.player_name == "Klara"
+    assert app._first_screen is None
+
+
+def test_play_applies_rules_over_the_settings_and_autosaves(started: list[EcarteApp]) -> None:
+    save_settings(Settings(player_name="Klara"))
+    assert main(["play", "--opponent", "random", "--seed", "7", "--rules", "target=7", "ace_high=true"]) == 0
+    [app] = started
+    game = first_screen(app)
+    assert type(game).__name__ == "GameScreen"
+    session = game.session
+    assert session.rules.target == 7 and session.rules.ace_high
+    assert session.names[0] == "Klara"
+    assert session.log_path.parent == paths.matches_dir()
+    session.close()
+
+
+def test_play_with_the_same_seed_deals_the_same_cards(started: list[EcarteApp]) -> None:
+    for _ in range(2):
+        assert main(["play", "--opponent", "random", "--seed", "11"]) == 0
+    sessions = [first_screen(app).session for app in started]
+    for session in sessions:
+        if session.match.phase == "deal":
+            session.deal_next()
+    assert sessions[0].match.deck == sessions[1].match.deck
+    assert sessions[0].match.first_dealer == sessions[1].match.first_dealer
+    for session in sessions:
+        session.close()
+
+
+def test_replay_opens_the_viewer_even_on_an_invalid_log(
+    tmp_path: Path, write_log: Callable[..., Path], started: list[EcarteApp]
+) -> None:
+    path = write_log(tmp_path / "bad.ecarte.jsonl", ['{"type": "nonsense"}'])
+    assert main(["replay", str(path)]) == 0
+    viewer = first_screen(started[0])
+    assert type(viewer).__name__ == "ReplayViewerScreen"
+    assert viewer.replay.error.line == 2
+
+
+def test_help_describes_the_commands() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "ecarte", "play", "--help"], capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0
+    for option in ("--opponent", "--seed", "--rules"):
+        assert option in result.stdout
