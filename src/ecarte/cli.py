@@ -25,7 +25,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--opponent",
         metavar="LEVEL",
-        help="easy, normal or expert (default: the settings' level), or cmd:COMMAND for a protocol bot",
+        help="easy, normal or expert (default: the settings' level), a built-in player "
+        "(random, classic), or cmd:COMMAND for a program speaking the bot protocol",
     )
     play.add_argument("--seed", type=int, metavar="N", help="seed for the decks, to replay the same cards")
     play.add_argument(

@@ -44,6 +44,7 @@ def first_screen(app: EcarteApp) -> Any:
         (["play", "--opponent", "wizard"], "opponent must be one of easy, normal, expert or cmd:COMMAND"),
         (["play", "--opponent", "cmd:"], "opponent must be one of"),
         (["replay", "no/such/file.ecarte.jsonl"], "no such file: no/such/file.ecarte.jsonl"),
+        (["play", "--opponent", "cmd:/no/such/bot"], "cannot start the match"),
     ],
 )
 def test_bad_arguments_exit_2_with_a_message(

@@ -83,6 +83,7 @@ class GameScreen(Screen[None]):
         self.summary_due = False
         self._opponent_started = 0.0
         self._save_error_told = False
+        self._keys_shown: tuple[object, ...] | None = None
 
     # ------------------------------------------------------------ layout
 
@@ -213,13 +214,23 @@ class GameScreen(Screen[None]):
         self.query_one("#score", ScorePanel).show(session)
         _set_text(self.query_one("#prompt", Static), self._prompt())
         self._show_buttons()
-        self.refresh_bindings()
+        # The footer rebuilds itself on each refresh_bindings: only when the
+        # keys of the moment change.
+        keys = (self.awaiting_human, match.phase, self.session.is_over, tuple(sorted(self._legal_types())))
+        if keys != self._keys_shown:
+            self._keys_shown = keys
+            self.refresh_bindings()
 
     def _discards(self) -> list[int]:
         return cards_in(self.match.discards[HUMAN])
 
+    def _legal_types(self) -> set[str]:
+        if not self.awaiting_human:
+            return set()
+        return {action.type for action in self.match.legal_actions()}
+
     def _show_buttons(self) -> None:
-        legal_types = {action.type for action in self.match.legal_actions()} if self.awaiting_human else set()
+        legal_types = self._legal_types()
         wanted = {
             kind: kind in legal_types for kind in ("propose", "play", "accept", "refuse", "king", "discard")
         }
