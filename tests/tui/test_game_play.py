@@ -382,3 +382,30 @@ async def test_the_opponent_moves_at_the_chosen_pace(tmp_path: Path) -> None:
     assert waits and 0 < waits[0] <= slow.move_delay
     assert waits[0] > slow.move_delay / 2
     session.close()
+
+
+@run_async
+async def test_a_game_won_by_a_turned_up_king_then_the_next_game(tmp_path: Path) -> None:
+    from ecarte.engine import Rules
+
+    # Games to 1 point, the match to 2 games. The K♣ is turned up: the
+    # computer (dealer) scores 1 and wins the first game at once, before
+    # anyone plays. The loser of a game deals first in the next one.
+    kings_up = deck("7H 8H 9H 7S 8S 9S 7D 8D 9D TS KC")
+    session, _ = scripted_session(tmp_path, [kings_up], first_dealer=1, rules=Rules(target=1, games_to_win=2))
+    app = GameApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        summary = app.screen
+        assert isinstance(summary, DealSummaryScreen)
+        words = " ".join(" ".join(str(w.content) for w in summary.query(Static)).split())
+        assert "Computer scores 1 point for the king." in words
+        assert "before the tricks were played" in words
+        assert "Computer wins the game 1-0." in words
+        assert "Games: You 0, Computer 1." in words
+        await pilot.press("enter")
+        await settle(pilot)
+        match = session.match
+        assert (len(match.games) == 2 and match.score == [0, 0]) or match.deals[-1].ended_game is not None
+        assert match.deals[1].dealer == 0
+    session.close()

@@ -170,6 +170,7 @@ class ExpertPlayer:
         refused_late = self._opponent_refused and view.exchanges > 0
         played_late = self._elder_played_late
         kept = self._their_kept
+        ace_high = self.rules.ace_high
 
         def weight(hand: int) -> float:
             original = hand | played
@@ -178,15 +179,15 @@ class ExpertPlayer:
                 w *= KING_KEPT_QUIET
             if strong_at_once:
                 fits = (
-                    elder_would_play(original, trump)
+                    elder_would_play(original, trump, ace_high)
                     if opponent_is_elder
-                    else dealer_would_refuse(original, trump)
+                    else dealer_would_refuse(original, trump, ace_high)
                 )
                 if not fits:
                     w *= UNLIKELY
-            if refused_late and not dealer_would_refuse(original, trump):
+            if refused_late and not dealer_would_refuse(original, trump, ace_high):
                 w *= UNLIKELY
-            if played_late and not elder_would_play(original, trump):
+            if played_late and not elder_would_play(original, trump, ace_high, first=False):
                 w *= UNLIKELY
             if kept and good_cards(original, trump, power) < kept:
                 w *= UNLIKELY
@@ -332,7 +333,7 @@ class ExpertPlayer:
             tricks = solver.lead_tricks(mine, dealer)
             my_king, their_king = self._king_bits(view, mine, dealer)
             play_total += play_values[tricks][my_king][their_king]
-            if dealer_would_refuse(dealer, trump):
+            if dealer_would_refuse(dealer, trump, self.rules.ace_high):
                 propose_total += refused_values[tricks][my_king][their_king]
                 continue
             elder_after, dealer_after = self._exchange_round(view, mine, dealer, stock, None)
@@ -357,10 +358,11 @@ class ExpertPlayer:
         trump = view.trump
 
         known = self._opponent_weight(view)
+        ace_high = self.rules.ace_high
 
         def weight(hand: int) -> float:
             # Elder proposed: a hand good enough to play is less likely.
-            return known(hand) * (UNLIKELY if elder_would_play(hand, trump) else 1.0)
+            return known(hand) * (UNLIKELY if elder_would_play(hand, trump, ace_high, first) else 1.0)
 
         hands = opponent_hands(view, self.rng, EXCHANGE_SAMPLES, weight)
         refuse_total = accept_total = 0.0
@@ -403,7 +405,7 @@ class ExpertPlayer:
         def weight(hand: int) -> float:
             # Elder discarding: the dealer accepted, so its hand is not one
             # to refuse on.
-            if i_am_elder and dealer_would_refuse(hand, trump):
+            if i_am_elder and dealer_would_refuse(hand, trump, self.rules.ace_high):
                 return known(hand) * UNLIKELY
             return known(hand)
 

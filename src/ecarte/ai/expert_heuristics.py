@@ -3,21 +3,19 @@
 The expert searches its own decisions, but inside its simulations it needs
 a model of the other player's (does the dealer refuse? what does a player
 throw away?) and a weighting of the opponent hands it samples by what their
-decisions suggest (elder who plays at once holds a strong hand). These are
-the cheap rules of thumb of the textbook (``spec/classic-strategy.md``)
-over hand masks.
+decisions suggest (elder who plays at once holds a strong hand). The model
+is the textbook (``spec/classic-strategy.md``): for play, propose, accept
+and refuse it asks the textbook player's own hand reading
+(``classic_hands.HandReading``, ``ClassicPlayer.refuses_by_doctrine``);
+discards use a quick keep-value order over hand masks.
 """
 
 from __future__ import annotations
 
-from ecarte.engine.cards import KING, SUIT_MASKS
+from ecarte.engine.cards import SUIT_MASKS
 
-QUEEN = 6
-KNAVE = 5
-
-
-def _rank_in(hand: int, suit: int, rank: int) -> bool:
-    return bool(hand >> (suit * 8 + rank) & 1)
+from .classic import ClassicPlayer
+from .classic_hands import HandReading
 
 
 def card_keep_value(card: int, hand: int, trump: int, power: tuple[int, ...]) -> float:
@@ -62,47 +60,38 @@ def good_cards(hand: int, trump: int, power: tuple[int, ...]) -> int:
     )
 
 
-def _plain_guards(hand: int, trump: int) -> int:
-    """Plain suits guarded by a king or a queen."""
-    guards = 0
-    for suit in range(4):
-        if suit != trump and (_rank_in(hand, suit, KING) or _rank_in(hand, suit, QUEEN)):
-            guards += 1
-    return guards
+_MODEL_CACHE: dict[tuple[int, int, bool, int], bool] = {}
+_ELDER_PLAYS, _ELDER_PLAYS_LATER, _DEALER_REFUSES = 0, 1, 2
 
 
-def dealer_would_refuse(hand: int, trump: int) -> bool:
-    """The textbook dealer: refuse when guarded in three suits, or in two
-    with a trump, or in one with two trumps (a queen is a guard)."""
-    trumps = (hand & SUIT_MASKS[trump]).bit_count()
-    return trumps + _plain_guards(hand, trump) >= 3
+def _textbook(hand: int, trump: int, ace_high: bool, question: int) -> bool:
+    key = (hand, trump, ace_high, question)
+    answer = _MODEL_CACHE.get(key)
+    if answer is None:
+        reading = HandReading(hand, trump, ace_high)
+        if question == _ELDER_PLAYS:
+            # With the trump king the book proposes: the point is safe.
+            answer = not reading.trump_king and bool(reading.jeux_de_regle())
+        elif question == _ELDER_PLAYS_LATER:
+            answer = bool(reading.jeux_de_regle()) or reading.even_chance()
+        else:
+            answer = ClassicPlayer.refuses_by_doctrine(reading)
+        if len(_MODEL_CACHE) > 200_000:
+            _MODEL_CACHE.clear()
+        _MODEL_CACHE[key] = answer
+    return answer
 
 
-def elder_would_play(hand: int, trump: int) -> bool:
-    """The textbook elder's jeux de règle, roughly: play on a hand likely to
-    take three tricks."""
-    trumps = (hand & SUIT_MASKS[trump]).bit_count()
-    if trumps >= 3:
-        return True
-    courts = 0
-    kings_queens = 0
-    longest = 0
-    for suit in range(4):
-        if suit == trump:
-            continue
-        held = hand & SUIT_MASKS[suit]
-        longest = max(longest, held.bit_count())
-        for rank in (KING, QUEEN):
-            if _rank_in(hand, suit, rank):
-                kings_queens += 1
-                courts += 1
-        if _rank_in(hand, suit, KNAVE):
-            courts += 1
-    if trumps == 2:
-        return kings_queens >= 1 or longest >= 3
-    if trumps == 1:
-        return kings_queens >= 2 or longest >= 4
-    return courts >= 4
+def dealer_would_refuse(hand: int, trump: int, ace_high: bool) -> bool:
+    """The textbook dealer at an ordinary score (``ClassicPlayer``'s rule):
+    the model of what a dealer does with a hand."""
+    return _textbook(hand, trump, ace_high, _DEALER_REFUSES)
+
+
+def elder_would_play(hand: int, trump: int, ace_high: bool, first: bool = True) -> bool:
+    """The textbook elder at an ordinary score: at the first decision, play
+    on a jeu de règle without the trump king; later, on an even chance."""
+    return _textbook(hand, trump, ace_high, _ELDER_PLAYS if first else _ELDER_PLAYS_LATER)
 
 
 def strength(hand: int, trump: int, power: tuple[int, ...]) -> float:

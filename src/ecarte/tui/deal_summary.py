@@ -49,6 +49,20 @@ def deal_table(record: DealRecord, names: tuple[str, str], symbols: bool) -> Tab
     return table
 
 
+def tricks_line(match: Match, names: tuple[str, str], symbols: bool) -> Text:
+    """The deal's five tricks, each as its two cards and who took it."""
+    text = Text("Tricks: ", style="dim")
+    for number, trick in enumerate(match.tricks, start=1):
+        if number > 1:
+            text.append("  ")
+        text.append_text(card_text(trick.cards[0], symbols))
+        text.append(" ")
+        text.append_text(card_text(trick.cards[1], symbols))
+        taker = "you" if names[trick.winner] == "You" else printable(names[trick.winner])[:8]
+        text.append(f" {taker}", style="bold" if trick.winner == 0 else "")
+    return text
+
+
 class DealSummaryScreen(ModalScreen[None]):
     """After each deal: tricks, points and why; and the game's result."""
 
@@ -79,6 +93,8 @@ class DealSummaryScreen(ModalScreen[None]):
             yield Static(title, id="summary-title")
             yield Static(heading)
             yield Static(deal_table(record, self.names, self.symbols))
+            if record.tricks is not None and len(self.match.tricks) == 5:
+                yield Static(tricks_line(self.match, self.names, self.symbols), id="summary-tricks")
             yield Static(Text(describe_deal_end(record, self.names)), id="summary-text")
             if record.ended_game is not None and not self.match.is_over:
                 won = self.match.games_won

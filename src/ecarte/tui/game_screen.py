@@ -190,11 +190,9 @@ class GameScreen(Screen[None]):
         self.query_one("#opponent", OpponentView).show(match, COMPUTER, session.names[COMPUTER], large)
         table = self.query_one("#table", TableView)
         table.show(match, session.names, self.symbols, large)
-        playable: int | None = None
-        if self.awaiting_human and match.phase == TRICKS:
-            playable = match.playable_cards()
-        elif match.phase == TRICKS and match.deals:
-            playable = 0 if match.current_player == HUMAN else None
+        # At the human's turn in the tricks, the cards that may be played
+        # stand out and the others are dimmed; otherwise all look alike.
+        playable = match.playable_cards() if self.awaiting_human and match.phase == TRICKS else None
         show_cursor = self.awaiting_human and match.phase in (TRICKS, DISCARD_PHASE)
         self.query_one("#hand", HandView).show(
             hand,
@@ -295,10 +293,16 @@ class GameScreen(Screen[None]):
     def show_error(self, text: str) -> None:
         shown = text if self.symbols else letters(text)
         _set_text(self.query_one("#message", Static), Text(shown, style="bold red"))
+        # The message takes the narration's place (the history keeps it).
+        self.query_one("#narration").display = False
+        self.query_one("#message").display = True
         self.app.bell()
 
     def clear_error(self) -> None:
         _set_text(self.query_one("#message", Static), Text(""))
+        if not self.query_one("#narration").display:
+            self.query_one("#message").display = False
+            self.query_one("#narration").display = True
 
     # ------------------------------------------------------------ the flow
 
@@ -322,7 +326,11 @@ class GameScreen(Screen[None]):
         if session.deal_due:
             session.deal_next()
             self._check_autosave()
-            self.narrate(describe_deal(self.match, session.names, self.symbols))
+            match = self.match
+            self.query_one("#history", RichLog).write(
+                Text(f"── Game {len(match.games)}, deal {len(match.deals)} ──", style="dim")
+            )
+            self.narrate(describe_deal(match, session.names, self.symbols))
             self.summary_due = self.match.deals[-1].ended_game is not None
             self.chosen = 0
             self.cursor = 0

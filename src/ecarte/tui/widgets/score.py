@@ -42,11 +42,9 @@ class ScorePanel(Static, can_focus=False):
             tricks = str(match.tricks_won[seat]) if match.deals else "-"
             grid.add_row(name, Text(str(match.score[seat]), style="bold"), Text(tricks))
         lines: list[RenderableType] = [grid]
-        games = Text(f"Game to {rules.target}")
+        games = Text(f"Game to {rules.target} · games won {match.games_won[0]}-{match.games_won[1]}")
         if rules.games_to_win > 1:
-            games.append(
-                f" · games {match.games_won[0]}-{match.games_won[1]} (first to {rules.games_to_win})"
-            )
+            games.append(f" (match: first to {rules.games_to_win})")
         lines.append(games)
         warning = liability_warning(match, session.names)
         if warning:
