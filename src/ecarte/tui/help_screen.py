@@ -59,9 +59,11 @@ OVERVIEW = (
 )
 
 TABLE_KEYS = (
-    ("1-5, ← →", "choose a card in your hand"),
-    ("Enter", "play the chosen card, or confirm the discard"),
-    ("Space", "put a card in the discard, or take it back"),
+    ("1-5", "play that card (tricks), or pick it / put it back (discard)"),
+    ("← →", "move along your hand"),
+    ("Enter", "play the card under the cursor, or confirm the discard"),
+    ("Space", "pick the card under the cursor for the discard, or put it back"),
+    ("e p a r k", "propose, play, accept, refuse, announce the king"),
     ("Mouse", "click a card or a button to do the same"),
 )
 

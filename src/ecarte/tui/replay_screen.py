@@ -29,6 +29,7 @@ from ecarte.log import LogEvent, LogFileError, Replay, replay_file, replay_state
 from . import paths
 from .cards_render import card_text, cards_text, suit_text
 from .narration import describe_action, describe_deal, describe_deal_end, printable
+from .session import forfeit_path
 
 if TYPE_CHECKING:
     from .app import EcarteApp
@@ -101,7 +102,10 @@ def summarize_log(path: Path) -> LogSummary:
     level = header.extra.get("opponent")
     if isinstance(level, str) and level:
         players += f" ({printable(level)})"
-    return LogSummary(path, date, players, match_result(replay), stamp)
+    result = match_result(replay)
+    if result == "in progress" and forfeit_path(path).exists():
+        result = "ended by forfeit"
+    return LogSummary(path, date, players, result, stamp)
 
 
 def saved_logs(directory: Path | None = None) -> list[LogSummary]:
