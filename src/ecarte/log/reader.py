@@ -135,7 +135,7 @@ def replay_bytes(data: bytes) -> Replay:
                 replay.events.append(event)
         except (LineError, RecursionError) as error:
             message = str(error) if isinstance(error, LineError) else "the JSON is nested too deeply"
-            if not raw.has_newline and _is_parse_error(raw.data):
+            if not raw.has_newline and _is_cut_short(raw.data):
                 replay.truncated_last_line = True
                 message = (
                     f"the last line is cut short (no newline at its end, and not complete JSON): {message}"
@@ -144,6 +144,18 @@ def replay_bytes(data: bytes) -> Replay:
             return replay
         replay.valid_bytes = raw.end
     return replay
+
+
+def _is_cut_short(raw: bytes) -> bool:
+    """Whether a last line without newline looks like a write cut short: text
+    that does not parse, whose only flaw as UTF-8 is an unfinished character
+    at its very end. Bytes that are not UTF-8 elsewhere are not a torn write."""
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        if error.end != len(raw) or error.reason != "unexpected end of data":
+            return False
+    return _is_parse_error(raw)
 
 
 def _is_parse_error(raw: bytes) -> bool:
