@@ -11,12 +11,13 @@ Each decision is a small Monte Carlo search over the hidden cards:
   scored by the average over the samples.
 - Play or propose, accept or refuse, and the discards are scored by
   simulating the rest of the deal for each sampled hand: the stock is
-  shuffled, the opponent exchanges by the textbook (``expert_heuristics``),
-  then the tricks are solved.
+  shuffled, the opponent answers and discards by the textbook
+  (``expert_heuristics``), then the tricks are solved. Sampling is
+  adaptive: an option drops out once the best clearly leads it.
 - Every outcome (tricks taken, king points, liability, vole) is valued by
   the probability of winning the match from the score it leads to
-  (``expert_value``), so the expert plays for the point it needs, takes the
-  safe point at 4 all and draws for the vole when two points win the game.
+  (``expert_value``): a point counts for more when it wins the game, a
+  vole only when its second point matters.
 
 Its decisions are deterministic for a seed: chance comes from one
 generator, reseeded at each ``start_match``.
@@ -25,7 +26,7 @@ generator, reseeded at each ``start_match``.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ecarte.engine.actions import CARD, DISCARD, KING, Action
 from ecarte.engine.cards import KING as KING_RANK
@@ -43,10 +44,14 @@ TRICK_SAMPLES = 150
 """Opponent hands sampled for a card decision."""
 TRICK_ENUMERATE = 300
 """Enumerate every opponent hand instead when there are no more than this."""
-EXCHANGE_SAMPLES = 60
-"""Deals simulated for play/propose and accept/refuse."""
-DISCARD_SAMPLES = 40
-"""Deals simulated for each discard considered."""
+EXCHANGE_SAMPLES = (30, 160)
+"""Deals simulated for play/propose and accept/refuse: at least, at most."""
+DISCARD_SAMPLES = (20, 60)
+"""Deals simulated for the discards considered: at least, at most."""
+SAMPLE_BATCH = 20
+CLEAR_MARGIN = 2.0
+"""Stop simulating when the best option leads the next by this many standard
+errors: clear decisions are quick, close ones get the samples."""
 UNLIKELY = 0.25
 """Weight of an opponent hand that does not fit the opponent's decision."""
 KING_KEPT_QUIET = 0.1
@@ -314,6 +319,35 @@ class ExpertPlayer:
                 dealer |= 1 << card
         return elder, dealer
 
+    def _simulate(
+        self,
+        view: View,
+        weight: HandWeight,
+        evaluate: Callable[[int, list[int]], list[float]],
+        options: int,
+        samples: tuple[int, int],
+    ) -> list[float]:
+        """The mean value of each option over sampled opponent hands.
+
+        ``evaluate(hand, active)`` values the ``active`` options on one
+        sampled deal (common random numbers: every option sees the same
+        deal). Batches are added until one option is left: an option drops
+        out when the best leads it by ``CLEAR_MARGIN`` standard errors, so
+        clear decisions are quick and close ones get the samples."""
+        least, most = samples
+        active = list(range(options))
+        values: list[list[float]] = [[] for _ in range(options)]
+        drawn = 0
+        while drawn < most and len(active) > 1:
+            batch = least if not drawn else SAMPLE_BATCH
+            for hand, _ in opponent_hands(view, self.rng, batch, weight):
+                for option, value in zip(active, evaluate(hand, active), strict=True):
+                    values[option].append(value)
+            drawn += batch
+            if drawn >= least:
+                active = _contenders(active, values)
+        return [sum(row) / len(row) if row else -1.0 for row in values]
+
     def _exchange(self, view: View, legal: Sequence[Action]) -> Action:
         """Elder: play now, or propose?"""
         me = self.seat
@@ -325,23 +359,23 @@ class ExpertPlayer:
         solver = self._solver(view)
         mine = view.hand_mask
         pool = unseen_pool(view)
-        hands = opponent_hands(view, self.rng, EXCHANGE_SAMPLES, self._opponent_weight(view))
         trump = view.trump
-        play_total = propose_total = 0.0
-        for dealer, _ in hands:
+        ace_high = self.rules.ace_high
+
+        def evaluate(dealer: int, active: list[int]) -> list[float]:
             stock = self._stock_order(pool, dealer, view.stock)
             tricks = solver.lead_tricks(mine, dealer)
             my_king, their_king = self._king_bits(view, mine, dealer)
-            play_total += play_values[tricks][my_king][their_king]
-            if dealer_would_refuse(dealer, trump, self.rules.ace_high):
-                propose_total += refused_values[tricks][my_king][their_king]
-                continue
+            play = play_values[tricks][my_king][their_king]
+            if dealer_would_refuse(dealer, trump, ace_high):
+                return [play, refused_values[tricks][my_king][their_king]]
             elder_after, dealer_after = self._exchange_round(view, mine, dealer, stock, None)
             tricks = solver.lead_tricks(elder_after, dealer_after)
             my_king, their_king = self._king_bits(view, elder_after, dealer_after)
-            propose_total += free_values[tricks][my_king][their_king]
-        count = len(hands) or 1
-        chosen = "play" if play_total / count + self.play_bias >= propose_total / count else "propose"
+            return [play, free_values[tricks][my_king][their_king]]
+
+        play, propose = self._simulate(view, self._opponent_weight(view), evaluate, 2, EXCHANGE_SAMPLES)
+        chosen = "play" if play + self.play_bias >= propose else "propose"
         if chosen == "propose":
             self._proposed_at = view.exchanges
         return next(action for action in legal if action.type == chosen)
@@ -364,19 +398,18 @@ class ExpertPlayer:
             # Elder proposed: a hand good enough to play is less likely.
             return known(hand) * (UNLIKELY if elder_would_play(hand, trump, ace_high, first) else 1.0)
 
-        hands = opponent_hands(view, self.rng, EXCHANGE_SAMPLES, weight)
-        refuse_total = accept_total = 0.0
-        for elder, _ in hands:
+        def evaluate(elder: int, active: list[int]) -> list[float]:
             stock = self._stock_order(pool, elder, view.stock)
             tricks = 5 - solver.lead_tricks(elder, mine)
             my_king, their_king = self._king_bits(view, mine, elder)
-            refuse_total += refuse_values[tricks][my_king][their_king]
+            refuse = refuse_values[tricks][my_king][their_king]
             elder_after, dealer_after = self._exchange_round(view, elder, mine, stock, None)
             tricks = 5 - solver.lead_tricks(elder_after, dealer_after)
             my_king, their_king = self._king_bits(view, dealer_after, elder_after)
-            accept_total += free_values[tricks][my_king][their_king]
-        count = len(hands) or 1
-        chosen = "refuse" if refuse_total / count + self.refuse_bias > accept_total / count else "accept"
+            return [refuse, free_values[tricks][my_king][their_king]]
+
+        refuse, accept = self._simulate(view, weight, evaluate, 2, EXCHANGE_SAMPLES)
+        chosen = "refuse" if refuse + self.refuse_bias > accept else "accept"
         return next(action for action in legal if action.type == chosen)
 
     def _discard(self, view: View, legal: Sequence[Action]) -> Action:
@@ -409,11 +442,10 @@ class ExpertPlayer:
                 return known(hand) * UNLIKELY
             return known(hand)
 
-        hands = opponent_hands(view, self.rng, DISCARD_SAMPLES, weight)
-        totals = [0.0] * len(candidates)
-        for opponent, _ in hands:
+        def evaluate(opponent: int, active: list[int]) -> list[float]:
             stock = self._stock_order(pool, opponent, view.stock)
-            for index, thrown in enumerate(candidates):
+            row = []
+            for thrown in (candidates[index] for index in active):
                 if i_am_elder:
                     elder, dealer = self._exchange_round(view, mine, opponent, stock, thrown)
                     tricks = solver.lead_tricks(elder, dealer)
@@ -424,6 +456,28 @@ class ExpertPlayer:
                         dealer |= 1 << card
                     tricks = 5 - solver.lead_tricks(opponent, dealer)
                     my_king, their_king = self._king_bits(view, dealer, opponent)
-                totals[index] += values[tricks][my_king][their_king]
+                row.append(values[tricks][my_king][their_king])
+            return row
+
+        totals = self._simulate(view, weight, evaluate, len(candidates), DISCARD_SAMPLES)
         best = max(range(len(candidates)), key=lambda index: (totals[index], -index))
         return by_mask[candidates[best]]
+
+
+def _contenders(active: list[int], values: list[list[float]]) -> list[int]:
+    """The options still in the running: those the best does not lead by
+    more than ``CLEAR_MARGIN`` standard errors of the paired differences."""
+    count = len(values[active[0]])
+    means = {option: sum(values[option]) / count for option in active}
+    best = max(active, key=lambda option: (means[option], -option))
+    kept = [best]
+    for option in active:
+        if option == best:
+            continue
+        lead = means[best] - means[option]
+        differences = [a - b for a, b in zip(values[best], values[option], strict=True)]
+        variance = sum((d - lead) ** 2 for d in differences) / max(1, count - 1)
+        # Options that never differ on the samples are equivalent: drop them.
+        if variance > 0.0 and lead * lead <= CLEAR_MARGIN * CLEAR_MARGIN * variance / count:
+            kept.append(option)
+    return sorted(kept)

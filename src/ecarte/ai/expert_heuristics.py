@@ -92,8 +92,3 @@ def elder_would_play(hand: int, trump: int, ace_high: bool, first: bool = True) 
     """The textbook elder at an ordinary score: at the first decision, play
     on a jeu de règle without the trump king; later, on an even chance."""
     return _textbook(hand, trump, ace_high, _ELDER_PLAYS if first else _ELDER_PLAYS_LATER)
-
-
-def strength(hand: int, trump: int, power: tuple[int, ...]) -> float:
-    """A rough count of a hand's worth, for weighting sampled hands."""
-    return sum(card_keep_value(card, hand, trump, power) for card in range(32) if hand >> card & 1)

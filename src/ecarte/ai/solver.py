@@ -23,7 +23,7 @@ from __future__ import annotations
 from ecarte.engine.cards import SUIT_MASKS, beaters, power_table
 from ecarte.engine.tricks import leader_wins, legal_replies
 
-_CACHE_LIMIT = 400_000
+_CACHE_LIMIT = 100_000
 
 
 def _cards_of(mask: int) -> list[int]:
