@@ -5,8 +5,10 @@ terminal would, and prints medians of:
 - start-up: from starting ``ecarte`` to the title screen drawn (target < 1 s);
 - keypress: from a key sent to the screen showing its effect (target
   < 50 ms), on two keys whose effect is a text to wait for: the replay
-  viewer's → (one event forward: status line, narration and board redrawn)
-  and a settings choice's → (the play speed changes in place).
+  viewer's → (one event forward: status line, narration and board redrawn),
+  a settings choice's → (the play speed changes in place) and, at the card
+  table, a card key in the discard (the card picked or put back, the count
+  of chosen cards redrawn).
 
 Figures depend on the machine and its load; compare runs on the same machine.
 """
@@ -69,6 +71,11 @@ class Terminal:
                 self.output += chunk
                 self.answer_queries(chunk)
 
+    def drain(self, seconds: float) -> None:
+        """Read what is drawn for ``seconds``."""
+        with contextlib.suppress(TimeoutError):
+            self.wait_for("\0", len(self.output), timeout=seconds)
+
     def answer_queries(self, chunk: bytes) -> None:
         # Textual asks the terminal a few questions at start; a real terminal
         # answers, and so do we, so that nothing waits for a timeout.
@@ -119,6 +126,37 @@ def write_long_log(path: Path, seed: int) -> int:
                 match.apply(action)
             events += 1
     return events
+
+
+def time_discard_keys(command: list[str], env: dict[str, str], presses: int) -> list[float]:
+    """Seconds from a card key to the discard count redrawn, at the card table.
+
+    Needs a deal where an exchange is accepted: the player proposes (as elder)
+    or accepts the computer's proposal (as dealer), and seeds are tried in turn
+    until the (random) opponent's answer leads to the discard."""
+    prompts = ((b"Propose an exchange (e)", b"e"), (b"Computer proposes: accept (a)", b"a"))
+    for seed in range(1, 40):
+        terminal = Terminal([*command, "play", "--opponent", "random", "--seed", str(seed)], env)
+        try:
+            with contextlib.suppress(TimeoutError):
+                terminal.wait_for("Menu (Esc)", 0, timeout=5)
+                terminal.drain(1.5)  # the computer's first decision, at the default pace
+                drawn = ANSI.sub(b"", terminal.output)
+                keys = [key for prompt, key in prompts if prompt in drawn]
+                if not keys:
+                    continue
+                mark = terminal.press(keys[0])
+                terminal.wait_for("Chosen: 0", mark, timeout=5)
+                time.sleep(0.5)
+                times = []
+                for index in range(presses):
+                    mark = terminal.press(b"1")
+                    sent = time.perf_counter()
+                    times.append(terminal.wait_for(f"Chosen: {1 - index % 2}", mark) - sent)
+                return times
+        finally:
+            terminal.close()
+    return []
 
 
 def ecarte_command() -> list[str]:
@@ -182,12 +220,22 @@ def main() -> None:
         finally:
             terminal.close()
 
+        discards = time_discard_keys(command, env, presses)
+
     print(f"ecarte in a {COLUMNS}x{ROWS} pseudo-terminal ({' '.join(command)})")
     print(
         f"start-up to the title screen drawn: median {statistics.median(starts) * 1000:.0f} ms "
         f"(min {min(starts) * 1000:.0f}, max {max(starts) * 1000:.0f}; {len(starts)} runs; target < 1000 ms)"
     )
-    for what, times in (("replay viewer →", steps), ("settings choice →", choices)):
+    timed = [
+        ("replay viewer →", steps),
+        ("settings choice →", choices),
+        ("game: card key in the discard", discards),
+    ]
+    for what, times in timed:
+        if not times:
+            print(f"keypress to its effect drawn ({what}): not measured (no seed reached the discard)")
+            continue
         print(
             f"keypress to its effect drawn ({what}): median {statistics.median(times) * 1000:.1f} ms "
             f"(min {min(times) * 1000:.1f}, max {max(times) * 1000:.1f}; {len(times)} keys; target < 50 ms)"
