@@ -324,6 +324,19 @@ def test_playing_after_an_exchange_creates_no_liability() -> None:
     assert match.liable is None
 
 
+def test_makes_liable_tells_beforehand_what_the_decision_will_do() -> None:
+    match = start(WIN3, LOSE2)
+    assert match.makes_liable(Action.parse("play"))
+    assert not match.makes_liable(Action.parse("propose"))
+    act(match, "propose")
+    assert match.makes_liable(Action.parse("refuse"))
+    assert not match.makes_liable(Action.parse("accept"))
+    act(match, "accept", "discard 7D", "discard")
+    assert not match.makes_liable(Action.parse("play"))
+    act(match, "propose")
+    assert not match.makes_liable(Action.parse("refuse"))
+
+
 # --- scoring --------------------------------------------------------------------------
 
 
@@ -353,6 +366,7 @@ def test_four_tricks_against_a_liable_dealer_score_two() -> None:
     act(match, "propose", "refuse")
     play_tricks(match, ["KH KD", "QH KC", "JH QC", "AH KS", "7S AS"])
     assert scored(match) == ([0, 2], [1, 4], [0, 2])
+    assert match.deals[-1].trick_points == 2 and match.deals[-1].penalty
 
 
 def test_vole_after_an_exchange_scores_two() -> None:
@@ -428,6 +442,7 @@ def test_the_turned_up_king_scores_for_the_dealer_at_once() -> None:
     match = start("QH JH 7S 7D 8C", LOSE2, upcard="KH", dealer_seat=1)
     assert match.score == [0, 1]
     assert match.deals[-1].king_points == [0, 1]
+    assert match.deals[-1].turned_king
     assert match.phase == EXCHANGE and match.current_player == 0
     act(match, "propose", "accept", "discard 8C", "discard", "play")
     assert "turned-up card" in refused(match, "king")

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
 
@@ -93,6 +93,11 @@ class DealRecord:
     tricks: list[int] | None = None
     """Tricks each seat took; ``None`` until the five tricks are done."""
     king_points: list[int] = field(default_factory=lambda: [0, 0])
+    """King points each seat scored in this deal, the turned-up king's included."""
+    turned_king: bool = False
+    """The turned-up card was a king: the dealer's point in ``king_points``."""
+    trick_points: int = 0
+    """What the tricks were worth to ``winner`` (vole and penalty included)."""
     winner: int | None = None
     """The seat that took three tricks or more."""
     vole: bool = False
@@ -364,6 +369,17 @@ class Match:
             return False
         return len(self.trick) == (0 if seat != self.dealer else 1)
 
+    def makes_liable(self, action: Action) -> bool:
+        """Whether this decision, taken now, makes its player liable: elder
+        playing at the first decision of the deal (without proposing), or the
+        dealer refusing the deal's first proposal. Later refusals, and playing
+        after an exchange, make no one liable."""
+        if action.type == PLAY:
+            return self.phase == EXCHANGE and self.proposals == 0
+        if action.type == REFUSE:
+            return self.phase == ANSWER and self.proposals == 1
+        return False
+
     def legal_actions(self) -> list[Action]:
         """Every action the player to move may take now (empty when no one is to move)."""
         phase = self.phase
@@ -374,13 +390,8 @@ class Match:
             trick = self.trick
             if trick:
                 hand = legal_replies(hand, trick[0], self.trump, self._beaters, self._must_trump)
-            actions = [
-                *_SPADE_ACTIONS[hand & 255],
-                *_HEART_ACTIONS[hand >> 8 & 255],
-                *_DIAMOND_ACTIONS[hand >> 16 & 255],
-                *_CLUB_ACTIONS[hand >> 24 & 255],
-            ]
-            if not self.tricks and self.can_announce():
+            actions = card_actions(hand)
+            if self.can_announce():
                 actions.append(KING_ACTION)
             return actions
         if phase == EXCHANGE:
@@ -468,12 +479,15 @@ class Match:
         self.tricks_won = [0, 0]
         self.next_dealer = elder
         self.deals.append(
-            DealRecord(len(self.games), dealer, upcard, upcard >> 3, [0, 0], self.games[-1][:], None, [0, 0])
+            DealRecord(
+                game=len(self.games), dealer=dealer, upcard=upcard, trump=upcard >> 3, score=self.games[-1][:]
+            )
         )
         self.phase = EXCHANGE
         self.current_player = elder
         if upcard & 7 == KING_RANK:
             # The turned-up king: the dealer's point, at once (it may end the game).
+            self.deals[-1].turned_king = True
             self.deals[-1].king_points[dealer] += 1
             self._score(dealer, 1)
 
@@ -506,8 +520,7 @@ class Match:
                 self.current_player = self.dealer
                 return
             if kind == PLAY:
-                # Playing at the first decision, without proposing: elder is liable.
-                if self.proposals == 0:
+                if self.makes_liable(action):
                     self.liable = current
                 self._start_tricks()
                 return
@@ -517,8 +530,7 @@ class Match:
                 self.current_player = self.elder
                 return
             if kind == REFUSE:
-                # Only a refusal of the deal's first proposal makes the dealer liable.
-                if self.proposals == 1:
+                if self.makes_liable(action):
                     self.liable = current
                 self._start_tricks()
                 return
@@ -690,7 +702,8 @@ class Match:
         record.winner = winner
         record.vole = tricks_won[winner] == 5
         record.penalty = loser_liable
-        if self._score(winner, trick_points(tricks_won[winner], loser_liable, self.rules)):
+        record.trick_points = trick_points(tricks_won[winner], loser_liable, self.rules)
+        if self._score(winner, record.trick_points):
             return
         score = self.games[-1]
         if four_all_applies(score, self.rules):
@@ -767,18 +780,11 @@ class Match:
 
 
 def _copy_record(record: DealRecord) -> DealRecord:
-    return DealRecord(
-        record.game,
-        record.dealer,
-        record.upcard,
-        record.trump,
-        record.points[:],
-        record.score[:],
-        None if record.tricks is None else record.tricks[:],
-        record.king_points[:],
-        record.winner,
-        record.vole,
-        record.penalty,
-        record.four_all_reset,
-        record.ended_game,
+    # The lists change as the deal goes on: the copy gets its own.
+    return replace(
+        record,
+        points=record.points[:],
+        score=record.score[:],
+        tricks=None if record.tricks is None else record.tricks[:],
+        king_points=record.king_points[:],
     )
