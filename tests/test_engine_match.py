@@ -746,6 +746,8 @@ def test_a_view_reads_back_from_its_json_and_bad_json_is_refused() -> None:
         ("seat", 2, "'seat' must be 0 or 1"),
         ("stock", -1, "'stock' must be a non-negative integer"),
         ("tricks", [{"leader": 0, "cards": ["KH"], "winner": 0}], "two cards"),
+        ("announced", [2], "'announced' must be a list of seats"),
+        ("announced", [True], "'announced' must be a list of seats"),
     ]:
         with pytest.raises(ViewError, match=words.replace("(", r"\(")):
             View.from_json({**obj, key: bad})

@@ -7,6 +7,7 @@ that subcommand runs, so ``ecarte check`` never loads Textual.
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from collections.abc import Sequence
 
@@ -93,6 +94,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if hasattr(signal, "SIGPIPE"):
+        # A reader that goes away (`ecarte check FILE | head -1`) ends us quietly,
+        # as it ends any Unix tool, instead of a BrokenPipeError traceback.
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     try:
         if args.command == "check":
             from ecarte.log.check import run_check

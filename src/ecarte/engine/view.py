@@ -100,7 +100,7 @@ class View:
                 their_discards=_int(obj, "their_discards"),
                 exchanges=_int(obj, "exchanges"),
                 liable=None if obj.get("liable") is None else _seat(obj, "liable"),
-                announced=tuple(_seat({"seat": item}, "seat") for item in _list(obj, "announced")),
+                announced=_seats(obj, "announced"),
                 trick=_cards(obj, "trick"),
                 tricks=tuple(_trick(item) for item in _list(obj, "tricks")),
                 score=_pair(obj, "score"),
@@ -122,6 +122,13 @@ def _seat(obj: dict[str, Any], key: str) -> int:
     if value not in (0, 1):
         raise ViewError(f"view key {key!r} must be 0 or 1")
     return value
+
+
+def _seats(obj: dict[str, Any], key: str) -> tuple[int, ...]:
+    items = _list(obj, key)
+    if any(item not in (0, 1) or isinstance(item, bool) for item in items):
+        raise ViewError(f"view key {key!r} must be a list of seats, 0 or 1")
+    return tuple(items)
 
 
 def _list(obj: dict[str, Any], key: str) -> list[Any]:

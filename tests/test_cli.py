@@ -1,0 +1,66 @@
+"""The ``ecarte`` command line itself: help for every command, and no
+traceback when the reader of its output goes away."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ecarte.cli import build_parser
+
+COMMANDS = ("play", "replay", "check", "bot", "simulate")
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_has_help(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        build_parser().parse_args([command, "--help"])
+    assert exit_info.value.code == 0
+    assert f"ecarte {command}" in capsys.readouterr().out
+
+
+def test_the_main_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["--help"])
+    out = capsys.readouterr().out
+    for command in COMMANDS:
+        assert command in out
+
+
+def test_a_closed_pipe_ends_check_quietly(tmp_path: Path) -> None:
+    logs = tmp_path / "logs"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "ecarte",
+            "simulate",
+            "random",
+            "random",
+            "--matches",
+            "2",
+            "--log-dir",
+            str(logs),
+        ]
+        + ["--rules", "target=60", "games_to_win=3"],
+        check=True,
+        capture_output=True,
+    )
+    log = next(logs.iterdir())
+    # A long match: its summary is larger than the pipe's buffer, so ecarte is
+    # still writing when the pipe closes.
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ecarte", "check", str(log)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        bufsize=0,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.read(10)
+    process.stdout.close()
+    stderr = process.stderr.read().decode()
+    process.wait(timeout=30)
+    assert "Traceback" not in stderr
