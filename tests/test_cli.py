@@ -32,20 +32,9 @@ def test_the_main_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -
 
 def test_a_closed_pipe_ends_check_quietly(tmp_path: Path) -> None:
     logs = tmp_path / "logs"
+    command = ["simulate", "random", "random", "--matches", "2", "--log-dir", str(logs)]
     subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "ecarte",
-            "simulate",
-            "random",
-            "random",
-            "--matches",
-            "2",
-            "--log-dir",
-            str(logs),
-        ]
-        + ["--rules", "target=60", "games_to_win=3"],
+        [sys.executable, "-m", "ecarte", *command, "--rules", "target=60", "games_to_win=3"],
         check=True,
         capture_output=True,
     )
