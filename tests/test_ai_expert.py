@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from ecarte.ai.expert import ExpertPlayer
 from ecarte.ai.expert_value import MatchValue
-from ecarte.ai.sampling import opponent_hand_size, opponent_hands, seen_mask
+from ecarte.ai.sampling import opponent_hand_size, opponent_hands, ruled_out_by_replies, seen_mask
 from ecarte.ai.solver import TrickSolver
 from ecarte.engine.actions import KING, PLAY, Action
 from ecarte.engine.cards import SUITS, beaters, cards_in, mask_of, parse_card, power_table, shuffled_deck
@@ -95,13 +95,21 @@ def test_sampled_hands_are_consistent_with_the_view(rules: Rules, seed: int, ste
     assert actual & seen == 0
     size = opponent_hand_size(view)
     assert size == actual.bit_count()
+    power_beaters = beaters(rules.ace_high)
+
+    def replies(hand: int, led: int) -> int:
+        return legal_replies(hand, led, view.trump, power_beaters, rules.must_trump)
+
+    ruled_out = ruled_out_by_replies(view, replies)
+    assert actual & ruled_out == 0, "the other's replies ruled out a card it holds"
     for limit in (0, 10**6):
-        hands = opponent_hands(view, random.Random(seed), 30, enumerate_limit=limit)
+        hands = opponent_hands(view, random.Random(seed), 30, enumerate_limit=limit, ruled_out=ruled_out)
         assert hands
         for hand, weight in hands:
             assert weight > 0
             assert hand.bit_count() == size
             assert hand & seen == 0, "a sampled hand holds a card the seat has seen"
+            assert hand & ruled_out == 0, "a sampled hand breaks what the other's replies showed"
             if 1 - seat in view.announced and match.trump_king not in elsewhere:
                 assert hand >> match.trump_king & 1
 
@@ -373,3 +381,59 @@ def test_start_match_resets_the_players_chance() -> None:
     assert used.decide(match.view(seat), match.legal_actions()) == fresh.decide(
         match.view(seat), match.legal_actions()
     )
+
+
+# ---------------------------------------------------------------- what replies show
+
+
+def open_view(hand: str, tricks: list[Trick]) -> View:
+    """Seat 0's view after the first tricks, hearts trumps, nothing
+    discarded: the other hand may hold any card not seen."""
+    return View(
+        seat=0,
+        dealer=1,
+        phase="tricks",
+        hand=cards(hand),
+        upcard=parse_card("7H"),
+        trump=SUITS.index("H"),
+        stock=21,
+        my_discards=(),
+        their_discards=0,
+        exchanges=0,
+        liable=None,
+        announced=(),
+        trick=(),
+        tricks=tuple(tricks),
+        score=(0, 0),
+        games_won=(0, 0),
+    )
+
+
+def hearts_replies(hand: int, led: int) -> int:
+    return legal_replies(hand, led, SUITS.index("H"), beaters(False), True)
+
+
+def test_a_reply_off_suit_shows_no_card_of_the_led_suit_and_no_trump() -> None:
+    # Hearts are trumps. We led KS and they threw 8D: they had no spade (else
+    # they must follow) and no heart (else, void in spades, they must trump).
+    view = open_view("QC JC TC 9C", [trick(0, "KS", "8D", 0)])
+    ruled_out = ruled_out_by_replies(view, hearts_replies)
+    spades_and_hearts = mask_of(
+        card for card in range(32) if card >> 3 in (SUITS.index("S"), SUITS.index("H"))
+    )
+    assert ruled_out == spades_and_hearts & ~seen_mask(view)
+    assert ruled_out.bit_count() == 14  # 16 less the KS played and the 7H turned up
+
+
+def test_a_reply_that_follows_low_shows_no_higher_card_of_that_suit() -> None:
+    # We led 9S and they followed with 8S: they must beat the led card if
+    # able, so they hold no spade above the nine (ten, ace, knave, queen,
+    # king, ace low); a lower spade or any other suit is still possible.
+    view = open_view("QC JC TC KD", [trick(0, "9S", "8S", 0)])
+    ruled_out = ruled_out_by_replies(view, hearts_replies)
+    assert ruled_out == mask_of(cards("TS AS JS QS KS"))
+
+
+def test_their_lead_shows_nothing() -> None:
+    view = open_view("QC JC TC KD", [trick(1, "8S", "9S", 0)])
+    assert ruled_out_by_replies(view, hearts_replies) == 0

@@ -126,6 +126,49 @@ def test_readable_summary_of_the_hand_worked_deal(tmp_path: Path, capsys: pytest
     assert "The log is valid." in out
 
 
+def test_summary_credits_a_turned_up_king_to_the_dealer(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The base deck with KH and 9H swapped: KH is turned up, Klara (dealer) scores it.
+    # Leo plays at once (liable): KS-9S Leo; QH-TH Leo (neither beats the queen);
+    # 7D-8D Klara; JD-8H Leo (trumps); 8C-AH Klara (trumps). Leo 3 tricks: +1.
+    deck = DECK.replace("9H", "XX").replace("KH", "9H").replace("XX", "KH")
+    cards = [("1", "KS"), ("0", "9S"), ("1", "QH"), ("0", "TH"), ("1", "7D"), ("0", "8D")]
+    cards += [("0", "JD"), ("1", "8H"), ("1", "8C"), ("0", "AH")]
+    events = [{"type": "deal", "dealer": 0, "deck": deck}, {"type": "play", "player": 1}]
+    events += [{"type": "card", "player": int(seat), "card": card} for seat, card in cards]
+    path = tmp_path / "turned.ecarte.jsonl"
+    path.write_text(log_text(events=events), encoding="utf-8")
+    assert main(["check", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "tricks 2-3, points 1-1, score 1-1" in out
+    assert "Klara turned up the king (+1)" in out
+    assert "announced" not in out, "a turned-up king is not an announcement"
+    assert "Leo took 3 tricks (+1)" in out
+
+
+def test_summary_tells_an_announced_king_from_the_trick_points(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The base deck with KS and KH swapped: Leo holds the trump king (hearts).
+    # Leo plays at once and announces: +1. KH-TH, QH-AH, 8H-9S Leo; 7D-8D
+    # Klara; JD-8C Klara. Leo 3 tricks: +1 more, 2 points in the deal.
+    deck = DECK.replace("KS", "XX").replace("KH", "KS").replace("XX", "KH")
+    cards = [("1", "KH"), ("0", "TH"), ("1", "QH"), ("0", "AH"), ("1", "8H"), ("0", "9S")]
+    cards += [("1", "7D"), ("0", "8D"), ("0", "JD"), ("1", "8C")]
+    events = [{"type": "deal", "dealer": 0, "deck": deck}, {"type": "play", "player": 1}]
+    events += [{"type": "king", "player": 1}]
+    events += [{"type": "card", "player": int(seat), "card": card} for seat, card in cards]
+    path = tmp_path / "announced.ecarte.jsonl"
+    path.write_text(log_text(events=events), encoding="utf-8")
+    assert main(["check", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "tricks 2-3, points 0-2, score 0-2" in out
+    assert "Leo announced the king (+1)" in out
+    assert "turned up" not in out
+    assert "Leo took 3 tricks (+1)" in out, "the king's point is not a trick point"
+
+
 def test_summary_lists_only_rules_that_differ(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "rules.ecarte.jsonl"
     path.write_text(log_text(with_rules(target=7, ace_high=False, must_trump=False), []), encoding="utf-8")
@@ -228,6 +271,18 @@ FAULTS: list[tuple[str, str | bytes, int, list[str]]] = [
     ("two final newlines", log_text() + "\n", 18, ["blank"]),
     ("whitespace line", log_text() + "   \n", 18, ["blank"]),
     ("not JSON", log_text() + "card KS\n", 18, ["not valid JSON"]),
+    (
+        "unterminated string",
+        log_text() + '{"type": "card", "player": 0, "card": "KS}\n',
+        18,
+        ["not valid JSON: Unterminated string starting at column 39"],
+    ),
+    (
+        "5000-digit integer",
+        log_text() + '{"type": "card", "player": ' + "1" * 5000 + "}\n",
+        18,
+        ["not valid JSON: an integer of 5,000 digits (at most 4,300 are read)"],
+    ),
     ("not an object", log_text() + "[1, 2]\n", 18, ["JSON object", "a list"]),
     ("header not an object", '"ecarte-log"\n', 1, ["JSON object"]),
     (
@@ -276,9 +331,21 @@ FAULTS: list[tuple[str, str | bytes, int, list[str]]] = [
     ("version true", log_text({**HEADER, "version": True}), 1, ["version", "true"]),
     ("no version", log_text({k: v for k, v in HEADER.items() if k != "version"}), 1, ["version"]),
     ("no players", log_text({k: v for k, v in HEADER.items() if k != "players"}), 1, ["players"]),
-    ("one player", log_text({**HEADER, "players": ["Klara"]}), 1, ["players", "two"]),
-    ("empty name", log_text({**HEADER, "players": ["Klara", ""]}), 1, ["players", "non-empty"]),
-    ("name not a string", log_text({**HEADER, "players": ["Klara", 7]}), 1, ["players"]),
+    ("one player", log_text({**HEADER, "players": ["Klara"]}), 1, ["players", "two", "found 1 name"]),
+    ("three players", log_text({**HEADER, "players": ["A", "B", "C"]}), 1, ["players", "found 3 names"]),
+    (
+        "empty name",
+        log_text({**HEADER, "players": ["Klara", ""]}),
+        1,
+        ["players", "non-empty", "the name of seat 1 is empty"],
+    ),
+    (
+        "name not a string",
+        log_text({**HEADER, "players": ["Klara", 7]}),
+        1,
+        ["players", "found 7 for seat 1"],
+    ),
+    ("players not a list", log_text({**HEADER, "players": "Klara"}), 1, ["players", 'found "Klara"']),
     (
         "no first_dealer",
         log_text({k: v for k, v in HEADER.items() if k != "first_dealer"}),

@@ -104,6 +104,51 @@ def test_every_line_is_synced_before_the_call_returns(
         log.write_deal(1, shuffled_deck(random.Random(2)))
 
 
+def write_whole_match(path: Path, durable: bool) -> None:
+    """A whole random match through a writer: the same events whatever ``durable``."""
+    rng = random.Random(8)
+    match = Match(Rules(games_to_win=2), first_dealer=1)
+    with LogWriter.create(path, PLAYERS, 1, match.rules, {"match": 3}, durable=durable) as log:
+        while not match.is_over:
+            seat = match.current_player
+            if seat is None:
+                deck = shuffled_deck(rng)
+                log.write_deal(match.next_dealer, deck)
+                match.deal(deck)
+            else:
+                action = rng.choice(match.legal_actions())
+                match.apply(action)
+                log.write_action(seat, action)
+
+
+def test_a_writer_that_is_not_durable_writes_the_same_bytes(tmp_path: Path) -> None:
+    write_whole_match(tmp_path / "durable.ecarte.jsonl", durable=True)
+    write_whole_match(tmp_path / "fast.ecarte.jsonl", durable=False)
+    fast = (tmp_path / "fast.ecarte.jsonl").read_bytes()
+    assert fast == (tmp_path / "durable.ecarte.jsonl").read_bytes()
+    replay = replay_file(tmp_path / "fast.ecarte.jsonl")
+    assert replay.error is None and replay.match is not None and replay.match.is_over
+
+
+def test_a_writer_that_is_not_durable_flushes_each_line_and_syncs_once_at_close(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    synced: list[int] = []
+    monkeypatch.setattr(writer, "_sync_file", lambda handle: synced.append(handle))
+    path = tmp_path / "m.ecarte.jsonl"
+    log = LogWriter.create(path, PLAYERS, 0, Rules(), durable=False)
+    log.write_deal(0, shuffled_deck(random.Random(1)))
+    log.write_action(1, PROPOSE_ACTION)
+    # Each line is in the file at once (another process can follow the match)...
+    assert path.read_bytes().count(b"\n") == 3
+    # ... but none was fsynced yet: that happens once, at the end.
+    assert synced == []
+    log.close()
+    assert len(synced) == 1
+    log.close()
+    assert len(synced) == 1, "closing twice syncs once"
+
+
 def test_append_ends_an_open_last_line_first(tmp_path: Path) -> None:
     path = tmp_path / "m.ecarte.jsonl"
     with LogWriter.create(path, PLAYERS, 0, Rules()):

@@ -24,6 +24,9 @@ from ecarte.tournament import MatchOutcome, play_match
 ROOT = Path(__file__).resolve().parent.parent
 BOTS = ROOT / "tests" / "bots"
 PYTHON = sys.executable
+TIMEOUT_BOT_LIMIT = 2.5
+"""Time given to the bot that never answers: ample for its interpreter to
+start and write its last words (at startup), even on a loaded machine."""
 
 
 def bot_command(script: str, *args: str) -> str:
@@ -151,7 +154,13 @@ FAULTS = [
         "which is not a legal action now",
         "which I do not hold",
     ),
-    ("timeout.py", "timeout", "no answer within 0.5 s", "timeout bot: thinking very hard"),
+    ("timeout.py", "timeout", f"no answer within {TIMEOUT_BOT_LIMIT:g} s", "timeout bot: thinking very hard"),
+    (
+        "nested.py",
+        "garbage",
+        "its answer is not JSON: '[[[[",
+        "nested bot: answering brackets now",
+    ),
     ("crash.py", "exited", "it exited with status 1", "RuntimeError: crash bot: something went badly wrong"),
     ("exit.py", "exited", "it exited with status 0", "exit bot: I have had enough"),
 ]
@@ -164,7 +173,8 @@ def test_a_faulty_bot_forfeits_with_a_message_naming_the_fault(
 ) -> None:
     # Only the bot that never answers gets a short time limit: the others
     # must fail for their own fault even on a slow machine.
-    bot = ExternalPlayer(bot_command(script), timeout=0.5 if kind == "timeout" else 10.0, name=script)
+    limit = TIMEOUT_BOT_LIMIT if kind == "timeout" else 10.0
+    bot = ExternalPlayer(bot_command(script), timeout=limit, name=script)
     players: list[Player] = [make_player("random", 1), make_player("random", 2)]
     players[bot_seat] = bot
 
@@ -299,7 +309,15 @@ def test_ecarte_bot_answers_each_decide_with_one_legal_action_and_ends_at_bye() 
 @pytest.mark.parametrize(
     ("lines", "message"),
     [
-        (["this is not json"], "line 1 from the host: not JSON"),
+        (["this is not json"], "line 1 from the host: not valid JSON: Expecting value at column 1"),
+        (['{"type": "bye", "type": "hello"}'], 'the key "type" appears twice'),
+        (["[" * 200_000], "line 1 from the host: the JSON is nested too deeply"),
+        (
+            # Deep enough to break a careless message, not Python's parser.
+            [hello(), '{"type": "decide", "view": ' + "[" * 150 + "]" * 150 + "}"],
+            "line 2 from the host: the JSON is nested too deeply (more than 100 levels)",
+        ),
+        (['{"type": "hello", "seat": NaN}'], "NaN is not a JSON number"),
         ([hello(), "[1, 2]"], "line 2 from the host: not a JSON object"),
         ([a_decide()[0]], "'decide' before 'hello'"),
         ([hello(), json.dumps({"type": "shuffle"})], "unknown message type 'shuffle'"),
@@ -341,7 +359,22 @@ def test_ecarte_bot_command_exits_2_without_a_traceback_on_garbage() -> None:
         timeout=30,
     )
     assert result.returncode == 2
-    assert "ecarte bot: line 1 from the host: not JSON" in result.stderr
+    assert "ecarte bot: line 1 from the host: not valid JSON" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stdout == ""
+
+
+def test_ecarte_bot_command_survives_a_line_of_200000_brackets() -> None:
+    # json.loads alone would raise RecursionError: a traceback, not a message.
+    result = subprocess.run(
+        [PYTHON, "-m", "ecarte", "bot", "random"],
+        input=hello() + "\n" + "[" * 200_000 + "\n",
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert result.returncode == 2
+    assert "ecarte bot: line 2 from the host: the JSON is nested too deeply" in result.stderr
     assert "Traceback" not in result.stderr
     assert result.stdout == ""
 

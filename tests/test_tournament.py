@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from ecarte.ai import make_player
-from ecarte.cli import build_parser, main
+from ecarte.cli import main
 from ecarte.engine import Action, Rules, View, shuffled_deck
 from ecarte.tournament import TournamentSpec, match_plan, play_match, play_tournament, wilson_interval
 
@@ -217,15 +217,12 @@ def test_a_faulty_bot_forfeits_each_match_and_the_tournament_goes_on(
 
 
 def test_a_timeout_in_the_tournament_uses_the_configured_limit(capsys: pytest.CaptureFixture[str]) -> None:
-    args = build_parser().parse_args(
-        ["simulate", "random", f"cmd:{sys.executable} {BOTS / 'timeout.py'}", "--matches", "2", "--jobs", "1"]
-    )
-    args.timeout = 0.5
-    from ecarte.tournament import run_simulate
-
-    assert run_simulate(args) == 0
-    out = capsys.readouterr().out
-    assert "forfeits (timeout): no answer within 0.5 s" in out
+    # The bot writes its last words at startup: 2.5 s leaves its interpreter
+    # ample time to start even on a loaded machine.
+    bot = f"cmd:{sys.executable} {BOTS / 'timeout.py'}"
+    status, out, err = simulate(capsys, "random", bot, "--matches", "2", "--jobs", "1", "--timeout", "2.5")
+    assert status == 0, err
+    assert "forfeits (timeout): no answer within 2.5 s" in out
     assert "timeout bot: thinking very hard" in out
 
 
@@ -257,6 +254,17 @@ def test_an_in_process_player_that_breaks_the_rules_forfeits() -> None:
         (["random", "wizard", "--matches", "2"], "unknown player 'wizard'"),
         (["cmd:", "random", "--matches", "2"], "the bot command is empty"),
         (["cmd:/no/such/bot", "random", "--matches", "2"], "'/no/such/bot' is not a program that can be run"),
+        # 0 used to become the default 10 s, and -1 made every bot forfeit at once.
+        (
+            ["random", "random", "--matches", "2", "--timeout", "0"],
+            "--timeout must be a number of seconds above 0",
+        ),
+        (
+            ["random", "random", "--matches", "2", "--timeout", "-1"],
+            "above 0 and at most 86400 (a day), not -1",
+        ),
+        (["random", "random", "--matches", "2", "--timeout", "nan"], "--timeout must be"),
+        (["random", "random", "--matches", "2", "--timeout", "inf"], "--timeout must be"),
     ],
 )
 def test_bad_arguments_exit_2_with_a_message(
@@ -299,6 +307,24 @@ def test_each_match_log_replays_to_the_tournament_results(
         assert replay.match.games == outcome.games
         assert main(["check", str(path)]) == 0
     capsys.readouterr()
+
+
+def test_tournament_logs_are_synced_once_per_match_not_once_per_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An fsync per line made --log-dir hundreds of times slower than playing.
+    from ecarte.log import replay_file, writer
+
+    synced: list[int] = []
+    monkeypatch.setattr(writer, "_sync_file", lambda handle: synced.append(handle))
+    spec = TournamentSpec("random", "random", 3, seed=2, rules=Rules(), log_dir=str(tmp_path))
+    play_tournament(spec, jobs=1)
+    files = sorted(tmp_path.iterdir())
+    assert len(files) == 3
+    assert len(synced) == 3, "one sync per log, at its end"
+    for path in files:
+        replay = replay_file(path)
+        assert replay.error is None and replay.match is not None and replay.match.is_over
 
 
 def test_log_dir_through_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

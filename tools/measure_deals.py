@@ -41,19 +41,17 @@ def main() -> None:
         match = Match(rules, first_dealer=number % 2)
         match.deal(shuffled_deck(rng))
         dealer, elder = match.dealer, match.elder
-        turned_king = match.deals[-1].king_points[dealer] == 1
         while match.current_player is not None:
             seat = match.current_player
             match.apply(players[seat].decide(match.view(seat), match.legal_actions()))
         record = match.deals[-1]
-        upcard_kings += turned_king
+        upcard_kings += record.turned_king
         elder_kings += record.king_points[elder]
-        dealer_kings += record.king_points[dealer] - turned_king
+        dealer_kings += record.king_points[dealer] - record.turned_king
         if record.winner is None:
             continue
         elder_wins += record.winner == elder
-        points = record.points[record.winner] - record.king_points[record.winner]
-        shares[min(points, 3) - 1] += 1
+        shares[min(record.trick_points, 3) - 1] += 1
     deals = arguments.deals
     played = sum(shares) or 1
     print(

@@ -41,6 +41,9 @@ from ecarte.protocol.host import (
 )
 
 SIDES = ("A", "B")
+MAX_TIMEOUT = 86_400.0
+"""Longest time limit for a bot's answer, in seconds: a day (longer ones
+overflow the system's timers, and no match waits that long)."""
 Z_95 = 1.959963984540054
 """The standard normal quantile for a two-sided 95% interval."""
 
@@ -236,6 +239,8 @@ def play_one(spec: TournamentSpec, index: int) -> MatchOutcome:
         first_dealer,
         spec.rules,
         {"tournament_seed": spec.seed, "match": index + 1},
+        # An fsync per line would make logging cost far more than playing.
+        durable=False,
     )
     try:
         return play_match(players, spec.rules, first_dealer, deck_rng, writer)
@@ -457,7 +462,14 @@ def _spec_from_args(args: argparse.Namespace) -> tuple[TournamentSpec, int]:
         rules = rules_from_assignments(list(args.rules))
     except RulesError as error:
         raise ValueError(f"--rules: {error}") from None
-    timeout = getattr(args, "timeout", None) or DEFAULT_TIMEOUT
+    timeout = getattr(args, "timeout", None)
+    if timeout is None:
+        timeout = DEFAULT_TIMEOUT
+    elif not 0 < timeout <= MAX_TIMEOUT:  # NaN fails this test too
+        raise ValueError(
+            f"--timeout must be a number of seconds above 0 and at most {MAX_TIMEOUT:g} "
+            f"(a day), not {timeout:g}"
+        )
     for name in (args.player_a, args.player_b):
         if name.startswith(COMMAND_PREFIX):
             check_command(name[len(COMMAND_PREFIX) :])

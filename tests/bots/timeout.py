@@ -1,4 +1,7 @@
-"""Never answers a decide: the host's time limit must end the match."""
+"""Never answers a decide: the host's time limit must end the match.
+
+It says so on standard error as soon as it starts, so that its last words are
+there however slowly the interpreter starts, well within the host's limit."""
 
 import sys
 import time
@@ -6,9 +9,10 @@ from typing import Any
 
 from _botlib import run
 
+print("timeout bot: thinking very hard", file=sys.stderr, flush=True)
+
 
 def answer(number: int, message: dict[str, Any]) -> str | None:
-    print("timeout bot: thinking very hard", file=sys.stderr, flush=True)
     time.sleep(60)
     return None
 

@@ -118,3 +118,13 @@ def run_async(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., N
         asyncio.run(test(*args, **kwargs))
 
     return wrapper
+
+
+async def until(pilot: Pilot[Any], condition: Callable[[], bool], rounds: int = 400) -> None:
+    """Wait, a frame at a time, until ``condition()`` holds (a worker's
+    result, a resize, a toast), instead of guessing a fixed delay."""
+    for _ in range(rounds):
+        if condition():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("the condition never came true")

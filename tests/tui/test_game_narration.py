@@ -145,6 +145,7 @@ def test_deal_end_reasons_in_words() -> None:
         tricks=[3, 2],
         king_points=[1, 0],
         winner=0,
+        trick_points=1,
     )
     assert describe_deal_end(king_and_tricks, NAMES) == (
         "You score 1 point for the king. You take 3 tricks to 2: 1 point."
@@ -158,6 +159,7 @@ def test_deal_end_reasons_in_words() -> None:
         score=[3, 3],
         tricks=[2, 3],
         winner=1,
+        trick_points=1,
         four_all_reset=True,
     )
     assert describe_deal_end(reset, NAMES) == (
@@ -173,6 +175,7 @@ def test_deal_end_reasons_in_words() -> None:
         tricks=[5, 0],
         winner=0,
         vole=True,
+        trick_points=2,
         ended_game=0,
     )
     assert (
@@ -216,3 +219,42 @@ def test_you_mid_sentence_is_lower_case() -> None:
     assert (
         step(match, card_action(parse_card("7S"))) == "Computer plays the 7♠; you win the trick with the 9♦"
     )
+
+
+def test_a_vole_with_a_penalty_under_penalty_adds_to_vole() -> None:
+    # The rule variant: a liable player who loses the vole gives 3 points, and
+    # the warning says so beforehand (rules.md, penalty_adds_to_vole).
+    rules = Rules(penalty_adds_to_vole=True)
+    match = dealt(deck("7S 8S 9S KH QH JH 7D 8D AH TH 7H"), first_dealer=1, rules=rules)
+    step(match, PLAY_ACTION)
+    assert liability_warning(match, NAMES) == (
+        "You played without proposing: losing this deal costs 2 points (3 for a vole)."
+    )
+    while match.phase == "tricks":
+        match.apply(match.legal_actions()[0])
+    record = match.deals[-1]
+    assert record.vole and record.penalty and record.points == [0, 3]
+    assert describe_deal_end(record, NAMES) == (
+        "Computer takes all five tricks, the vole: 3 points (you were liable and lost)."
+    )
+
+
+def test_a_later_refusal_is_not_narrated_as_the_first() -> None:
+    match = dealt()
+    step(match, PROPOSE_ACTION)
+    step(match, ACCEPT_ACTION)
+    step(match, discard_action(cards("8D")))
+    step(match, discard_action(cards("7S")))
+    step(match, PROPOSE_ACTION)
+    assert step(match, REFUSE_ACTION) == "Computer refuses"
+    assert liability_warning(match, NAMES) is None
+
+
+def test_one_printable_for_the_app_and_the_command_line() -> None:
+    from ecarte.log import check
+
+    # A non-breaking space or a line separator in a name is shown, not
+    # silently turned into something else, the same way everywhere.
+    assert check.printable is printable
+    assert printable("Kla\u00a0ra\u2028") == "Kla\\xa0ra\\u2028"
+    assert printable("two\nlines", keep_newlines=True) == "two\nlines"

@@ -266,3 +266,112 @@ def test_a_failing_autosave_stops_writing_but_not_the_match(tmp_path: Path) -> N
     assert session.log_path.read_bytes() == written
     session.close()
     assert replay_file(session.log_path).error is None
+
+
+def test_a_decision_out_of_turn_is_refused_by_the_engine_and_not_logged(tmp_path: Path) -> None:
+    from ecarte.engine import IllegalActionError
+    from ecarte.engine.actions import PROPOSE_ACTION
+    from ecarte.tui.session import COMPUTER
+
+    # The human is elder (the computer deals first): only the human decides now.
+    session, _ = scripted_session(tmp_path, [deck("KH AS 7C KC JS 8S 8D 9D 7S TC 7H KS QS")], first_dealer=1)
+    session.deal_next()
+    size = session.log_path.stat().st_size
+    with pytest.raises(IllegalActionError):
+        session.apply(COMPUTER, PROPOSE_ACTION)
+    assert session.log_path.stat().st_size == size
+    assert session.match.phase == "exchange" and session.match.proposals == 0
+    session.close()
+
+
+def _log_naming_a_bot(tmp_path: Path, marker: Path) -> Path:
+    """An unfinished match log whose header names a ``cmd:`` opponent that
+    would leave ``marker`` behind if it were ever started."""
+    import json
+    import shlex
+    import sys
+
+    session = MatchSession.new(INSTANT, opponent="random", seed=5, directory=tmp_path)
+    play_decisions(session, 3, random.Random(5))
+    session.close()
+    lines = session.log_path.read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    program = f"open({str(marker)!r}, 'w').write('started')"
+    header["opponent"] = f"cmd:{shlex.quote(sys.executable)} -c {shlex.quote(program)}"
+    session.log_path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
+    return session.log_path
+
+
+def test_resume_never_starts_a_bot_program_named_only_by_the_log(tmp_path: Path) -> None:
+    marker = tmp_path / "bot-was-started"
+    path = _log_naming_a_bot(tmp_path / "matches", marker)
+    # Continue picks this log by itself: it must not run the program in it.
+    assert MatchSession.unfinished(tmp_path / "matches") == path
+    session, _ = MatchSession.resume(path, INSTANT)
+    try:
+        assert not marker.exists()
+        assert session.opponent_level == INSTANT.opponent
+        assert session.notice is not None
+        assert "not started" in session.notice and "-c" in session.notice
+        assert session.match.deals  # the match itself goes on where it stopped
+    finally:
+        session.close()
+
+
+def test_resume_with_a_bot_in_the_settings_falls_back_to_normal(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    marker = tmp_path / "bot-was-started"
+    path = _log_naming_a_bot(tmp_path / "matches", marker)
+    settings = replace(INSTANT, opponent="cmd:some-other-bot")
+    session, _ = MatchSession.resume(path, settings)
+    try:
+        assert not marker.exists()
+        assert session.opponent_level == "normal"
+        assert session.notice is not None and "normal" in session.notice
+    finally:
+        session.close()
+
+
+def test_resume_keeps_the_bot_the_settings_name() -> None:
+    from dataclasses import replace
+
+    from ecarte.tui.session import _trusted_opponent
+
+    settings = replace(INSTANT, opponent="cmd:mybot --fast")
+    assert _trusted_opponent("cmd:mybot --fast", settings) == ("cmd:mybot --fast", None)
+    assert _trusted_opponent("expert", settings) == ("expert", None)
+    level, notice = _trusted_opponent("cmd:otherbot", settings)
+    assert level == "normal" and notice is not None
+
+
+def test_unfinished_replays_a_log_again_only_when_it_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    import ecarte.log
+
+    going = MatchSession.new(INSTANT, opponent="random", seed=9, directory=tmp_path)
+    play_decisions(going, 3, random.Random(9))
+    going.close()
+    real = ecarte.log.replay_file
+    replayed: list[Path] = []
+
+    def counting(path: Path) -> object:
+        replayed.append(path)
+        return real(path)
+
+    monkeypatch.setattr(ecarte.log, "replay_file", counting)
+    assert MatchSession.unfinished(tmp_path) == going.log_path
+    assert MatchSession.unfinished(tmp_path) == going.log_path
+    assert replayed == [going.log_path]
+    # Finished elsewhere (another run): it changed, so it is read again.
+    finished = MatchSession.new(INSTANT, opponent="random", seed=8, directory=tmp_path / "other")
+    play_decisions(finished, 10_000, random.Random(8))
+    finished.close()
+    going.log_path.write_bytes(finished.log_path.read_bytes())
+    stamp = going.log_path.stat()
+    os.utime(going.log_path, ns=(stamp.st_atime_ns, stamp.st_mtime_ns + 10**9))
+    assert MatchSession.unfinished(tmp_path) is None
+    assert replayed == [going.log_path, going.log_path]

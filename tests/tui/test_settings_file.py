@@ -160,3 +160,29 @@ def test_a_protocol_bot_opponent_round_trips() -> None:
     settings = Settings(opponent="cmd:python3 my_bot.py --fast")
     save_settings(settings)
     assert load_settings() == (settings, None)
+
+
+def test_deeply_nested_arrays_give_defaults_not_a_crash() -> None:
+    path = paths.settings_path()
+    path.parent.mkdir(parents=True)
+    nested = ("speed = " + "[" * 50_000 + "]" * 50_000 + "\n").encode()
+    path.write_bytes(nested)
+    settings, warning = load_settings()
+    assert settings == Settings()
+    assert warning is not None and "too deeply" in warning
+    [backup] = backups(path)
+    assert backup.read_bytes() == nested
+
+
+def test_a_file_still_broken_at_the_next_launch_is_not_copied_again() -> None:
+    path = paths.settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"speed = [\n")
+    _, first = load_settings()
+    _, second = load_settings()
+    [backup] = backups(path)
+    assert first is not None and second is not None and str(backup) in second
+    # A different broken content is a different file: it gets its own copy.
+    path.write_bytes(b"speed = ]\n")
+    load_settings()
+    assert len(backups(path)) == 2

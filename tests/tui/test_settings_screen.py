@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from game_support import until
 from textual.widgets import Input
 
 from ecarte.engine import Rules
@@ -150,6 +151,8 @@ async def test_the_screen_says_when_rules_wait_for_the_next_match(
     app = RecordingApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
         assert not app.screen.query_one("#settings-unfinished").display
         await pilot.press("escape")
     write_log(paths.matches_dir() / "unfinished.ecarte.jsonl", known_events[:3], ("You", "Computer"))
@@ -157,7 +160,8 @@ async def test_the_screen_says_when_rules_wait_for_the_next_match(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s")
         notice = app.screen.query_one("#settings-unfinished")
-        assert notice.display
+        # Found by a worker (logs are replayed off the event loop).
+        await until(pilot, lambda: bool(notice.display))
         assert "apply from the next match" in str(notice.content)  # type: ignore[attr-defined]
 
 

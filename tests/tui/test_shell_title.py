@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from game_support import until
 from textual.widgets import OptionList, Static
 from textual.widgets._toast import Toast
 
@@ -32,6 +33,12 @@ class RecordingApp(EcarteApp):
     def notify(self, message: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
         self.notes.append(message)
         super().notify(message, *args, **kwargs)
+
+
+def too_small_text(app: EcarteApp) -> str:
+    if not isinstance(app.screen, TooSmallScreen):
+        return ""
+    return str(app.screen.query_one("#too-small-message", Static).content)
 
 
 def menu_entries(app: EcarteApp) -> list[str]:
@@ -91,9 +98,11 @@ async def test_continue_appears_and_resumes_the_unfinished_match(
     )
     app = EcarteApp(Settings(opponent="random"))
     async with app.run_test(size=SIZE) as pilot:
+        # Looked for in a worker: Continue appears once the logs are read.
+        await until(pilot, lambda: "Continue" in menu_entries(app))
         assert menu_entries(app) == ["New match", "Continue", "Replay", "Settings", "Rules", "Quit"]
         await pilot.press("c")
-        await pilot.pause()
+        await until(pilot, lambda: type(app.screen).__name__ == "GameScreen")
         screen = app.screen
         assert type(screen).__name__ == "GameScreen"
         session = screen.session  # type: ignore[attr-defined]
@@ -106,7 +115,9 @@ async def test_continue_appears_and_resumes_the_unfinished_match(
 async def test_continue_key_does_nothing_without_an_unfinished_match() -> None:
     app = EcarteApp(Settings(opponent="random"))
     async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
         await pilot.press("c")
+        await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
 
 
@@ -115,7 +126,7 @@ async def test_a_settings_warning_is_shown_at_start() -> None:
     warning = "The settings file x has a problem: it is not valid TOML ([/rules] at line 2)"
     app = RecordingApp(settings_warning=warning)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await pilot.pause(0.2)
+        await until(pilot, lambda: len(app.screen.query(Toast)) == 1)
         assert warning in app.notes
         [toast] = app.screen.query(Toast)
         assert warning in toast.render().plain
@@ -139,15 +150,11 @@ async def test_too_small_terminal_says_so_and_recovers() -> None:
         await pilot.press("n")  # the title's keys are covered
         assert isinstance(app.screen, TooSmallScreen)
         await pilot.resize_terminal(79, 30)
-        await pilot.pause(0.1)
-        message = str(app.screen.query_one("#too-small-message", Static).content)
-        assert "have 79x30" in message
+        await until(pilot, lambda: "have 79x30" in too_small_text(app))
         await pilot.resize_terminal(80, 24)
-        await pilot.pause(0.1)
-        assert isinstance(app.screen, TitleScreen)
+        await until(pilot, lambda: isinstance(app.screen, TitleScreen))
         await pilot.resize_terminal(100, 23)
-        await pilot.pause(0.1)
-        assert isinstance(app.screen, TooSmallScreen)
+        await until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
 
 
 async def test_names_in_the_summary_are_literal() -> None:
@@ -162,11 +169,10 @@ async def test_a_screen_opened_while_too_small_stays_covered_until_the_terminal_
     async with app.run_test(size=(70, 20)) as pilot:
         await pilot.pause()
         app.push_screen(HelpScreen(None))  # as the game does when a deal ends
-        await pilot.pause(0.1)
+        await until(pilot, lambda: HelpScreen in {type(screen) for screen in app.screen_stack})
+        await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
         await pilot.resize_terminal(100, 30)
-        await pilot.pause(0.1)
-        assert isinstance(app.screen, HelpScreen)
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
         await pilot.press("escape")
-        await pilot.pause(0.1)
-        assert isinstance(app.screen, TitleScreen)
+        await until(pilot, lambda: isinstance(app.screen, TitleScreen))

@@ -42,10 +42,6 @@ _BUILT_IN: dict[str, str] = {
 }
 
 
-def register(name: str, target: str) -> None:
-    _BUILT_IN[name] = target
-
-
 def player_names() -> list[str]:
     return sorted(_BUILT_IN)
 

@@ -11,7 +11,9 @@ remembers nothing between decisions: everything it uses is in the view.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import reduce
 from itertools import combinations
+from operator import or_
 
 from ecarte.engine import Action, Rules, View
 from ecarte.engine.actions import (
@@ -25,18 +27,21 @@ from ecarte.engine.actions import (
     REFUSE_ACTION,
     card_action,
 )
-from ecarte.engine.cards import FULL_DECK_MASK, SUIT_MASKS, Card, iter_cards, power_table
+from ecarte.engine.cards import (
+    FULL_DECK_MASK,
+    SUIT_MASKS,
+    Card,
+    beaters,
+    iter_cards,
+    make_card,
+    mask_of,
+    power_table,
+    suit_of,
+)
 from ecarte.engine.cards import KING as KING_RANK
 from ecarte.engine.match import ANSWER, DISCARD_PHASE, EXCHANGE, TRICKS
 
 from .classic_hands import KING_ROLE, QUEEN_ROLE, TEN_ROLE, HandReading
-
-
-def _mask(cards: Sequence[Card]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
 
 
 class ClassicPlayer:
@@ -50,11 +55,13 @@ class ClassicPlayer:
         self.seat = 0
         self.rules = Rules()
         self.power = power_table(False)
+        self.beaters = beaters(False)
 
     def start_match(self, seat: int, rules: Rules) -> None:
         self.seat = seat
         self.rules = rules
         self.power = power_table(rules.ace_high)
+        self.beaters = beaters(rules.ace_high)
 
     def decide(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -80,11 +87,11 @@ class ClassicPlayer:
         return view.score[view.seat], view.score[1 - view.seat]
 
     def _king_is_mine_or_turned(self, view: View) -> bool:
-        king = view.trump * 8 + KING_RANK
+        king = make_card(KING_RANK, view.trump)
         return king in view.hand or view.upcard == king
 
     def reading(self, view: View) -> HandReading:
-        return HandReading(_mask(view.hand), view.trump, self.rules.ace_high)
+        return HandReading(view.hand_mask, view.trump, self.rules.ace_high)
 
     # ------------------------------------------------------------ elder: play or propose
 
@@ -155,7 +162,7 @@ class ClassicPlayer:
         whole weak suits first when the stock limits the discard."""
         power = self.power
         trump = view.trump
-        hand = _mask(view.hand)
+        hand = view.hand_mask
         reading = HandReading(hand, trump, self.rules.ace_high)
         keep = hand & SUIT_MASKS[trump]
         # Kept cards, weakest first: what goes if more must be thrown.
@@ -189,14 +196,14 @@ class ClassicPlayer:
         power = self.power
 
         def split_suits_then_strength(chosen: tuple[Card, ...]) -> tuple[int, int]:
-            mask = _mask(chosen)
+            mask = mask_of(chosen)
             split = sum(
                 1 for suit in range(4) if mask & SUIT_MASKS[suit] and throw & SUIT_MASKS[suit] & ~mask
             )
             return split, sum(power[card] for card in chosen)
 
         best = min(combinations(iter_cards(throw), most), key=split_suits_then_strength)
-        return _mask(best)
+        return mask_of(best)
 
     # ------------------------------------------------------------ the king and the tricks
 
@@ -228,9 +235,9 @@ class ClassicPlayer:
         return card_action(self.lead(view, playable))
 
     def _unseen(self, view: View) -> int:
-        seen = _mask(view.hand) | 1 << view.upcard | _mask(view.my_discards) | _mask(view.trick)
+        seen = view.hand_mask | 1 << view.upcard | mask_of(view.my_discards) | mask_of(view.trick)
         for trick in view.tricks:
-            seen |= _mask(trick.cards)
+            seen |= mask_of(trick.cards)
         return FULL_DECK_MASK & ~seen
 
     def _voids(self, view: View) -> list[bool]:
@@ -241,9 +248,9 @@ class ClassicPlayer:
             if trick.leader == other:
                 continue
             led, reply = trick.cards
-            if reply >> 3 != led >> 3:
-                void[led >> 3] = True
-                if self.rules.must_trump and reply >> 3 != view.trump:
+            if suit_of(reply) != suit_of(led):
+                void[suit_of(led)] = True
+                if self.rules.must_trump and suit_of(reply) != view.trump:
                     void[view.trump] = True
         return void
 
@@ -257,8 +264,7 @@ class ClassicPlayer:
 
     def _is_master(self, card: Card, unseen: int) -> bool:
         """No card still unseen beats ``card`` in its suit."""
-        power = self.power
-        return all(power[other] < power[card] for other in iter_cards(unseen & SUIT_MASKS[card >> 3]))
+        return not unseen & self.beaters[card]
 
     def lead(self, view: View, hand: int) -> Card:
         """Lead from strength; lead trumps with the majority of them; with
@@ -279,7 +285,7 @@ class ClassicPlayer:
             suit_cards
             for suit_cards in plain_suits
             if self._is_master(self._highest(suit_cards), unseen)
-            and not (void[self._highest(suit_cards) >> 3] and their_trumps)
+            and not (void[suit_of(self._highest(suit_cards))] and their_trumps)
         ]
         if masters:
             best = max(masters, key=lambda suit_cards: suit_cards.bit_count())
@@ -289,13 +295,13 @@ class ClassicPlayer:
         if my_trumps:
             singletons = [suit_cards for suit_cards in plain_suits if suit_cards.bit_count() == 1]
             if singletons:
-                return self._highest(_combine(singletons))
+                return self._highest(reduce(or_, singletons))
         guarded = [suit_cards for suit_cards in plain_suits if suit_cards.bit_count() >= 2]
         if guarded:
             best = max(guarded, key=lambda suit_cards: self.power[self._highest(suit_cards)])
             return self._highest(best)
         if plain_suits:
-            return self._highest(_combine(plain_suits))
+            return self._highest(hand & ~trump_mask)  # every plain card held
         top = self._highest(my_trumps)
         return top if self._is_master(top, unseen) else self._lowest(my_trumps)
 
@@ -304,32 +310,19 @@ class ClassicPlayer:
         power = self.power
         trump = view.trump
         led = view.trick[0]
-        led_suit = led >> 3
-        follows = playable & SUIT_MASKS[led_suit] & ~self._not_above(led)
+        led_suit = suit_of(led)
+        follows = playable & self.beaters[led]
         if follows:
             return self._lowest(follows)
         trumps = playable & SUIT_MASKS[trump]
         if led_suit != trump and trumps:
             return self._lowest(trumps)
-        hand = _mask(view.hand)
+        hand = view.hand_mask
 
         def cost(card: Card) -> tuple[int, int, int]:
             # Trumps are worth more than any plain card; among equals, throw
             # from the shortest suit, to get void in it.
-            is_trump = int(card >> 3 == trump)
-            return (is_trump, power[card], (hand & SUIT_MASKS[card >> 3]).bit_count())
+            suit = suit_of(card)
+            return (int(suit == trump), power[card], (hand & SUIT_MASKS[suit]).bit_count())
 
         return min(iter_cards(playable), key=cost)
-
-    def _not_above(self, led: Card) -> int:
-        """Cards of the led suit that do not beat it (the led card included)."""
-        power = self.power
-        suit = led >> 3
-        return sum(1 << card for card in range(suit * 8, suit * 8 + 8) if power[card] <= power[led])
-
-
-def _combine(masks: Sequence[int]) -> int:
-    combined = 0
-    for mask in masks:
-        combined |= mask
-    return combined

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from itertools import combinations
 
 from ecarte.engine.actions import CARD, DISCARD, KING, Action
 from ecarte.engine.cards import KING as KING_RANK
@@ -37,7 +38,7 @@ from ecarte.engine.view import View
 
 from .expert_heuristics import dealer_would_refuse, discard_order, elder_would_play, good_cards, quick_discard
 from .expert_value import MatchValue, match_value
-from .sampling import HandWeight, opponent_hands, played_by, unseen_pool
+from .sampling import HandWeight, opponent_hands, played_by, ruled_out_by_replies, unseen_pool
 from .solver import TrickSolver, solver_for
 
 TRICK_SAMPLES = 150
@@ -64,6 +65,14 @@ class ExpertPlayer:
     """Added to the value of playing at once (elder), in match-win probability."""
     refuse_bias = 0.0
     """Added to the value of refusing (dealer), in match-win probability."""
+    trick_samples = TRICK_SAMPLES
+    exchange_samples = EXCHANGE_SAMPLES
+    discard_samples = DISCARD_SAMPLES
+    unlikely = UNLIKELY
+    king_kept_quiet = KING_KEPT_QUIET
+    discard_breadth = 0
+    exchange_rounds = 1
+    read_replies = True
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -176,12 +185,14 @@ class ExpertPlayer:
         played_late = self._elder_played_late
         kept = self._their_kept
         ace_high = self.rules.ace_high
+        unlikely = self.unlikely
+        king_quiet = self.king_kept_quiet
 
         def weight(hand: int) -> float:
             original = hand | played
             w = 1.0
             if quiet and original >> king & 1:
-                w *= KING_KEPT_QUIET
+                w *= king_quiet
             if strong_at_once:
                 fits = (
                     elder_would_play(original, trump, ace_high)
@@ -189,13 +200,13 @@ class ExpertPlayer:
                     else dealer_would_refuse(original, trump, ace_high)
                 )
                 if not fits:
-                    w *= UNLIKELY
+                    w *= unlikely
             if refused_late and not dealer_would_refuse(original, trump, ace_high):
-                w *= UNLIKELY
+                w *= unlikely
             if played_late and not elder_would_play(original, trump, ace_high, first=False):
-                w *= UNLIKELY
+                w *= unlikely
             if kept and good_cards(original, trump, power) < kept:
-                w *= UNLIKELY
+                w *= unlikely
             return w
 
         return weight
@@ -259,7 +270,8 @@ class ExpertPlayer:
         # whatever is played now: they do not change the choice.
         leaf = [values[tricks][0][0] for tricks in range(6)]
         weight = self._opponent_weight(view)
-        hands = opponent_hands(view, self.rng, TRICK_SAMPLES, weight, TRICK_ENUMERATE)
+        ruled_out = ruled_out_by_replies(view, solver.replies) if self.read_replies else 0
+        hands = opponent_hands(view, self.rng, self.trick_samples, weight, TRICK_ENUMERATE, ruled_out)
         cards = [action.card for action in legal if action.type == CARD]
         best_action = legal[0]
         best_score = -1.0
@@ -301,22 +313,40 @@ class ExpertPlayer:
         self, view: View, elder: int, dealer: int, stock: list[int], elder_discard: int | None
     ) -> tuple[int, int]:
         """One accepted proposal, simulated: elder discards (``elder_discard``
-        or the textbook), then the dealer by the textbook; both draw."""
+        or the textbook), then the dealer by the textbook; both draw. Then,
+        up to ``exchange_rounds`` rounds in all, elder proposes again unless
+        the textbook would play the new hand, and the dealer accepts unless
+        the textbook would refuse."""
         power = self._power
         trump = view.trump
-        if elder_discard is None:
-            elder_discard = quick_discard(elder, trump, power, 1, min(5, len(stock)))
-        count = elder_discard.bit_count()
-        elder &= ~elder_discard
-        for card in stock[:count]:
-            elder |= 1 << card
-        left = stock[count:]
-        if left:
-            fewest = 1 if self.rules.dealer_must_exchange else 0
-            thrown = quick_discard(dealer, trump, power, fewest, min(5, len(left)))
-            dealer &= ~thrown
-            for card in left[: thrown.bit_count()]:
-                dealer |= 1 << card
+        ace_high = self.rules.ace_high
+        limit = self.rules.max_exchanges
+        fewest = 1 if self.rules.dealer_must_exchange else 0
+        drawn = 0
+        for round_number in range(self.exchange_rounds):
+            left = len(stock) - drawn
+            if round_number:
+                done = view.exchanges + round_number
+                if left <= 0 or (limit is not None and done >= limit):
+                    break
+                if elder_would_play(elder, trump, ace_high, first=False):
+                    break
+                if dealer_would_refuse(dealer, trump, ace_high):
+                    break
+            if round_number or elder_discard is None:
+                elder_discard = quick_discard(elder, trump, power, 1, min(5, left))
+            count = elder_discard.bit_count()
+            elder &= ~elder_discard
+            for card in stock[drawn : drawn + count]:
+                elder |= 1 << card
+            drawn += count
+            left = len(stock) - drawn
+            if left > 0:
+                thrown = quick_discard(dealer, trump, power, fewest, min(5, left))
+                dealer &= ~thrown
+                for card in stock[drawn : drawn + thrown.bit_count()]:
+                    dealer |= 1 << card
+                drawn += thrown.bit_count()
         return elder, dealer
 
     def _simulate(
@@ -374,7 +404,7 @@ class ExpertPlayer:
             my_king, their_king = self._king_bits(view, elder_after, dealer_after)
             return [play, free_values[tricks][my_king][their_king]]
 
-        play, propose = self._simulate(view, self._opponent_weight(view), evaluate, 2, EXCHANGE_SAMPLES)
+        play, propose = self._simulate(view, self._opponent_weight(view), evaluate, 2, self.exchange_samples)
         chosen = "play" if play + self.play_bias >= propose else "propose"
         if chosen == "propose":
             self._proposed_at = view.exchanges
@@ -396,7 +426,7 @@ class ExpertPlayer:
 
         def weight(hand: int) -> float:
             # Elder proposed: a hand good enough to play is less likely.
-            return known(hand) * (UNLIKELY if elder_would_play(hand, trump, ace_high, first) else 1.0)
+            return known(hand) * (self.unlikely if elder_would_play(hand, trump, ace_high, first) else 1.0)
 
         def evaluate(elder: int, active: list[int]) -> list[float]:
             stock = self._stock_order(pool, elder, view.stock)
@@ -408,7 +438,7 @@ class ExpertPlayer:
             my_king, their_king = self._king_bits(view, dealer_after, elder_after)
             return [refuse, free_values[tricks][my_king][their_king]]
 
-        refuse, accept = self._simulate(view, weight, evaluate, 2, EXCHANGE_SAMPLES)
+        refuse, accept = self._simulate(view, weight, evaluate, 2, self.exchange_samples)
         chosen = "refuse" if refuse + self.refuse_bias > accept else "accept"
         return next(action for action in legal if action.type == chosen)
 
@@ -422,11 +452,17 @@ class ExpertPlayer:
         order = discard_order(mine, view.trump, self._power)
         candidates: list[int] = []
         for count in counts:
-            mask = 0
-            for card in order[:count]:
-                mask |= 1 << card
-            if mask in by_mask:
-                candidates.append(mask)
+            # The first ``count`` cards of the order, and the sets that keep
+            # one of them for one of the next ``discard_breadth`` cards.
+            reach = order[: count + self.discard_breadth]
+            for chosen in combinations(reach, count):
+                if any(card not in chosen for card in order[: count - 1]):
+                    continue
+                mask = 0
+                for card in chosen:
+                    mask |= 1 << card
+                if mask in by_mask and mask not in candidates:
+                    candidates.append(mask)
         if len(candidates) <= 1:
             return by_mask[candidates[0]] if candidates else legal[0]
         values = self._leaf_values(view, view.liable)
@@ -439,7 +475,7 @@ class ExpertPlayer:
             # Elder discarding: the dealer accepted, so its hand is not one
             # to refuse on.
             if i_am_elder and dealer_would_refuse(hand, trump, self.rules.ace_high):
-                return known(hand) * UNLIKELY
+                return known(hand) * self.unlikely
             return known(hand)
 
         def evaluate(opponent: int, active: list[int]) -> list[float]:
@@ -459,7 +495,7 @@ class ExpertPlayer:
                 row.append(values[tricks][my_king][their_king])
             return row
 
-        totals = self._simulate(view, weight, evaluate, len(candidates), DISCARD_SAMPLES)
+        totals = self._simulate(view, weight, evaluate, len(candidates), self.discard_samples)
         best = max(range(len(candidates)), key=lambda index: (totals[index], -index))
         return by_mask[candidates[best]]
 

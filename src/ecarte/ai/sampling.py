@@ -53,6 +53,30 @@ def unseen_pool(view: View) -> int:
     return FULL_DECK_MASK & ~seen_mask(view)
 
 
+def ruled_out_by_replies(view: View, replies: Callable[[int, int], int]) -> int:
+    """Cards the other hand cannot hold, by the rules of its replies.
+
+    Each reply it made was legal: it followed suit if able, beat the led
+    card if able, trumped if void and able. ``replies(hand, led)`` is the
+    engine's rule (``tricks.legal_replies`` for the deal's trump and
+    rules). A card rules itself out alone: the reply was legal from the
+    whole hand exactly when it was legal from the reply and each other card
+    of it (every clause reads "if the hand holds a card of this kind"), so
+    a card ``c`` is ruled out when the reply is not legal from the reply
+    and ``c``."""
+    opponent = 1 - view.seat
+    pool = unseen_pool(view)
+    ruled_out = 0
+    for trick in view.tricks:
+        if trick.leader == opponent:
+            continue
+        led, reply = trick.cards
+        for card in cards_in(pool & ~ruled_out):
+            if not replies(1 << reply | 1 << card, led) >> reply & 1:
+                ruled_out |= 1 << card
+    return ruled_out
+
+
 def opponent_hand_size(view: View) -> int:
     return 5 - played_by(view, 1 - view.seat).bit_count()
 
@@ -73,16 +97,18 @@ def opponent_hands(
     count: int,
     weight: HandWeight | None = None,
     enumerate_limit: int = 0,
+    ruled_out: int = 0,
 ) -> list[tuple[int, float]]:
     """Candidate opponent hands with their weights.
 
     When the hands consistent with the view number at most
     ``enumerate_limit``, all of them are returned, each with its weight;
     otherwise ``count`` hands drawn at random and accepted with probability
-    ``weight`` (weight 1 each).
+    ``weight`` (weight 1 each). No hand holds a card of ``ruled_out``
+    (see ``ruled_out_by_replies``).
     """
     forced = forced_cards(view)
-    pool = unseen_pool(view) & ~forced
+    pool = unseen_pool(view) & ~forced & ~ruled_out
     size = opponent_hand_size(view) - forced.bit_count()
     free = cards_in(pool)
     if size < 0 or size > len(free):

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ecarte.engine import DealRecord, Rules
-from ecarte.engine.cards import KING, SUIT_NAMES, SUIT_SYMBOLS, SUITS
+from ecarte.engine.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
+from ecarte.text import printable
 
 from .reader import LogFileError, Replay, replay_file
 
@@ -60,16 +61,6 @@ def report_json(report: dict[str, Any]) -> str:
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
-
-
-def printable(text: str) -> str:
-    """Text from a log as typed, except characters that are not printable
-    (escape sequences, line separators), shown as ``\\x1b``-style escapes."""
-    if text.isprintable():
-        return text
-    return "".join(
-        char if char.isprintable() else char.encode("unicode_escape").decode("ascii") for char in text
-    )
 
 
 def format_summary(replay: Replay, source: str) -> str:
@@ -134,20 +125,18 @@ def _deal_text(record: DealRecord, names: list[str], match_over: bool, rules: Ru
         f"points {record.points[0]}-{record.points[1]}, score {record.score[0]}-{record.score[1]}"
     )
     why: list[str] = []
-    turned_king = record.upcard & 7 == KING
-    if turned_king:
+    if record.turned_king:
         why.append(f"{names[dealer]} turned up the king (+1)")
     for seat in (0, 1):
-        announced = record.king_points[seat] - (1 if turned_king and seat == dealer else 0)
+        announced = record.king_points[seat] - (1 if record.turned_king and seat == dealer else 0)
         if announced:
             why.append(f"{names[seat]} announced the king (+1)")
     if record.tricks is not None and record.winner is not None:
         winner = record.winner
         won = record.tricks[winner]
-        trick_points = record.points[winner] - record.king_points[winner]
         taken = "all 5 tricks, the vole" if record.vole else f"{won} tricks"
         penalty = f", {names[1 - winner]} was liable (penalty)" if record.penalty else ""
-        why.append(f"{names[winner]} took {taken}{penalty} (+{trick_points})")
+        why.append(f"{names[winner]} took {taken}{penalty} (+{record.trick_points})")
     elif record.ended_game is None:
         why.append("unfinished")
     if record.four_all_reset:

@@ -26,12 +26,15 @@ HEADER_KEYS = ("format", "version", "players", "first_dealer", "rules")
 
 DEAL = "deal"
 EVENT_TYPES = ("deal", "propose", "play", "accept", "refuse", "discard", "king", "card")
-DECISION_TYPES = EVENT_TYPES[1:]
 
 MAX_NESTING = 100
 """Deepest JSON nesting accepted in a line. Real lines nest 3 deep; a limit
 far below Python's recursion limit keeps every later step (messages,
 ``json.dumps`` of header extras) safe."""
+TOO_DEEP = f"the JSON is nested too deeply (more than {MAX_NESTING} levels)"
+
+MAX_INT_DIGITS = 4300
+"""Longest integer read: Python's own default limit for reading integers."""
 
 _SHOWN_LENGTH = 60
 """How much of a bad value a message quotes: enough to recognise it."""
@@ -102,12 +105,27 @@ def decision_json(player: int | None, action: Action) -> dict[str, Any]:
 # ---------------------------------------------------------------- JSON text
 
 
-class _DuplicateKeyError(ValueError):
+class JsonTextError(ValueError):
+    """Text that is not acceptable JSON; the message says why, for a person."""
+
+
+class _RefusedValue(ValueError):
+    # Raised by the parser's hooks; never confused with other ValueErrors.
     pass
 
 
 def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
+    raise _RefusedValue(f"not valid JSON: {name} is not a JSON number")
+
+
+def _bounded_int(text: str) -> int:
+    # Python refuses to read longer integers, with advice meant for programmers.
+    digits = len(text) - text.startswith("-")
+    if digits > MAX_INT_DIGITS:
+        raise _RefusedValue(
+            f"not valid JSON: an integer of {digits:,} digits (at most {MAX_INT_DIGITS:,} are read)"
+        )
+    return int(text)
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -115,9 +133,36 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for key, value in pairs:
         if key in result:
-            raise _DuplicateKeyError(f"the key {shorten(key)} appears twice in one object")
+            raise _RefusedValue(f"the key {shorten(key)} appears twice in one object")
         result[key] = value
     return result
+
+
+def load_json(text: str) -> Any:
+    """``json.loads`` for text from outside (a log line, a bot's answer, a
+    host's message): never a ``RecursionError`` or a message meant for
+    programmers, only ``JsonTextError``. Refuses NaN and Infinity, a key
+    given twice in one object, and nesting deeper than ``MAX_NESTING``."""
+    try:
+        value = json.loads(
+            text,
+            parse_constant=_reject_constant,
+            parse_int=_bounded_int,
+            object_pairs_hook=_unique_keys,
+        )
+    except json.JSONDecodeError as error:
+        # Some messages already end in "at" ("Unterminated string starting at").
+        where = "column" if error.msg.endswith(" at") else "at column"
+        raise JsonTextError(f"not valid JSON: {error.msg} {where} {error.colno}") from None
+    except _RefusedValue as error:
+        raise JsonTextError(str(error)) from None
+    except RecursionError:
+        raise JsonTextError(TOO_DEEP) from None
+    except ValueError as error:
+        raise JsonTextError(f"not valid JSON: {error}") from None
+    if _too_deep(value):
+        raise JsonTextError(TOO_DEEP)
+    return value
 
 
 def parse_json_object(raw: bytes) -> dict[str, Any]:
@@ -134,22 +179,12 @@ def parse_json_object(raw: bytes) -> dict[str, Any]:
             "a blank line: every line must be one JSON object (only the file's end may be a newline)"
         )
     try:
-        value = json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_unique_keys)
-    except json.JSONDecodeError as error:
-        raise LineError(f"not valid JSON: {error.msg} at column {error.colno}") from None
-    except _DuplicateKeyError as error:
-        raise LineError(str(error)) from None
-    except RecursionError:
-        raise LineError("not a match log line: the JSON is nested too deeply") from None
-    except ValueError as error:
-        # NaN/Infinity, or an integer with thousands of digits.
-        raise LineError(f"not valid JSON: {error}") from None
+        value = load_json(text)
+    except JsonTextError as error:
+        message = str(error)
+        raise LineError(f"not a match log line: {message}" if message == TOO_DEEP else message) from None
     if not isinstance(value, dict):
         raise LineError(f"each line must be a JSON object {{...}}; found {kind_of(value)}")
-    if _too_deep(value):
-        raise LineError(
-            f"not a match log line: the JSON is nested too deeply (more than {MAX_NESTING} levels)"
-        )
     return value
 
 
@@ -217,15 +252,16 @@ def parse_header(obj: dict[str, Any]) -> LogHeader:
     players = obj.get("players", _MISSING)
     if players is _MISSING:
         raise LineError("the header needs 'players', the two players' names; found none")
-    if (
-        not isinstance(players, list)
-        or len(players) != 2
-        or not all(isinstance(name, str) and name for name in players)
-    ):
-        raise LineError(
-            "the header's 'players' must be two non-empty names, seat 0 then seat 1; "
-            f"found {kind_of(players)}"
-        )
+    expected = "the header's 'players' must be two non-empty names, seat 0 then seat 1"
+    if not isinstance(players, list):
+        raise LineError(f"{expected}; found {kind_of(players)}")
+    if len(players) != 2:
+        raise LineError(f"{expected}; found {len(players)} name{'' if len(players) == 1 else 's'}")
+    for seat, name in enumerate(players):
+        if not isinstance(name, str):
+            raise LineError(f"{expected}; found {kind_of(name)} for seat {seat}")
+        if not name:
+            raise LineError(f"{expected}; the name of seat {seat} is empty")
     first_dealer = obj.get("first_dealer", _MISSING)
     if first_dealer is _MISSING:
         raise LineError("the header needs 'first_dealer', the seat (0 or 1) of the first dealer; found none")

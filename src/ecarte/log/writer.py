@@ -1,6 +1,10 @@
 """Writing a match log as the match goes: one line per event, made durable
 (flushed and fsynced) before the call returns, so a crash loses at most the
-line being written (which ``resume_log`` then cuts off and keeps aside)."""
+line being written (which ``resume_log`` then cuts off and keeps aside).
+
+A writer made with ``durable=False`` (a tournament's many logs, which can be
+played again) only flushes each line and fsyncs the file once, at ``close``:
+an fsync per line costs far more than playing the match."""
 
 from __future__ import annotations
 
@@ -30,8 +34,10 @@ def encode_line(obj: dict[str, Any]) -> bytes:
 class LogWriter:
     """Appends events to a log file; use ``create`` or ``append``."""
 
-    def __init__(self, path: Path, file: BinaryIO) -> None:
+    def __init__(self, path: Path, file: BinaryIO, durable: bool = True) -> None:
         self.path = path
+        self.durable = durable
+        """Each line is fsynced as written; otherwise only at ``close``."""
         self._file: BinaryIO | None = file
 
     @classmethod
@@ -42,9 +48,11 @@ class LogWriter:
         first_dealer: int,
         rules: Rules,
         extra: dict[str, Any] | None = None,
+        durable: bool = True,
     ) -> LogWriter:
         """A new log with its header. Never overwrites: ``FileExistsError``
-        if ``path`` exists. Missing parent folders are created."""
+        if ``path`` exists. Missing parent folders are created. With
+        ``durable=False`` lines are flushed as written and fsynced at ``close``."""
         if len(players) != 2 or not all(isinstance(name, str) and name for name in players):
             raise ValueError("a log needs two non-empty player names")
         if first_dealer not in (0, 1) or isinstance(first_dealer, bool):
@@ -65,7 +73,7 @@ class LogWriter:
         line = encode_line(header)
         path.parent.mkdir(parents=True, exist_ok=True)
         file = open(path, "xb")  # noqa: SIM115 - the writer owns the file until close()
-        writer = cls(path, file)
+        writer = cls(path, file, durable)
         try:
             writer._write(line)
         except BaseException:
@@ -73,7 +81,8 @@ class LogWriter:
             writer.close()
             path.unlink(missing_ok=True)
             raise
-        _sync_folder(path.parent)
+        if durable:
+            _sync_folder(path.parent)
         return writer
 
     @classmethod
@@ -103,16 +112,25 @@ class LogWriter:
             raise ValueError(f"{self.path}: the log writer is closed")
         self._file.write(line)
         self._file.flush()
-        _sync_file(self._file.fileno())
+        if self.durable:
+            _sync_file(self._file.fileno())
 
     @property
     def closed(self) -> bool:
         return self._file is None
 
     def close(self) -> None:
-        if self._file is not None:
-            self._file.close()
-            self._file = None
+        file = self._file
+        if file is None:
+            return
+        self._file = None
+        try:
+            if not self.durable:
+                # Every line was flushed; one fsync now makes the whole file durable.
+                file.flush()
+                _sync_file(file.fileno())
+        finally:
+            file.close()
 
     def __enter__(self) -> LogWriter:
         return self

@@ -13,6 +13,7 @@ from typing import IO, Any
 
 from ecarte.ai.base import Player, make_player
 from ecarte.engine import Action, ActionError, Rules, RulesError, View, ViewError
+from ecarte.log.format import JsonTextError, load_json
 
 PROTOCOL_VERSION = 1
 
@@ -77,9 +78,9 @@ def _message(raw: bytes) -> dict[str, Any] | None:
     if not text.strip():
         return None
     try:
-        message = json.loads(text)
-    except ValueError as error:
-        raise ProtocolError(f"not JSON ({error}): {text.strip()[:80]!r}") from None
+        message = load_json(text)
+    except JsonTextError as error:
+        raise ProtocolError(f"{error}: {text.strip()[:80]!r}") from None
     if not isinstance(message, dict):
         raise ProtocolError("not a JSON object with a 'type'")
     return message

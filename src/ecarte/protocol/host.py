@@ -29,6 +29,7 @@ from typing import IO, Any
 
 from ecarte.ai.base import Player, make_player
 from ecarte.engine import Action, ActionError, Rules, View
+from ecarte.log.format import JsonTextError, load_json
 
 PROTOCOL_VERSION = 1
 DEFAULT_TIMEOUT = 10.0
@@ -37,8 +38,6 @@ STDERR_LINES_KEPT = 20
 MAX_LINE_BYTES = 1 << 20
 """A longer answer is garbage (and must not exhaust the host's memory)."""
 COMMAND_PREFIX = "cmd:"
-
-FAULT_KINDS = ("illegal", "garbage", "timeout", "exited")
 
 
 class BotFault(Exception):
@@ -82,6 +81,8 @@ class ExternalPlayer:
     (which sends ``bye`` and always ends the process)."""
 
     def __init__(self, command: str, timeout: float = DEFAULT_TIMEOUT, name: str | None = None) -> None:
+        if not timeout > 0:  # NaN too
+            raise ValueError(f"a bot's time limit must be above 0 seconds, not {timeout:g}")
         self.argv = split_command(command)
         self.command = command
         self.name = name or COMMAND_PREFIX + command
@@ -123,9 +124,10 @@ class ExternalPlayer:
         )
         line = self._read_answer(view.phase)
         try:
-            answer = json.loads(line)
-        except ValueError:
-            raise self._fault("garbage", f"its answer is not JSON: {_shorten(line)}") from None
+            answer = load_json(line)
+        except JsonTextError as error:
+            reason = str(error).removeprefix("not valid JSON: ")
+            raise self._fault("garbage", f"its answer is not JSON: {_shorten(line)}; {reason}") from None
         try:
             action = Action.from_json(answer)
         except ActionError as error:
@@ -170,10 +172,6 @@ class ExternalPlayer:
         process = getattr(self, "_process", None)
         if process is not None:
             _kill_group(process)
-
-    @property
-    def stderr_lines(self) -> list[str]:
-        return list(self._stderr)
 
     # ------------------------------------------------------------ process plumbing
 

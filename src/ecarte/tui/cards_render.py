@@ -11,7 +11,7 @@ from rich.style import Style
 from rich.text import Text
 
 from ecarte.engine import Card, card_label
-from ecarte.engine.cards import RANK_LABELS, SUIT_NAMES, SUIT_SYMBOLS, SUITS
+from ecarte.engine.cards import RANK_LABELS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, rank_of, suit_of
 
 RED_SUITS = (1, 2)
 """Hearts and diamonds (suit indexes)."""
@@ -40,7 +40,7 @@ def suit_text(suit: int, symbols: bool = True, *, name: bool = False) -> Text:
 
 def card_text(card: Card, symbols: bool = True, *, dim: bool = False) -> Text:
     """The card's label in its colour: ``10♥`` in red, ``K♠`` in bold."""
-    style = suit_style(card >> 3)
+    style = suit_style(suit_of(card))
     if dim:
         style = style + DIM
     return Text(card_label(card, symbols), style=style)
@@ -69,7 +69,7 @@ def card_face(
     ``frame`` styles the border (selection, playable) separately from the face.
     """
     border = Style.parse(frame) if frame else Style(dim=dim)
-    face_style = suit_style(card >> 3) + (DIM if dim else Style())
+    face_style = suit_style(suit_of(card)) + (DIM if dim else Style())
     if not large:
         label = card_text(card, symbols, dim=dim)
         label.pad_right(3 - label.cell_len)
@@ -80,8 +80,8 @@ def card_face(
         face.append("│\n", style=border)
         face.append("└───┘", style=border)
         return face
-    rank = RANK_LABELS[card & 7]
-    sign = SUIT_SYMBOLS[card >> 3] if symbols else SUITS[card >> 3]
+    rank = RANK_LABELS[rank_of(card)]
+    sign = SUIT_SYMBOLS[suit_of(card)] if symbols else SUITS[suit_of(card)]
     rows = (f"{rank:<5}", f"{sign:^5}", f"{rank:>5}")
     face = Text("┌─────┐\n", style=border)
     for row in rows:

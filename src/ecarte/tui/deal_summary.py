@@ -14,8 +14,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ecarte.engine import DealRecord, Match
+from ecarte.text import printable
 from ecarte.tui.cards_render import card_text, suit_text
-from ecarte.tui.narration import describe_deal_end, printable
+from ecarte.tui.narration import SECOND_PERSON, describe_deal_end
 
 MODAL_CSS = """
 DealSummaryScreen, MatchOverScreen { align: center middle; background: $background 50%; }
@@ -58,7 +59,7 @@ def tricks_line(match: Match, names: tuple[str, str], symbols: bool) -> Text:
         text.append_text(card_text(trick.cards[0], symbols))
         text.append(" ")
         text.append_text(card_text(trick.cards[1], symbols))
-        taker = "you" if names[trick.winner] == "You" else printable(names[trick.winner])[:8]
+        taker = "you" if names[trick.winner] == SECOND_PERSON else printable(names[trick.winner])[:8]
         text.append(f" {taker}", style="bold" if trick.winner == 0 else "")
     return text
 
@@ -133,11 +134,15 @@ class MatchOverScreen(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         if self.forfeit and self.winner == 0:
-            title = "You win the match by forfeit." if self.names[0] == "You" else "The opponent forfeits."
+            title = (
+                "You win the match by forfeit."
+                if self.names[0] == SECOND_PERSON
+                else "The opponent forfeits."
+            )
         elif self.winner == 0:
             title = (
                 "You win the match!"
-                if self.names[0] == "You"
+                if self.names[0] == SECOND_PERSON
                 else f"{printable(self.names[0])} wins the match!"
             )
         elif self.winner == 1:

@@ -22,11 +22,12 @@ from textual.worker import Worker, WorkerState
 
 from ecarte.engine import Action, IllegalActionError, Match, card_action, discard_action
 from ecarte.engine.actions import ACCEPT_ACTION, KING_ACTION, PLAY_ACTION, PROPOSE_ACTION, REFUSE_ACTION
-from ecarte.engine.cards import cards_in
+from ecarte.engine.cards import bit, cards_in
 from ecarte.engine.match import ANSWER, DISCARD_PHASE, EXCHANGE, TRICKS
+from ecarte.text import printable
 from ecarte.tui.cards_render import card_text, letters
 from ecarte.tui.deal_summary import DealSummaryScreen, MatchOverScreen
-from ecarte.tui.narration import describe_action, describe_deal, printable
+from ecarte.tui.narration import describe_action, describe_deal
 from ecarte.tui.session import COMPUTER, HUMAN, MatchSession, OpponentFault
 from ecarte.tui.settings import Settings
 from ecarte.tui.widgets import CardSlot, HandView, OpponentView, ScorePanel, TableView
@@ -187,7 +188,9 @@ class GameScreen(Screen[None]):
         hand = self._hand()
         self.cursor = max(0, min(self.cursor, len(hand) - 1))
         large = self.has_class("-large")
-        self.query_one("#opponent", OpponentView).show(match, COMPUTER, session.names[COMPUTER], large)
+        self.query_one("#opponent", OpponentView).show(
+            session.opponent_hand_size, match.view(HUMAN) if match.deals else None, large
+        )
         table = self.query_one("#table", TableView)
         table.show(match, session.names, self.symbols, large)
         # At the human's turn in the tricks, the cards that may be played
@@ -250,13 +253,13 @@ class GameScreen(Screen[None]):
             return Text("")
         phase = match.phase
         if phase == EXCHANGE:
-            if match.proposals == 0:
+            if match.makes_liable(PLAY_ACTION):
                 return Text(
                     "Propose an exchange (e) or play (p): playing without proposing makes you liable."
                 )
             return Text("Propose another exchange (e), or play (p).")
         if phase == ANSWER:
-            if match.proposals == 1:
+            if match.makes_liable(REFUSE_ACTION):
                 return Text(f"{other} proposes: accept (a) or refuse (r); refusing makes you liable.")
             return Text(f"{other} proposes another exchange: accept (a) or refuse (r).")
         if phase == DISCARD_PHASE:
@@ -352,7 +355,7 @@ class GameScreen(Screen[None]):
         playable = self.match.playable_cards()
         if 0 <= self.cursor < len(hand) and playable >> hand[self.cursor] & 1:
             return
-        self.cursor = next((i for i, card in enumerate(hand) if playable >> card & 1), 0)
+        self.cursor = next((i for i, card in enumerate(hand) if playable & bit(card)), 0)
 
     def _start_opponent(self) -> None:
         if self.thinking:
@@ -435,7 +438,7 @@ class GameScreen(Screen[None]):
     def on_unmount(self) -> None:
         # However the screen goes (menu, rematch, quitting the app), the log
         # and a bot process are closed.
-        self.session.close()
+        self.session.close_in_background()
 
     def _show_match_over(self) -> None:
         session = self.session
@@ -494,7 +497,7 @@ class GameScreen(Screen[None]):
         hand = self._hand()
         if 0 <= self.cursor < len(hand):
             card = hand[self.cursor]
-            chosen = self.chosen ^ (1 << card)
+            chosen = self.chosen ^ bit(card)
             most = self._discard_range()[1]
             if chosen.bit_count() > most:
                 self.show_error(
@@ -537,7 +540,7 @@ class GameScreen(Screen[None]):
             return
         from ecarte.tui.session import SessionError
 
-        self.session.close()
+        self.session.close_in_background()
         try:
             session = self.session.rematch()
         except SessionError as error:
@@ -548,7 +551,7 @@ class GameScreen(Screen[None]):
     def action_leave(self) -> None:
         """Back to the title (the match is saved as it goes), or quit when
         the game screen was opened directly."""
-        self.session.close()
+        self.session.close_in_background()
         if len(self.app.screen_stack) > 2:
             self.app.pop_screen()
         else:

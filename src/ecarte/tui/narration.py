@@ -8,34 +8,23 @@ makes any text from a log or the settings safe to draw: control characters
 
 from __future__ import annotations
 
-import unicodedata
-
 from ecarte.engine import Action, DealRecord, IllegalActionError, Match
 from ecarte.engine.actions import ACCEPT, CARD, DISCARD, KING, PLAY, PROPOSE, REFUSE
-from ecarte.engine.cards import KING as KING_RANK
-from ecarte.engine.cards import SUIT_NAMES, card_label
+from ecarte.engine.cards import SUIT_NAMES, bit, card_label, suit_of
+from ecarte.engine.scoring import trick_points
+from ecarte.text import printable
+
+__all__ = [
+    "SECOND_PERSON",
+    "describe_action",
+    "describe_deal",
+    "describe_deal_end",
+    "liability_warning",
+    "printable",
+]
 
 SECOND_PERSON = "You"
 """A player named "You" gets second-person verbs: "You propose"."""
-
-
-def printable(text: str, *, keep_newlines: bool = False) -> str:
-    """``text`` with control characters replaced by visible escapes
-    (``\\x1b``), so that a name can never move the cursor or recolour the
-    terminal. ``keep_newlines`` keeps the lines of a longer message."""
-    if text.isprintable():
-        return text
-    return "".join(
-        char if char.isprintable() or char == " " or (keep_newlines and char == "\n") else _escape(char)
-        for char in text
-    )
-
-
-def _escape(char: str) -> str:
-    if unicodedata.category(char) in ("Zs",):
-        return " "
-    code = ord(char)
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 def _verb(name: str, third: str, second: str, *, mid_sentence: bool = False) -> str:
@@ -63,13 +52,13 @@ def describe_action(
             return _verb(name, "proposes another exchange", "propose another exchange")
         return _verb(name, "proposes", "propose")
     if kind == PLAY:
-        if before.proposals == 0:
+        if before.makes_liable(action):
             return _verb(name, "plays without proposing", "play without proposing")
         return _verb(name, "plays: no more exchanges", "play: no more exchanges")
     if kind == ACCEPT:
         return _verb(name, "accepts", "accept")
     if kind == REFUSE:
-        if before.proposals == 1:
+        if before.makes_liable(action):
             return _verb(name, "refuses the first proposal", "refuse the first proposal")
         return _verb(name, "refuses", "refuse")
     if kind == DISCARD:
@@ -92,7 +81,7 @@ def _describe_discard(before: Match, seat: int, action: Action, names: tuple[str
         return _verb(name, f"discards {count} {plural}", f"discard {count} {plural}")
     drawn = before.deck[before.stock_top : before.stock_top + count]
     # In the order of the hand on screen (trumps first, strongest first).
-    shown = ", ".join(card_label(card, symbols) for card in before.hand(seat) if action.discards >> card & 1)
+    shown = ", ".join(card_label(card, symbols) for card in before.hand(seat) if action.discards & bit(card))
     got = ", ".join(card_label(card, symbols) for card in drawn)
     return _verb(name, f"discards {shown} and draws {got}", f"discard {shown} and draw {got}")
 
@@ -109,7 +98,7 @@ def _describe_card(before: Match, seat: int, action: Action, names: tuple[str, s
         return _verb(name, f"plays the {shown}", f"play the {shown}")
     trick = after.tricks[-1]
     winning_card = trick.cards[0] if trick.winner == trick.leader else trick.cards[1]
-    trump = " (trump)" if winning_card >> 3 == before.trump else ""
+    trump = " (trump)" if suit_of(winning_card) == before.trump else ""
     winning = card_label(winning_card, symbols)
     if trick.winner == seat:
         return _verb(
@@ -127,9 +116,9 @@ def describe_deal(after: Match, names: tuple[str, str], symbols: bool = True) ->
     upcard = card_label(after.upcard, symbols)
     suit = SUIT_NAMES[after.trump]
     text = f"{_verb(dealer, 'deals', 'deal')}; the {upcard} is turned up: {suit} are trumps."
-    if after.upcard & 7 == KING_RANK:
+    record = after.deals[-1]
+    if record.turned_king:
         text += f" The turned-up king scores 1 point for {_object(dealer)}."
-        record = after.deals[-1]
         if record.ended_game is not None:
             text += " " + _game_won(record, names)
     return text
@@ -161,7 +150,6 @@ def describe_deal_end(record: DealRecord, names: tuple[str, str]) -> str:
         assert record.winner is not None
         winner = record.winner
         won = record.tricks[winner]
-        trick_points = record.points[winner] - record.king_points[winner]
         if won == 5:
             taken = _verb(names[winner], "takes all five tricks, the vole", "take all five tricks, the vole")
         else:
@@ -172,7 +160,7 @@ def describe_deal_end(record: DealRecord, names: tuple[str, str]) -> str:
         if record.penalty:
             loser = names[1 - winner]
             reason = f" ({_object(loser)} {'were' if loser == SECOND_PERSON else 'was'} liable and lost)"
-        parts.append(f"{taken}: {_points(trick_points)}{reason}.")
+        parts.append(f"{taken}: {_points(record.trick_points)}{reason}.")
     if record.four_all_reset:
         parts.append(f"Four all: both scores drop by one, to {record.score[0]}-{record.score[1]}.")
     if record.ended_game is not None:
@@ -190,8 +178,10 @@ def liability_warning(match: Match, names: tuple[str, str]) -> str | None:
     if seat is None or match.phase not in ("exchange", "answer", "discard", "tricks"):
         return None
     what = "played without proposing" if seat == match.elder else "refused the first proposal"
-    points = 3 if match.rules.penalty_adds_to_vole else 2
-    vole = f" ({points} for a vole)" if points == 3 else ""
-    if names[seat] == SECOND_PERSON:
-        return f"You {what}: losing this deal costs 2 points{vole}."
-    return f"{printable(names[seat])} {what}: losing this deal costs 2 points{vole}."
+    # What the other side scores by beating a liable player: with three or
+    # four tricks, and with the vole.
+    points = trick_points(3, True, match.rules)
+    vole_points = trick_points(5, True, match.rules)
+    vole = f" ({vole_points} for a vole)" if vole_points != points else ""
+    who = "You" if names[seat] == SECOND_PERSON else printable(names[seat])
+    return f"{who} {what}: losing this deal costs {_points(points)}{vole}."

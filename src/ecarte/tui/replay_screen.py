@@ -24,17 +24,21 @@ from textual.widgets import DataTable, Footer, Static
 
 from ecarte.engine import DEAL, Match, Rules
 from ecarte.engine.cards import SUIT_NAMES, cards_in
-from ecarte.log import LogEvent, LogFileError, Replay, replay_file, replay_states
+from ecarte.log import LogEvent, LogFileError, Replay, replay_file
+from ecarte.text import printable
 
 from . import paths
 from .cards_render import card_text, cards_text, suit_text
-from .narration import describe_action, describe_deal, describe_deal_end, printable
-from .session import forfeit_path
+from .narration import describe_action, describe_deal, describe_deal_end, liability_warning
+from .replay_steps import ReplaySteps
+from .session import LOG_SUFFIX, forfeit_path
 
 if TYPE_CHECKING:
     from .app import EcarteApp
 
-LOG_SUFFIX = ".ecarte.jsonl"
+SMALL_LOG_EVENTS = 2000
+"""A log already read with at most this many events is stepped through at
+once; a longer one is prepared in a worker behind "Loading…"."""
 LIST_LIMIT = 500
 """The newest logs listed; older ones stay on disk and open with ``ecarte replay``."""
 
@@ -108,6 +112,14 @@ def summarize_log(path: Path) -> LogSummary:
     return LogSummary(path, date, players, result, stamp)
 
 
+def _mtime(path: Path) -> float:
+    # The file may go between listing and looking: it sorts last.
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
 def saved_logs(directory: Path | None = None) -> list[LogSummary]:
     """The saved matches, newest first."""
     folder = directory or paths.matches_dir()
@@ -115,7 +127,7 @@ def saved_logs(directory: Path | None = None) -> list[LogSummary]:
         files = [path for path in folder.iterdir() if path.name.endswith(LOG_SUFFIX) and path.is_file()]
     except OSError:
         return []
-    files.sort(key=lambda path: path.stat().st_mtime if path.exists() else 0.0, reverse=True)
+    files.sort(key=_mtime, reverse=True)
     summaries = [summarize_log(path) for path in files[:LIST_LIMIT]]
     summaries.sort(key=lambda summary: summary.sort_key, reverse=True)
     return summaries
@@ -191,12 +203,8 @@ class ReplayListScreen(Screen[None]):
 
 
 def open_viewer(app: EcarteApp, path: Path) -> None:
-    try:
-        replay = replay_file(path)
-    except LogFileError as error:
-        app.notify(str(error), title="Replay", severity="error", timeout=10, markup=False)
-        return
-    app.push_screen(ReplayViewerScreen(path, replay))
+    """Open the viewer on ``path``; it reads the log in a worker."""
+    app.push_screen(ReplayViewerScreen(path))
 
 
 # ---------------------------------------------------------------- the viewer
@@ -227,14 +235,17 @@ class ReplayViewerScreen(Screen[None]):
         Binding("escape,q", "app.pop_screen", "Close"),
     ]
 
-    def __init__(self, path: Path, replay: Replay) -> None:
+    def __init__(self, path: Path, replay: Replay | None = None) -> None:
+        """``replay``: the log already read; without it, the viewer reads
+        ``path`` itself, in a worker, showing "Loading…" meanwhile."""
         super().__init__()
         self.path = path
-        self.replay = replay
-        self.states: list[Match] = replay_states(replay)
+        self.replay: Replay = replay if replay is not None else Replay(header=None)
+        self.steps: ReplaySteps | None = None
+        """``None`` while the log is being read."""
         self.position = 0
-        header = replay.header
-        self.names: tuple[str, str] = (header.players[0], header.players[1]) if header else ("?", "?")
+        self._given = replay is not None
+        self.names: tuple[str, str] = ("?", "?")
 
     @property
     def ecarte_app(self) -> EcarteApp:
@@ -245,21 +256,68 @@ class ReplayViewerScreen(Screen[None]):
         return self.replay.events
 
     @property
+    def loaded(self) -> bool:
+        return self.steps is not None
+
+    @property
     def last_position(self) -> int:
-        return max(len(self.states) - 1, 0)
+        return self.steps.last_position if self.steps is not None else 0
+
+    def state(self, position: int) -> Match | None:
+        if self.steps is None or self.steps.empty:
+            return None
+        return self.steps.state(position)
 
     def compose(self) -> ComposeResult:
-        yield Static(self.title_text(), id="replay-title")
-        error = self.error_text()
-        if error is not None:
-            yield Static(error, id="replay-error")
-        yield Static(id="replay-status")
+        yield Static(Text(f"Replay of {printable(self.path.name)}"), id="replay-title")
+        error = Static(id="replay-error")
+        error.display = False
+        yield error
+        yield Static(Text("Loading…", style="italic"), id="replay-status")
         yield Static(id="replay-event")
         with VerticalScroll(id="replay-board"):
             yield Static(id="replay-board-text")
         yield Footer()
 
     def on_mount(self) -> None:
+        if self._given and len(self.replay.events) <= SMALL_LOG_EVENTS:
+            # A short log already read: ready at once, nothing to wait for.
+            self.loaded_log(self.replay, ReplaySteps(self.replay))
+        else:
+            self.load()
+
+    @work(thread=True, exclusive=True, exit_on_error=False)
+    def load(self) -> None:
+        # Reading and replaying a long log takes a while: off the event loop.
+        try:
+            replay = self.replay if self._given else replay_file(self.path)
+            steps = ReplaySteps(replay)
+        except LogFileError as error:
+            self.app.call_from_thread(self.failed, str(error))
+            return
+        except Exception as error:  # shown to the player, never a traceback that ends the app
+            self.app.call_from_thread(self.failed, f"{self.path}: cannot be replayed: {error}")
+            return
+        self.app.call_from_thread(self.loaded_log, replay, steps)
+
+    def failed(self, message: str) -> None:
+        error = self.query_one("#replay-error", Static)
+        error.update(Text(printable(message, keep_newlines=True)))
+        error.display = True
+        self.query_one("#replay-status", Static).update(Text("Nothing to replay.", style="dim"))
+        self.notify(printable(message), title="Replay", severity="error", timeout=10, markup=False)
+
+    def loaded_log(self, replay: Replay, steps: ReplaySteps) -> None:
+        self.replay = replay
+        self.steps = steps
+        header = replay.header
+        self.names = (header.players[0], header.players[1]) if header else ("?", "?")
+        self.query_one("#replay-title", Static).update(self.title_text())
+        error_text = self.error_text()
+        if error_text is not None:
+            error = self.query_one("#replay-error", Static)
+            error.update(error_text)
+            error.display = True
         self.show()
 
     # ------------------------------------------------------------ text
@@ -293,7 +351,8 @@ class ReplayViewerScreen(Screen[None]):
             first = printable(self.names[self.replay.header.first_dealer])
             return f"The start of the match. {first} deals first."
         event = self.events[position - 1]
-        before, after = self.states[position - 1], self.states[position]
+        before, after = self.state(position - 1), self.state(position)
+        assert before is not None and after is not None
         if event.type == DEAL:
             text = describe_deal(after, self.names, symbols)
         else:
@@ -315,7 +374,7 @@ class ReplayViewerScreen(Screen[None]):
         )
 
     def status_text(self, position: int) -> Text:
-        state = self.states[position] if self.states else None
+        state = self.state(position)
         deals = sum(1 for event in self.events[:position] if event.type == DEAL)
         text = Text(f"Event {position} of {len(self.events)}")
         if state is not None and deals:
@@ -325,9 +384,9 @@ class ReplayViewerScreen(Screen[None]):
         return text
 
     def board(self, position: int) -> Group | Text:
-        if not self.states:
+        state = self.state(position)
+        if state is None:
             return Text("")
-        state = self.states[position]
         symbols = self.ecarte_app.settings.symbols
         names = [printable(name) for name in self.names]
         rules = state.rules
@@ -375,10 +434,9 @@ class ReplayViewerScreen(Screen[None]):
             )
         lines.append(table)
         lines.append(self.trick_text(state, position, names, symbols))
-        if state.liable is not None and state.deals[-1].tricks is None:
-            lines.append(
-                Text(f"{names[state.liable]} is liable: losing this deal costs 2 points.", style="yellow")
-            )
+        warning = liability_warning(state, self.names) if state.deals[-1].tricks is None else None
+        if warning is not None:
+            lines.append(Text(warning, style="yellow"))
         if state.announced:
             lines.append(
                 Text("King announced by " + " and ".join(names[seat] for seat in state.announced) + ".")
@@ -415,12 +473,16 @@ class ReplayViewerScreen(Screen[None]):
     # ------------------------------------------------------------ moving
 
     def show(self) -> None:
+        if self.steps is None:
+            return
         position = self.position
         self.query_one("#replay-status", Static).update(self.status_text(position))
         self.query_one("#replay-event", Static).update(Text(self.event_text(position)))
         self.query_one("#replay-board-text", Static).update(self.board(position))
 
     def go(self, position: int) -> None:
+        if self.steps is None:
+            return
         position = max(0, min(position, self.last_position))
         if position != self.position:
             self.position = position
@@ -429,12 +491,10 @@ class ReplayViewerScreen(Screen[None]):
     def action_step(self, delta: int) -> None:
         self.go(self.position + delta)
 
-    def deal_positions(self) -> list[int]:
-        """The positions just after each deal event."""
-        return [index + 1 for index, event in enumerate(self.events) if event.type == DEAL]
-
     def action_deal(self, direction: int) -> None:
-        starts = self.deal_positions()
+        if self.steps is None:
+            return
+        starts = self.steps.deal_positions
         if direction > 0:
             later = [start for start in starts if start > self.position]
             self.go(later[0] if later else self.last_position)
@@ -451,5 +511,6 @@ class ReplayViewerScreen(Screen[None]):
     def action_help(self) -> None:
         from .help_screen import HelpScreen
 
-        phase = self.states[self.position].phase if self.states else None
+        state = self.state(self.position)
+        phase = state.phase if state is not None else None
         self.app.push_screen(HelpScreen(phase, table_keys=False))

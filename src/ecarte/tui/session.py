@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -24,6 +25,7 @@ from typing import Any
 from ecarte.ai import Player
 from ecarte.engine import Action, Card, Match, Rules, shuffled_deck
 from ecarte.engine.match import DEAL
+from ecarte.text import printable
 from ecarte.tui import paths
 from ecarte.tui.settings import LEVELS, Settings
 
@@ -33,6 +35,10 @@ COMPUTER_NAME = "Computer"
 LOG_SUFFIX = ".ecarte.jsonl"
 UNFINISHED_SCAN_LIMIT = 200
 """Newest logs examined when looking for a match to continue."""
+_UNFINISHED_CACHE: dict[tuple[Path, int, int], bool] = {}
+"""Whether a log (by path, mtime and size) holds an unfinished match: a log
+is replayed again only when it changed."""
+_UNFINISHED_LOCK = threading.Lock()
 
 
 class SessionError(Exception):
@@ -68,6 +74,23 @@ def _resolve_player(opponent: str, seed: int) -> tuple[Player, str | None]:
         return make_player("random", seed), f"The {opponent} player is not available: playing a random one."
     except ValueError as error:
         raise SessionError(str(error)) from None
+
+
+def _trusted_opponent(logged: object, settings: Settings) -> tuple[str, str | None]:
+    """The opponent to resume a log with, and a notice when the log's is not
+    used. A log can be copied in from anywhere, so the program of a ``cmd:``
+    opponent it names is started only if the player's own settings name the
+    same one; otherwise the settings' level plays (``normal`` when the
+    settings name a bot too)."""
+    fallback = settings.opponent if not settings.opponent.startswith("cmd:") else "normal"
+    if not isinstance(logged, str) or not logged:
+        return settings.opponent, None
+    if not logged.startswith("cmd:") or logged == settings.opponent:
+        return logged, None
+    return fallback, (
+        f"This match was saved against the bot {printable(logged[4:])!r}, which is not the opponent in "
+        f"your settings, so that program is not started: the {fallback} level plays instead."
+    )
 
 
 def _start_player(player: Player, rules: Rules) -> None:
@@ -211,9 +234,7 @@ class MatchSession:
             raise SessionError(f"{path} is not a match log")
         match = replay.match if replay.match is not None else Match(header.rules, header.first_dealer)
         extra = header.extra or {}
-        level = extra.get("opponent")
-        if not isinstance(level, str) or not level:
-            level = (settings or Settings()).opponent
+        level, trust_notice = _trusted_opponent(extra.get("opponent"), settings or Settings())
         seed = extra.get("seed")
         if not isinstance(seed, int) or isinstance(seed, bool):
             seed = random.SystemRandom().randrange(2**31)
@@ -236,6 +257,7 @@ class MatchSession:
                 "The last, half-written line of the autosave was dropped (its bytes are kept "
                 "beside it in a .torn file); the match goes on from the decision before it."
             )
+        notices = [text for text in (trust_notice, notice) if text]
         session = cls(
             match=match,
             names=names,
@@ -246,7 +268,7 @@ class MatchSession:
             seed=seed,
             rng=rng,
             settings=settings,
-            notice=notice,
+            notice=" ".join(notices) or None,
         )
         forfeited = forfeit_path(path)
         if forfeited.exists():
@@ -267,15 +289,30 @@ class MatchSession:
         except OSError:
             return None
         for path in logs[:UNFINISHED_SCAN_LIMIT]:
-            try:
-                replay = replay_file(path)
-            except (LogFileError, OSError):
-                continue
-            if replay.header is None or (replay.error is not None and not replay.truncated_last_line):
-                continue
             if forfeit_path(path).exists():
                 continue
-            if replay.match is None or not replay.match.is_over:
+            try:
+                stamp = path.stat()
+            except OSError:
+                continue
+            key = (path, stamp.st_mtime_ns, stamp.st_size)
+            with _UNFINISHED_LOCK:
+                known = _UNFINISHED_CACHE.get(key)
+            if known is None:
+                try:
+                    replay = replay_file(path)
+                except (LogFileError, OSError):
+                    continue
+                known = not (
+                    replay.header is None
+                    or (replay.error is not None and not replay.truncated_last_line)
+                    or (replay.match is not None and replay.match.is_over)
+                )
+                with _UNFINISHED_LOCK:
+                    if len(_UNFINISHED_CACHE) > 4 * UNFINISHED_SCAN_LIMIT:
+                        _UNFINISHED_CACHE.clear()
+                    _UNFINISHED_CACHE[key] = known
+            if known:
                 return path
         return None
 
@@ -306,6 +343,11 @@ class MatchSession:
         return self.match.phase == DEAL and not self.is_over
 
     @property
+    def opponent_hand_size(self) -> int:
+        """How many cards the opponent holds: all the screen may know of its hand."""
+        return self.match.hands[COMPUTER].bit_count() if self.match.deals else 0
+
+    @property
     def to_move(self) -> int | None:
         """The seat to decide now, or ``None`` (a deal is due or it is over)."""
         return None if self.is_over else self.match.current_player
@@ -323,11 +365,7 @@ class MatchSession:
     def apply(self, seat: int, action: Action) -> None:
         """Apply ``seat``'s decision and log it. ``IllegalActionError`` (the
         engine's message) leaves the match and the log untouched."""
-        if seat != self.match.current_player:
-            from ecarte.engine import IllegalActionError
-
-            raise IllegalActionError("it is not your turn")
-        self.match.apply(action)
+        self.match.apply(action, seat)
         self._save(lambda: self._writer.write_action(seat, action))
         self._tell_game_over()
 
@@ -392,6 +430,25 @@ class MatchSession:
             self._writer.close()
         finally:
             _close_player(self.opponent)
+
+    def close_in_background(self) -> threading.Thread | None:
+        """``close``, with the opponent closed in a thread of its own: a bot
+        that ignores ``bye`` may take a second or more to stop, and the
+        screen must not wait for it. The log is closed at once. Returns the
+        thread (``None`` when already closed)."""
+        if self._closed:
+            return None
+        self._closed = True
+        try:
+            self._writer.close()
+        finally:
+            # Not a daemon: at exit Python waits for it, so a bot process is
+            # never left running.
+            closing = threading.Thread(
+                target=_close_player, args=(self.opponent,), name="close-opponent", daemon=False
+            )
+            closing.start()
+        return closing
 
 
 def forfeit_path(log_path: Path) -> Path:

@@ -11,6 +11,7 @@ leaves half a file.
 
 from __future__ import annotations
 
+import glob
 import os
 import shutil
 import tempfile
@@ -137,7 +138,31 @@ def settings_to_toml(settings: Settings) -> str:
     return tomlkit.dumps(document)
 
 
+def _existing_backup(path: Path) -> Path | None:
+    """A ``.bad-*`` copy already holding exactly the file's bytes: while the
+    file stays broken, each launch must not add another copy."""
+    try:
+        content = path.read_bytes()
+        candidates = sorted(path.parent.glob(f"{glob.escape(path.name)}.bad-*"))
+    except OSError:
+        return None
+    for candidate in candidates:
+        try:
+            if (
+                candidate.is_file()
+                and candidate.stat().st_size == len(content)
+                and candidate.read_bytes() == content
+            ):
+                return candidate
+        except OSError:
+            continue
+    return None
+
+
 def _backup(path: Path) -> Path | None:
+    existing = _existing_backup(path)
+    if existing is not None:
+        return existing
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.bad-{stamp}")
     number = 1
@@ -169,6 +194,9 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         return Settings(), _warning(path, "it is not UTF-8 text", _backup(path))
     except tomllib.TOMLDecodeError as error:
         return Settings(), _warning(path, f"it is not valid TOML ({error})", _backup(path))
+    except RecursionError:
+        # tomllib parses nested arrays and inline tables recursively.
+        return Settings(), _warning(path, "it nests arrays or tables too deeply to be read", _backup(path))
     settings, problems = settings_from_mapping(parsed)
     if problems:
         return settings, _warning(path, "; ".join(problems), _backup(path), partial=True)

@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -17,8 +18,8 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from ecarte.engine import Rules, RulesError
+from ecarte.text import printable
 
-from .narration import printable
 from .rules_screen import RulesScreen
 from .settings import CARD_STYLES, LEVELS, MAX_NAME_LENGTH, SPEEDS, Settings, check_name
 from .title_screen import find_unfinished
@@ -209,8 +210,19 @@ class SettingsScreen(Screen[None]):
         yield Static(explanation, classes="setting-help")
 
     def on_mount(self) -> None:
-        self.query_one("#settings-unfinished").display = find_unfinished() is not None
+        self.query_one("#settings-unfinished").display = False
+        self.look_for_unfinished()
         self.query_one("#player-name", Input).focus()
+
+    @work(thread=True, exclusive=True, group="unfinished", exit_on_error=False)
+    def look_for_unfinished(self) -> None:
+        # Replays logs: off the event loop; the notice appears when one is found.
+        found = find_unfinished() is not None
+        self.app.call_from_thread(self.show_unfinished, found)
+
+    def show_unfinished(self, found: bool) -> None:
+        if self.is_mounted:
+            self.query_one("#settings-unfinished").display = found
 
     def read_form(self) -> Settings:
         """The settings the form shows; ``ValueError`` naming a bad field."""

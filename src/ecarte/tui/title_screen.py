@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -13,10 +14,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from .narration import printable
+from ecarte.text import printable
 
 if TYPE_CHECKING:
     from .app import EcarteApp
+    from .session import MatchSession
 
 BANNER = "É C A R T É"
 TAGLINE = "the French card game for two"
@@ -36,20 +38,49 @@ def find_unfinished() -> Path | None:
 def open_game(app: EcarteApp, *, resume: Path | None = None) -> None:
     """Start a new match with the current settings, or resume ``resume``, and
     show the game; a failure (a bot that does not start, a bad autosave) is
-    told in a notification."""
+    told in a notification. Resuming replays the log and may start a bot:
+    it runs in a worker, and the game opens when it is ready."""
+    if resume is not None:
+        if any(worker.group == "resume" and not worker.is_finished for worker in app.workers):
+            return  # Continue pressed again while the first is opening: one game only.
+        app.run_worker(
+            lambda: _resume_in_thread(app, resume),
+            name="resume",
+            group="resume",
+            thread=True,
+            exclusive=True,
+            exit_on_error=False,
+        )
+        return
     try:
         from .game_screen import GameScreen
         from .session import MatchSession
 
-        if resume is None:
-            session = MatchSession.new(app.settings)
-            notice = None
-        else:
-            session, notice = MatchSession.resume(resume, app.settings)
+        session = MatchSession.new(app.settings)
     except Exception as error:  # shown to the player; the title screen stays usable
-        what = "start a match" if resume is None else f"continue {resume.name}"
-        app.notify(f"Cannot {what}: {error}", title="Match", severity="error", timeout=10, markup=False)
+        _cannot(app, "start a match", error)
         return
+    app.push_screen(GameScreen(session, app.settings))
+
+
+def _cannot(app: EcarteApp, what: str, error: Exception) -> None:
+    app.notify(f"Cannot {what}: {error}", title="Match", severity="error", timeout=10, markup=False)
+
+
+def _resume_in_thread(app: EcarteApp, path: Path) -> None:
+    try:
+        from .session import MatchSession
+
+        session, notice = MatchSession.resume(path, app.settings)
+    except Exception as error:  # shown to the player; the title screen stays usable
+        app.call_from_thread(_cannot, app, f"continue {path.name}", error)
+        return
+    app.call_from_thread(_show_resumed, app, session, notice)
+
+
+def _show_resumed(app: EcarteApp, session: MatchSession, notice: str | None) -> None:
+    from .game_screen import GameScreen
+
     app.push_screen(GameScreen(session, app.settings))
     if notice:
         app.notify(notice, title="Autosave", severity="warning", timeout=10, markup=False)
@@ -84,9 +115,21 @@ class TitleScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         self.refresh_menu()
+        self.look_for_unfinished()
+
+    @work(thread=True, exclusive=True, group="unfinished", exit_on_error=False)
+    def look_for_unfinished(self) -> None:
+        # Up to 200 logs may be replayed: off the event loop; Continue
+        # appears when one is found.
+        found = find_unfinished()
+        self.app.call_from_thread(self.unfinished_found, found)
+
+    def unfinished_found(self, found: Path | None) -> None:
+        if found != self.unfinished and self.is_mounted:
+            self.unfinished = found
+            self.refresh_menu()
 
     def refresh_menu(self) -> None:
-        self.unfinished = find_unfinished()
         menu = self.query_one("#title-menu", OptionList)
         highlighted = menu.highlighted_option.id if menu.highlighted_option else None
         options = [Option("New match", id="new")]

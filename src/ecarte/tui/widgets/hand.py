@@ -16,6 +16,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from ecarte.engine import Card
+from ecarte.engine.cards import bit
 from ecarte.tui.cards_render import card_face
 
 HAND_SIZE = 5
@@ -108,12 +109,12 @@ class HandView(Horizontal, can_focus=False):
         for slot in self.query(CardSlot):
             index = slot.index
             card = cards[index] if index < len(cards) else None
-            is_playable = card is not None and (playable is None or bool(playable >> card & 1))
+            is_playable = card is not None and (playable is None or bool(playable & bit(card)))
             slot.show(
                 card,
                 symbols=symbols,
                 playable=is_playable and playable is not None,
-                chosen=card is not None and bool(chosen >> card & 1),
+                chosen=card is not None and bool(chosen & bit(card)),
                 cursor=cursor == index,
                 dim=not is_playable,
                 large=large,

@@ -8,7 +8,8 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from ecarte.tui.narration import liability_warning, printable
+from ecarte.text import printable
+from ecarte.tui.narration import liability_warning
 from ecarte.tui.session import MatchSession
 
 

@@ -8,9 +8,9 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from ecarte.engine import Match
+from ecarte.engine import Match, View
+from ecarte.text import printable
 from ecarte.tui.cards_render import card_back, card_face, card_text, empty_slot, suit_text
-from ecarte.tui.narration import printable
 
 
 class OpponentView(Static, can_focus=False):
@@ -18,23 +18,26 @@ class OpponentView(Static, can_focus=False):
 
     _signature: tuple[object, ...] | None = None
 
-    def show(self, match: Match, seat: int, name: str, large: bool = False) -> None:
-        count = match.hands[seat].bit_count() if match.deals else 0
-        signature = (count, match.tricks_won[seat], match.discards[seat], len(match.deals), large)
+    def show(self, cards: int, view: View | None, large: bool = False) -> None:
+        """``cards``: how many the opponent holds; ``view``: what the human
+        sees of the deal (``Match.view``), ``None`` before the first deal.
+        Only these reach this widget, so the opponent's cards cannot show."""
+        tricks = sum(1 for trick in view.tricks if trick.winner != view.seat) if view else 0
+        discarded = view.their_discards if view else 0
+        signature = (cards, tricks, discarded, view is None, large)
         if signature == self._signature:
             return
         self._signature = signature
         row = Table.grid(padding=(0, 1))
-        backs = [card_back(large) for _ in range(count)]
+        backs = [card_back(large) for _ in range(cards)]
         if backs:
             row.add_row(*backs)
         else:
             row.add_row(Text("\n(no cards)", style="dim"))
         self.update(row, layout=False)
         info = []
-        if match.deals:
-            info.append(f"tricks {match.tricks_won[seat]}")
-            discarded = match.discards[seat].bit_count()
+        if view is not None:
+            info.append(f"tricks {tricks}")
             if discarded:
                 info.append(f"discarded {discarded}")
         self.border_subtitle = " · ".join(info)
