@@ -748,6 +748,7 @@ def test_a_view_reads_back_from_its_json_and_bad_json_is_refused() -> None:
         ("tricks", [{"leader": 0, "cards": ["KH"], "winner": 0}], "two cards"),
         ("announced", [2], "'announced' must be a list of seats"),
         ("announced", [True], "'announced' must be a list of seats"),
+        ("announced", [0.0], "'announced' must be a list of seats"),
     ]:
         with pytest.raises(ViewError, match=words.replace("(", r"\(")):
             View.from_json({**obj, key: bad})

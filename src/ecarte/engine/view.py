@@ -126,7 +126,7 @@ def _seat(obj: dict[str, Any], key: str) -> int:
 
 def _seats(obj: dict[str, Any], key: str) -> tuple[int, ...]:
     items = _list(obj, key)
-    if any(item not in (0, 1) or isinstance(item, bool) for item in items):
+    if any(type(item) is not int or item not in (0, 1) for item in items):
         raise ViewError(f"view key {key!r} must be a list of seats, 0 or 1")
     return tuple(items)
 

@@ -38,6 +38,8 @@ STDERR_LINES_KEPT = 20
 MAX_LINE_BYTES = 1 << 20
 """A longer answer is garbage (and must not exhaust the host's memory)."""
 COMMAND_PREFIX = "cmd:"
+KILLED_WAIT = 3.0
+"""Seconds to wait, at most, for a killed bot to end and its pipes to close."""
 
 
 class BotFault(Exception):
@@ -208,8 +210,10 @@ class ExternalPlayer:
             if stream is not None:
                 with contextlib.suppress(OSError):
                     stream.close()
+        # The group was killed: the wait is short, but a loaded machine may
+        # take a moment to end it, and an unreaped bot would linger as a zombie.
         with contextlib.suppress(subprocess.TimeoutExpired):
-            process.wait(timeout=1.0)
+            process.wait(timeout=KILLED_WAIT)
 
     def _send(self, message: dict[str, Any]) -> None:
         if self._process is None:
@@ -284,7 +288,9 @@ class ExternalPlayer:
             # A faulty bot is finished: stop it now, then gather its last words.
             _kill_group(process)
             if len(self._threads) > 1:
-                self._threads[1].join(timeout=0.5)
+                # Ends as soon as the killed bot's stderr closes; the limit is for
+                # a grandchild that escaped the group and keeps it open.
+                self._threads[1].join(timeout=KILLED_WAIT)
         return BotFault(kind, problem, self.name, list(self._stderr))
 
 
