@@ -3,7 +3,8 @@
 It sees only its seat's ``View`` and the legal actions, like every player.
 Each decision is a small Monte Carlo search over the hidden cards:
 
-- It draws the opponent hands its view cannot rule out (``sampling``),
+- It draws the opponent hands its view cannot rule out (``sampling``): never
+  a card its replies showed it lacks (it had to follow, beat, trump),
   weighted by what the opponent's decisions suggest (elder who played at
   once, a dealer who refused, a king not announced).
 - The trick play is solved exactly for each sampled hand (``solver``: both
@@ -65,14 +66,20 @@ class ExpertPlayer:
     """Added to the value of playing at once (elder), in match-win probability."""
     refuse_bias = 0.0
     """Added to the value of refusing (dealer), in match-win probability."""
+    # The settings below are attributes so that tools/compare_variants.py can
+    # measure other values against these on the same deals (docs/ai.md).
     trick_samples = TRICK_SAMPLES
     exchange_samples = EXCHANGE_SAMPLES
     discard_samples = DISCARD_SAMPLES
     unlikely = UNLIKELY
     king_kept_quiet = KING_KEPT_QUIET
     discard_breadth = 0
+    """Discards searched: the textbook order cut at each count, and with one of
+    the cut's cards swapped for one of the next ``discard_breadth``."""
     exchange_rounds = 1
+    """Rounds of exchange simulated after proposing (later ones by the textbook)."""
     read_replies = True
+    """Rule out the cards the other's replies showed it does not hold."""
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
