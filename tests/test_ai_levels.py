@@ -145,7 +145,7 @@ def win_rate(name: str, opponent: str, matches: int, seed: int) -> float:
 
 def test_levels_are_ordered_by_strength_against_random_play() -> None:
     # 400 fixed deals each (about a second); measured over 1,000 matches:
-    # classic about 84%, easy about 70% (docs/classic-notes.md).
+    # classic about 84%, easy about 70% (docs/ai.md, "The classic player").
     classic = win_rate("classic", "random", 400, seed=21)
     easy = win_rate("easy", "random", 400, seed=21)
     assert classic >= 0.75

@@ -4,7 +4,7 @@ It is the human benchmark the expert is measured against, so it follows the
 19th-century authorities and nothing more: the elder's jeux de règle, the
 dealer's refusals with their seven exceptions, the discards, the score
 adjustments and the play of the cards. Where the doctrine's words needed a
-reading, ``docs/classic-notes.md`` gives it. The player is deterministic and
+reading, ``docs/ai.md`` ("The classic player") gives it. The player is deterministic and
 remembers nothing between decisions: everything it uses is in the view.
 """
 

@@ -5,7 +5,7 @@ major"). Under ``ace_high`` the ace is the top card, so every rank the
 doctrine names stands for the card at that place in the order in force: the
 "king" of a plain suit is its strongest card (power 7), the "queen" the next
 (power 6), and so on. The one exception is the king of trumps, the scoring
-card, which is always the king. ``docs/classic-notes.md`` lists each reading.
+card, which is always the king. ``docs/ai.md`` ("The classic player") lists each reading.
 """
 
 from __future__ import annotations

@@ -20,19 +20,10 @@ same logic over the engine's tables (``cards.beaters``, ``power_table``,
 
 from __future__ import annotations
 
-from ecarte.engine.cards import SUIT_MASKS, beaters, power_table
+from ecarte.engine.cards import SUIT_MASKS, beaters, cards_in, power_table
 from ecarte.engine.tricks import leader_wins, legal_replies
 
 _CACHE_LIMIT = 100_000
-
-
-def _cards_of(mask: int) -> list[int]:
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(low.bit_length() - 1)
-        mask ^= low
-    return cards
 
 
 class TrickSolver:
@@ -167,7 +158,7 @@ class TrickSolver:
         n = leader.bit_count()
         rest_leader = leader & ~(1 << led)
         worst = n
-        for reply in _cards_of(replies):
+        for reply in cards_in(replies):
             got = self.after_trick(rest_leader, follower & ~(1 << reply), self._wins(led, reply))
             if got < worst:
                 worst = got
