@@ -8,6 +8,7 @@ screen through ``printable`` and Rich ``Text``, never as markup.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -23,7 +24,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from ecarte.engine import DEAL, Match, Rules
-from ecarte.engine.cards import SUIT_NAMES, cards_in
+from ecarte.engine.cards import SUIT_NAMES, Card, cards_in
 from ecarte.log import LogEvent, LogFileError, Replay, replay_file
 from ecarte.text import printable
 
@@ -444,28 +445,22 @@ class ReplayViewerScreen(Screen[None]):
         return Group(*lines)
 
     def trick_text(self, state: Match, position: int, names: list[str], symbols: bool) -> Text:
-        if state.trick:
+        def cards_by_seat(leader: int, cards: Sequence[Card]) -> Text:
             text = Text("Trick: ")
-            seat = state.leader
-            for index, card in enumerate(state.trick):
+            for index, card in enumerate(cards):
                 if index:
                     text.append(", ")
-                text.append(f"{names[seat]} ")
+                text.append(f"{names[leader if index == 0 else 1 - leader]} ")
                 text.append_text(card_text(card, symbols))
-                seat = 1 - seat
             return text
+
+        if state.trick:
+            return cards_by_seat(state.leader, state.trick)
         event = self.events[position - 1] if position else None
         if state.tricks and event is not None and event.type == "card":
             # The trick this card completed: show it, or the card vanishes at once.
             last = state.tricks[-1]
-            text = Text("Trick: ")
-            seat = last.leader
-            for index, card in enumerate(last.cards):
-                if index:
-                    text.append(", ")
-                text.append(f"{names[seat]} ")
-                text.append_text(card_text(card, symbols))
-                seat = 1 - seat
+            text = cards_by_seat(last.leader, last.cards)
             text.append(f" · won by {names[last.winner]}")
             return text
         return Text("Trick: —", style="dim")
