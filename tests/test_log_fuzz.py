@@ -133,8 +133,10 @@ def test_wrong_types_in_events(value: object, key: str, line: int) -> None:
     lines = list(LINES)
     lines[line] = (json.dumps(event) + "\n").encode()
     replay = assert_well_reported(b"".join(lines))
-    if replay.error is not None:
-        assert replay.error.line <= line + 1
+    if replay.error is not None and replay.error.line > line + 1:
+        # The new value made another legal decision (a dealer's empty discard,
+        # say): the changed line was accepted, and the log goes wrong later.
+        assert any(event.line == line + 1 for event in replay.events)
 
 
 @settings(max_examples=100, deadline=None)
