@@ -14,6 +14,7 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from ecarte.engine import Action, Card, Rules, View, parse_card
+from ecarte.tui.app import EcarteApp
 from ecarte.tui.game_screen import GameScreen
 from ecarte.tui.session import MatchSession
 from ecarte.tui.settings import Settings
@@ -128,3 +129,15 @@ async def until(pilot: Pilot[Any], condition: Callable[[], bool], rounds: int = 
             return
         await pilot.pause(0.01)
     raise AssertionError("the condition never came true")
+
+
+class RecordingApp(EcarteApp):
+    """The app, keeping every notification it shows."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.notes: list[str] = []
+
+    def notify(self, message: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
+        self.notes.append(message)
+        super().notify(message, *args, **kwargs)

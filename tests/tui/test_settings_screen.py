@@ -7,27 +7,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game_support import until
+from game_support import RecordingApp, until
 from textual.widgets import Input
 
 from ecarte.engine import Rules
 from ecarte.tui import paths
-from ecarte.tui.app import EcarteApp
 from ecarte.tui.settings import Settings, load_settings
 from ecarte.tui.settings_screen import Choice, SettingsScreen
 from ecarte.tui.title_screen import TitleScreen
 
 SIZE = (100, 40)
-
-
-class RecordingApp(EcarteApp):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.notes: list[str] = []
-
-    def notify(self, message: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
-        self.notes.append(message)
-        super().notify(message, *args, **kwargs)
 
 
 def started() -> RecordingApp:

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-from game_support import until
+from game_support import RecordingApp, until
 from textual.widgets import OptionList, Static
 from textual.widgets._toast import Toast
 
@@ -21,18 +20,6 @@ from ecarte.tui.settings_screen import SettingsScreen
 from ecarte.tui.title_screen import TitleScreen
 
 SIZE = (100, 30)
-
-
-class RecordingApp(EcarteApp):
-    """The app, keeping every notification it shows."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.notes: list[str] = []
-
-    def notify(self, message: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
-        self.notes.append(message)
-        super().notify(message, *args, **kwargs)
 
 
 def too_small_text(app: EcarteApp) -> str:
