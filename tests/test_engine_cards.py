@@ -124,3 +124,12 @@ def test_bad_action_json_is_refused_with_a_message(obj: Any, words: str) -> None
 def test_bad_action_text_is_refused(text: str) -> None:
     with pytest.raises(ActionError):
         Action.parse(text)
+
+
+def test_the_trump_king_is_the_king_under_both_rank_orders() -> None:
+    from ecarte.engine.cards import POWER_ACE_HIGH, trump_king
+
+    for trump, code in enumerate(("KS", "KH", "KD", "KC")):
+        assert trump_king(trump) == parse_card(code)
+    # With the ace high the king is no longer the top card, yet still the scoring one.
+    assert POWER_ACE_HIGH[parse_card("AH")] > POWER_ACE_HIGH[trump_king(1)]

@@ -31,7 +31,6 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from ecarte.engine.actions import CARD, DISCARD, KING, Action
-from ecarte.engine.cards import KING as KING_RANK
 from ecarte.engine.cards import cards_in, power_table
 from ecarte.engine.rules import Rules
 from ecarte.engine.scoring import trick_points
@@ -180,7 +179,7 @@ class ExpertPlayer:
         played = played_by(view, opponent)
         trump = view.trump
         power = self._power
-        king = trump * 8 + KING_RANK
+        king = view.trump_king
         quiet = False
         if view.phase == "tricks" and opponent not in view.announced:
             # The moment to announce has passed: elder's when it led to the
@@ -313,7 +312,7 @@ class ExpertPlayer:
     def _king_bits(self, view: View, mine: int, theirs: int) -> tuple[int, int]:
         """Who will announce the trump king, from the hands at the end of the
         exchange (a turned-up king is the dealer's, and scored already)."""
-        king = view.trump * 8 + KING_RANK
+        king = view.trump_king
         return mine >> king & 1, theirs >> king & 1
 
     def _exchange_round(

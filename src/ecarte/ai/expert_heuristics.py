@@ -12,7 +12,7 @@ discards use a quick keep-value order over hand masks.
 
 from __future__ import annotations
 
-from ecarte.engine.cards import SUIT_MASKS
+from ecarte.engine.cards import SUIT_MASKS, suit_of
 
 from .classic import ClassicPlayer
 from .classic_hands import HandReading
@@ -21,7 +21,7 @@ from .classic_hands import HandReading
 def card_keep_value(card: int, hand: int, trump: int, power: tuple[int, ...]) -> float:
     """How much a card is worth keeping in an exchange: trumps and kings
     first, then guarded queens and knaves, low plain cards last."""
-    suit = card >> 3
+    suit = suit_of(card)
     if suit == trump:
         return 20.0 + power[card]
     strength = power[card]

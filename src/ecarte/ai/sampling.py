@@ -15,7 +15,7 @@ from collections.abc import Callable
 from itertools import combinations
 from math import comb
 
-from ecarte.engine.cards import FULL_DECK_MASK, KING, cards_in
+from ecarte.engine.cards import FULL_DECK_MASK, cards_in
 from ecarte.engine.view import View
 
 HandWeight = Callable[[int], float]
@@ -85,7 +85,7 @@ def forced_cards(view: View) -> int:
     """Cards the other hand certainly holds: the trump king it announced and
     has not played yet."""
     opponent = 1 - view.seat
-    king = view.trump * 8 + KING
+    king = view.trump_king
     if opponent in view.announced and not seen_mask(view) >> king & 1:
         return 1 << king
     return 0

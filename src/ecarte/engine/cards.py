@@ -45,6 +45,11 @@ def make_card(rank: int, suit: int) -> Card:
     return suit * 8 + rank
 
 
+def trump_king(trump: int) -> Card:
+    """The king of trumps: the scoring card under every rank order."""
+    return trump * 8 + KING
+
+
 def suit_of(card: Card) -> int:
     return card >> 3
 

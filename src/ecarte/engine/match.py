@@ -51,6 +51,7 @@ from .cards import (
     parse_card,
     power_table,
     sorted_hand,
+    trump_king,
 )
 from .rules import Rules
 from .scoring import four_all_applies, trick_points
@@ -341,7 +342,7 @@ class Match:
 
     @property
     def trump_king(self) -> Card:
-        return self.trump * 8 + KING_RANK
+        return trump_king(self.trump)
 
     def hand(self, seat: int) -> list[Card]:
         """A seat's cards, sorted for showing: trumps first, strongest first."""
@@ -365,7 +366,7 @@ class Match:
         seat = self.current_player
         if self.phase != TRICKS or self.tricks or seat is None or seat in self.announced:
             return False
-        if not self.hands[seat] >> (self.trump * 8 + KING_RANK) & 1:
+        if not self.hands[seat] >> trump_king(self.trump) & 1:
             return False
         return len(self.trick) == (0 if seat != self.dealer else 1)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import SUITS, Card, CardError, card_code, mask_of, parse_card
+from .cards import SUITS, Card, CardError, card_code, mask_of, parse_card, trump_king
 
 PHASES = ("exchange", "answer", "discard", "tricks")
 
@@ -58,6 +58,10 @@ class View:
     @property
     def elder(self) -> int:
         return 1 - self.dealer
+
+    @property
+    def trump_king(self) -> Card:
+        return trump_king(self.trump)
 
     @property
     def hand_mask(self) -> int:
