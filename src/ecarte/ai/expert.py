@@ -30,11 +30,11 @@ import random
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
-from ecarte.engine.actions import CARD, DISCARD, KING, Action
+from ecarte.engine.actions import CARD, DISCARD, KING, Action, ActionType
 from ecarte.engine.cards import cards_in, power_table
 from ecarte.engine.rules import Rules
 from ecarte.engine.scoring import trick_points
-from ecarte.engine.view import View
+from ecarte.engine.view import Phase, View
 
 from .expert_heuristics import dealer_would_refuse, discard_order, elder_would_play, good_cards, quick_discard
 from .expert_value import MatchValue, match_value
@@ -124,9 +124,9 @@ class ExpertPlayer:
             return self._play_card(view, legal)
         if DISCARD in kinds:
             return self._discard(view, legal)
-        if "propose" in kinds:
+        if ActionType.PROPOSE in kinds:
             return self._exchange(view, legal)
-        if "accept" in kinds:
+        if ActionType.ACCEPT in kinds:
             return self._answer(view, legal)
         return legal[0]
 
@@ -136,13 +136,19 @@ class ExpertPlayer:
         ``liable``), how many cards it kept at its last discard, whether
         elder chose to play after an exchange."""
         last = self._last_seen
-        self._last_seen = (view.upcard, view.dealer, len(view.tricks), view.exchanges, view.phase == "tricks")
+        self._last_seen = (
+            view.upcard,
+            view.dealer,
+            len(view.tricks),
+            view.exchanges,
+            view.phase == Phase.TRICKS,
+        )
         if (
             last is None
             or last[:2] != self._last_seen[:2]
             or len(view.tricks) < last[2]
             or view.exchanges < last[3]
-            or (last[4] and view.phase != "tricks")
+            or (last[4] and view.phase != Phase.TRICKS)
         ):
             self._proposed_at = None
             self._opponent_refused = False
@@ -155,7 +161,7 @@ class ExpertPlayer:
             self._their_kept = 5 - thrown
         self._their_discards_before = view.their_discards
         if (
-            view.phase == "tricks"
+            view.phase == Phase.TRICKS
             and not view.tricks
             and not view.trick
             and self._proposed_at is not None
@@ -163,7 +169,7 @@ class ExpertPlayer:
         ):
             self._opponent_refused = True
         if (
-            view.phase == "tricks"
+            view.phase == Phase.TRICKS
             and view.dealer == self.seat
             and view.exchanges > 0
             and self._my_last == DISCARD
@@ -181,7 +187,7 @@ class ExpertPlayer:
         power = self._power
         king = view.trump_king
         quiet = False
-        if view.phase == "tricks" and opponent not in view.announced:
+        if view.phase == Phase.TRICKS and opponent not in view.announced:
             # The moment to announce has passed: elder's when it led to the
             # first trick, the dealer's when it replied to it.
             quiet = bool(view.tricks) or (opponent == view.elder and bool(view.trick))
@@ -411,8 +417,8 @@ class ExpertPlayer:
             return [play, free_values[tricks][my_king][their_king]]
 
         play, propose = self._simulate(view, self._opponent_weight(view), evaluate, 2, self.exchange_samples)
-        chosen = "play" if play + self.play_bias >= propose else "propose"
-        if chosen == "propose":
+        chosen = ActionType.PLAY if play + self.play_bias >= propose else ActionType.PROPOSE
+        if chosen == ActionType.PROPOSE:
             self._proposed_at = view.exchanges
         return next(action for action in legal if action.type == chosen)
 
@@ -445,7 +451,7 @@ class ExpertPlayer:
             return [refuse, free_values[tricks][my_king][their_king]]
 
         refuse, accept = self._simulate(view, weight, evaluate, 2, self.exchange_samples)
-        chosen = "refuse" if refuse + self.refuse_bias > accept else "accept"
+        chosen = ActionType.REFUSE if refuse + self.refuse_bias > accept else ActionType.ACCEPT
         return next(action for action in legal if action.type == chosen)
 
     def _discard(self, view: View, legal: Sequence[Action]) -> Action:

@@ -4,7 +4,7 @@ Start with ``Match`` (the state machine), ``Rules`` (the variants) and
 ``Action`` (a decision). Cards are ints; see ``cards``.
 """
 
-from .actions import Action, ActionError, card_action, discard_action
+from .actions import Action, ActionError, ActionType, card_action, discard_action
 from .cards import (
     Card,
     CardError,
@@ -30,7 +30,7 @@ from .match import (
     deck_for,
 )
 from .rules import Rules, RulesError
-from .view import Trick, View, ViewError
+from .view import Phase, Trick, View, ViewError
 
 __all__ = [
     "ANSWER",
@@ -41,12 +41,14 @@ __all__ = [
     "TRICKS",
     "Action",
     "ActionError",
+    "ActionType",
     "Card",
     "CardError",
     "DealError",
     "DealRecord",
     "IllegalActionError",
     "Match",
+    "Phase",
     "Rules",
     "RulesError",
     "Trick",

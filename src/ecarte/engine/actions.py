@@ -11,19 +11,35 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from .cards import Card, CardError, card_code, cards_in, mask_of, parse_card
 
-PROPOSE = "propose"
-PLAY = "play"
-ACCEPT = "accept"
-REFUSE = "refuse"
-DISCARD = "discard"
-KING = "king"
-CARD = "card"
 
-ACTION_TYPES = (PROPOSE, PLAY, ACCEPT, REFUSE, DISCARD, KING, CARD)
+class ActionType(StrEnum):
+    """The kinds of decision; the values are the protocol's ``type`` strings."""
+
+    PROPOSE = "propose"
+    PLAY = "play"
+    ACCEPT = "accept"
+    REFUSE = "refuse"
+    DISCARD = "discard"
+    KING = "king"
+    CARD = "card"
+
+
+# Module-level names for the hot paths: an enum member looked up through its
+# class costs several times a global read.
+PROPOSE = ActionType.PROPOSE
+PLAY = ActionType.PLAY
+ACCEPT = ActionType.ACCEPT
+REFUSE = ActionType.REFUSE
+DISCARD = ActionType.DISCARD
+KING = ActionType.KING
+CARD = ActionType.CARD
+
+ACTION_TYPES: tuple[ActionType, ...] = tuple(ActionType)
 
 
 class ActionError(ValueError):
@@ -32,7 +48,7 @@ class ActionError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    type: str
+    type: ActionType
     card: Card = -1
     """The card played, for ``card`` actions."""
     discards: int = 0

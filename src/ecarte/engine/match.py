@@ -56,20 +56,14 @@ from .cards import (
 from .rules import Rules
 from .scoring import four_all_applies, trick_points
 from .tricks import leader_wins, legal_replies, why_not_allowed
-from .view import Trick, View
+from .view import Phase, Trick, View
 
-DEAL = "deal"
-"""Phase: a new deal is due (chance acts through ``Match.deal``)."""
-EXCHANGE = "exchange"
-"""Phase: elder plays or proposes."""
-ANSWER = "answer"
-"""Phase: the dealer accepts or refuses the proposal."""
-DISCARD_PHASE = "discard"
-"""Phase: elder, then the dealer, discards and draws."""
-TRICKS = "tricks"
-"""Phase: the five tricks (and the king announcements)."""
-OVER = "over"
-"""Phase: the match is decided."""
+DEAL = Phase.DEAL
+EXCHANGE = Phase.EXCHANGE
+ANSWER = Phase.ANSWER
+DISCARD_PHASE = Phase.DISCARD
+TRICKS = Phase.TRICKS
+OVER = Phase.OVER
 
 
 class IllegalActionError(ValueError):
@@ -276,7 +270,7 @@ class Match:
             raise ValueError(f"first_dealer must be 0 or 1, not {first_dealer!r}")
         self.rules = rules or Rules()
         self.first_dealer = first_dealer
-        self.phase = DEAL
+        self.phase: Phase = DEAL
         self.current_player: int | None = None
         """The seat to decide now; ``None`` when a deal is due or the match is over."""
         self.games: list[list[int]] = []

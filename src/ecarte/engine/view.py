@@ -9,11 +9,31 @@ checks what a host sends before a player trusts it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from .cards import SUITS, Card, CardError, card_code, mask_of, parse_card, trump_king
 
-PHASES = ("exchange", "answer", "discard", "tricks")
+
+class Phase(StrEnum):
+    """Where a match stands. The values are the protocol's ``phase`` strings;
+    a view is only ever sent in the four decision phases (``VIEW_PHASES``)."""
+
+    DEAL = "deal"
+    """A new deal is due (chance acts through ``Match.deal``)."""
+    EXCHANGE = "exchange"
+    """Elder plays or proposes."""
+    ANSWER = "answer"
+    """The dealer accepts or refuses the proposal."""
+    DISCARD = "discard"
+    """Elder, then the dealer, discards and draws."""
+    TRICKS = "tricks"
+    """The five tricks (and the king announcements)."""
+    OVER = "over"
+    """The match is decided."""
+
+
+VIEW_PHASES: tuple[Phase, ...] = (Phase.EXCHANGE, Phase.ANSWER, Phase.DISCARD, Phase.TRICKS)
 
 
 class ViewError(ValueError):
@@ -40,7 +60,7 @@ class Trick:
 class View:
     seat: int
     dealer: int
-    phase: str
+    phase: Phase
     hand: tuple[Card, ...]
     upcard: Card
     trump: int
@@ -152,12 +172,11 @@ def _cards(obj: dict[str, Any], key: str) -> tuple[Card, ...]:
     return tuple(_card(code, key) for code in _list(obj, key))
 
 
-def _phase(obj: dict[str, Any]) -> str:
+def _phase(obj: dict[str, Any]) -> Phase:
     phase = obj.get("phase")
-    if phase not in PHASES:
-        raise ViewError(f"view key 'phase' must be one of {', '.join(PHASES)}")
-    assert isinstance(phase, str)
-    return phase
+    if not isinstance(phase, str) or phase not in VIEW_PHASES:
+        raise ViewError(f"view key 'phase' must be one of {', '.join(VIEW_PHASES)}")
+    return Phase(phase)
 
 
 def _suit(obj: dict[str, Any]) -> int:

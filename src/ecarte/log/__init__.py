@@ -7,13 +7,14 @@ replaying it.
 """
 
 from .check import check_report, format_summary, run_check
-from .format import MAX_LOG_BYTES, MAX_LOG_LINES, LogError, LogEvent, LogHeader
+from .format import MAX_LOG_BYTES, MAX_LOG_LINES, EventType, LogError, LogEvent, LogHeader
 from .reader import LogFileError, Replay, replay_bytes, replay_file, replay_states, resume_log
 from .writer import LogWriter
 
 __all__ = [
     "MAX_LOG_BYTES",
     "MAX_LOG_LINES",
+    "EventType",
     "LogError",
     "LogEvent",
     "LogFileError",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from ecarte.engine import Action, ActionError, Card, CardError, Rules, RulesError, deck_string, parse_deck
@@ -24,8 +25,24 @@ MAX_LOG_LINES = 100_000
 
 HEADER_KEYS = ("format", "version", "players", "first_dealer", "rules")
 
-DEAL = "deal"
-EVENT_TYPES = ("deal", "propose", "play", "accept", "refuse", "discard", "king", "card")
+
+class EventType(StrEnum):
+    """The ``type`` of a log line after the header: a deal (chance) or one of
+    the decisions, spelled as the action it records. Not the engine's
+    ``Phase``, though ``deal`` is spelled alike in both."""
+
+    DEAL = "deal"
+    PROPOSE = "propose"
+    PLAY = "play"
+    ACCEPT = "accept"
+    REFUSE = "refuse"
+    DISCARD = "discard"
+    KING = "king"
+    CARD = "card"
+
+
+DEAL = EventType.DEAL
+EVENT_TYPES: tuple[EventType, ...] = tuple(EventType)
 
 MAX_NESTING = 100
 """Deepest JSON nesting accepted in a line. Real lines nest 3 deep; a limit
@@ -69,7 +86,7 @@ class LogEvent:
     (``player``, ``action``)."""
 
     line: int
-    type: str
+    type: EventType
     player: int | None = None
     action: Action | None = None
     dealer: int | None = None
@@ -310,10 +327,10 @@ def parse_event(obj: dict[str, Any], line: int) -> LogEvent:
             raise LineError(f"the deal's deck: {error}") from None
         return LogEvent(line=line, type=DEAL, dealer=dealer, deck=deck)
     player = _seat_field(obj, "player", "the seat making the decision")
-    if kind == "card" and not isinstance(obj.get("card"), str):
+    if kind == EventType.CARD and not isinstance(obj.get("card"), str):
         found = "none" if "card" not in obj else kind_of(obj["card"])
         raise LineError(f"a 'card' event needs 'card', a card code such as \"KS\"; found {found}")
-    if kind == "discard":
+    if kind == EventType.DISCARD:
         cards = obj.get("cards", _MISSING)
         if not isinstance(cards, list) or not all(isinstance(code, str) for code in cards):
             found = "none" if cards is _MISSING else kind_of(cards)
@@ -322,7 +339,7 @@ def parse_event(obj: dict[str, Any], line: int) -> LogEvent:
         action = Action.from_json({"type": kind, "card": obj.get("card"), "cards": obj.get("cards")})
     except ActionError as error:
         raise LineError(f"{kind}: {error}") from None
-    return LogEvent(line=line, type=kind, player=player, action=action)
+    return LogEvent(line=line, type=EventType(kind), player=player, action=action)
 
 
 def _seat_field(obj: dict[str, Any], key: str, meaning: str) -> int:

@@ -28,6 +28,7 @@ from .format import (
     DEAL,
     MAX_LOG_BYTES,
     MAX_LOG_LINES,
+    EventType,
     LineError,
     LogError,
     LogEvent,
@@ -223,7 +224,7 @@ def apply_event(match: Match, event: LogEvent) -> None:
         raise LineError(f"{what}: the deal is over; expected a 'deal' event for the next deal")
     # A king out of turn is left to the engine, which says when the king may
     # be announced; any other decision out of turn is refused here.
-    if event.player != seat and event.type != "king":
+    if event.player != seat and event.type != EventType.KING:
         raise LineError(f"{what}: it is seat {seat}'s turn ({_expecting(match)}), not seat {event.player}'s")
     assert event.action is not None and event.player is not None
     before_first_card = match.phase == TRICKS and not match.tricks and not match.trick
@@ -231,7 +232,7 @@ def apply_event(match: Match, event: LogEvent) -> None:
         match.apply(event.action, event.player)
     except IllegalActionError as error:
         message = f"{what}: {error}"
-        if before_first_card and event.type in ("play", "propose"):
+        if before_first_card and event.type in (EventType.PLAY, EventType.PROPOSE):
             message += (
                 " (a step with no choice, such as elder's play once the stock is empty, is never written)"
             )

@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, RichLog, Static
 from textual.worker import Worker, WorkerState
 
-from ecarte.engine import Action, IllegalActionError, Match, card_action, discard_action
+from ecarte.engine import Action, ActionType, IllegalActionError, Match, Phase, card_action, discard_action
 from ecarte.engine.actions import ACCEPT_ACTION, KING_ACTION, PLAY_ACTION, PROPOSE_ACTION, REFUSE_ACTION
 from ecarte.engine.cards import bit, cards_in
 from ecarte.engine.match import ANSWER, DISCARD_PHASE, EXCHANGE, TRICKS
@@ -421,9 +421,9 @@ class GameScreen(Screen[None]):
         match = self.match
         record = match.deals[-1] if match.deals and len(match.deals) == deals_before else None
         deal_finished = record is not None and (record.tricks is not None or record.ended_game is not None)
-        if deal_finished and match.phase in ("deal", "over"):
+        if deal_finished and match.phase in (Phase.DEAL, Phase.OVER):
             self.summary_due = True
-        if action.type == "discard":
+        if action.type == ActionType.DISCARD:
             self.chosen = 0
         self.refresh_view()
         self.call_after_refresh(self.advance)

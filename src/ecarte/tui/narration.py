@@ -12,6 +12,7 @@ from ecarte.engine import Action, DealRecord, IllegalActionError, Match
 from ecarte.engine.actions import ACCEPT, CARD, DISCARD, KING, PLAY, PROPOSE, REFUSE
 from ecarte.engine.cards import SUIT_NAMES, bit, card_label, suit_of
 from ecarte.engine.scoring import trick_points
+from ecarte.engine.view import VIEW_PHASES
 from ecarte.text import printable
 
 __all__ = [
@@ -175,7 +176,7 @@ def _points(count: int) -> str:
 def liability_warning(match: Match, names: tuple[str, str]) -> str | None:
     """The mark shown while a player is liable, or ``None``."""
     seat = match.liable
-    if seat is None or match.phase not in ("exchange", "answer", "discard", "tricks"):
+    if seat is None or match.phase not in VIEW_PHASES:
         return None
     what = "played without proposing" if seat == match.elder else "refused the first proposal"
     # What the other side scores by beating a liable player: with three or

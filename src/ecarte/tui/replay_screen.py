@@ -23,9 +23,10 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from ecarte.engine import DEAL, Match, Rules
+from ecarte.engine import Match, Rules
 from ecarte.engine.cards import SUIT_NAMES, Card, cards_in
 from ecarte.log import LogEvent, LogFileError, Replay, replay_file
+from ecarte.log.format import EventType
 from ecarte.text import printable
 
 from . import paths
@@ -354,7 +355,7 @@ class ReplayViewerScreen(Screen[None]):
         event = self.events[position - 1]
         before, after = self.state(position - 1), self.state(position)
         assert before is not None and after is not None
-        if event.type == DEAL:
+        if event.type == EventType.DEAL:
             text = describe_deal(after, self.names, symbols)
         else:
             assert event.action is not None and event.player is not None
@@ -376,7 +377,7 @@ class ReplayViewerScreen(Screen[None]):
 
     def status_text(self, position: int) -> Text:
         state = self.state(position)
-        deals = sum(1 for event in self.events[:position] if event.type == DEAL)
+        deals = sum(1 for event in self.events[:position] if event.type == EventType.DEAL)
         text = Text(f"Event {position} of {len(self.events)}")
         if state is not None and deals:
             text.append(f" · Deal {deals} · Game {len(state.games)}")
@@ -457,7 +458,7 @@ class ReplayViewerScreen(Screen[None]):
         if state.trick:
             return cards_by_seat(state.leader, state.trick)
         event = self.events[position - 1] if position else None
-        if state.tricks and event is not None and event.type == "card":
+        if state.tricks and event is not None and event.type == EventType.CARD:
             # The trick this card completed: show it, or the card vanishes at once.
             last = state.tricks[-1]
             text = cards_by_seat(last.leader, last.cards)

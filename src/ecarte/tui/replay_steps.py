@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-from ecarte.engine import DEAL, Match
+from ecarte.engine import Match
 from ecarte.log import LogEvent, Replay
+from ecarte.log.format import EventType
 
 
 def apply_logged(match: Match, event: LogEvent) -> None:
     """Fold a valid event of a log (checked when it was read) into ``match``."""
-    if event.type == DEAL:
+    if event.type == EventType.DEAL:
         assert event.deck is not None
         match.deal(event.deck)
     else:
@@ -41,7 +42,7 @@ class ReplaySteps:
         match = Match(replay.header.rules, replay.header.first_dealer)
         self._keep(0, match)
         for index, event in enumerate(self.events):
-            if event.type == DEAL and index > 0:
+            if event.type == EventType.DEAL and index > 0:
                 self._keep(index, match)
             apply_logged(match, event)
 
@@ -61,7 +62,7 @@ class ReplaySteps:
     @property
     def deal_positions(self) -> list[int]:
         """The positions just after each deal event."""
-        return [index + 1 for index, event in enumerate(self.events) if event.type == DEAL]
+        return [index + 1 for index, event in enumerate(self.events) if event.type == EventType.DEAL]
 
     def state(self, position: int) -> Match:
         """The state at ``position``; shared with later calls, so read it, never change it."""

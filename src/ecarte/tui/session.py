@@ -25,6 +25,7 @@ from typing import Any
 from ecarte.ai import Player
 from ecarte.engine import Action, Card, Match, Rules, shuffled_deck
 from ecarte.engine.match import DEAL
+from ecarte.log.format import EventType
 from ecarte.text import printable
 from ecarte.tui import paths
 from ecarte.tui.settings import LEVELS, Settings
@@ -242,7 +243,7 @@ class MatchSession:
         rng = random.Random(seed)
         rng.randrange(2)
         for event in replay.events:
-            if event.type == "deal":
+            if event.type == EventType.DEAL:
                 shuffled_deck(rng)
         try:
             player, notice = _resolve_player(level, seed)
