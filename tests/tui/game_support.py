@@ -14,10 +14,10 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from ecarte.engine import Action, Card, Rules, View, parse_card
+from ecarte.play.session import MatchSession
+from ecarte.play.settings import Settings
 from ecarte.tui.app import EcarteApp
 from ecarte.tui.game_screen import GameScreen
-from ecarte.tui.session import MatchSession
-from ecarte.tui.settings import Settings
 
 INSTANT = Settings(speed="instant", player_name="You")
 

@@ -251,8 +251,8 @@ async def test_an_opponent_fault_is_a_forfeit_not_a_crash(tmp_path: Path) -> Non
 
 @run_async
 async def test_names_are_shown_as_typed(tmp_path: Path) -> None:
-    from ecarte.tui.session import MatchSession
-    from ecarte.tui.settings import Settings
+    from ecarte.play.session import MatchSession
+    from ecarte.play.settings import Settings
 
     settings = Settings(player_name="[red]x[/] \x1b[31mEvil", speed="instant")
     session = MatchSession.new(settings, opponent="random", seed=1, directory=tmp_path)
@@ -268,7 +268,7 @@ async def test_names_are_shown_as_typed(tmp_path: Path) -> None:
 
 @run_async
 async def test_quitting_keeps_the_match_for_continue(tmp_path: Path) -> None:
-    from ecarte.tui.session import MatchSession
+    from ecarte.play.session import MatchSession
 
     session, _ = scripted_session(tmp_path, [DEAL_ONE], SCRIPT, first_dealer=1)
     app = GameApp(session)
@@ -357,7 +357,7 @@ async def test_the_screen_answers_while_the_opponent_thinks(tmp_path: Path) -> N
 
 @run_async
 async def test_the_opponent_moves_at_the_chosen_pace(tmp_path: Path) -> None:
-    from ecarte.tui.settings import Settings
+    from ecarte.play.settings import Settings
 
     slow = Settings(speed="slow")  # each opponent move stays 1.2 s on screen
     session, _ = scripted_session(tmp_path, [DEAL_ONE], ["accept"], first_dealer=1)

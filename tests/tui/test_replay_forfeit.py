@@ -6,8 +6,8 @@ from pathlib import Path
 
 from ecarte.engine import Rules
 from ecarte.log import LogWriter
+from ecarte.play.session import forfeit_path
 from ecarte.tui.replay_screen import summarize_log
-from ecarte.tui.session import forfeit_path
 
 
 def test_a_forfeited_match_is_not_listed_as_in_progress(tmp_path: Path) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from textual.widgets import DataTable
 
-from ecarte.tui import paths
+from ecarte.play import paths
 from ecarte.tui.app import EcarteApp
 from ecarte.tui.replay_screen import ReplayListScreen, ReplayViewerScreen, saved_logs, summarize_log
 

@@ -10,10 +10,10 @@ from pathlib import Path
 from textual.widgets import Static
 
 from ecarte.log import replay_file
+from ecarte.play.settings import Settings
 from ecarte.tui.app import EcarteApp
 from ecarte.tui.help_screen import HelpScreen
 from ecarte.tui.replay_screen import ReplayViewerScreen
-from ecarte.tui.settings import Settings
 
 SIZE = (100, 32)
 

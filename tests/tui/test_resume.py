@@ -12,8 +12,8 @@ from textual.widgets import RichLog
 
 from ecarte.engine import Match
 from ecarte.log import replay_file
+from ecarte.play.session import HUMAN, MatchSession
 from ecarte.tui.game_screen import GameScreen
-from ecarte.tui.session import HUMAN, MatchSession
 
 
 @pytest.fixture(autouse=True)

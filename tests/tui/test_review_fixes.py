@@ -17,12 +17,12 @@ from textual.widgets import Static
 
 from ecarte.engine import Match
 from ecarte.log import replay_file, replay_states
-from ecarte.tui import paths
+from ecarte.play import paths
+from ecarte.play.replay_steps import ReplaySteps
+from ecarte.play.session import MatchSession
+from ecarte.play.settings import Settings
 from ecarte.tui.app import EcarteApp
 from ecarte.tui.replay_screen import ReplayViewerScreen, saved_logs
-from ecarte.tui.replay_steps import ReplaySteps
-from ecarte.tui.session import MatchSession
-from ecarte.tui.settings import Settings
 from ecarte.tui.title_screen import TitleScreen
 
 SIZE = (100, 32)

@@ -4,9 +4,9 @@ of the same id elsewhere (the settings screen has an ``#opponent`` too)."""
 
 from __future__ import annotations
 
+from ecarte.play.settings import Settings
 from ecarte.tui.app import EcarteApp
 from ecarte.tui.game_screen import GameScreen
-from ecarte.tui.settings import Settings
 from ecarte.tui.settings_screen import Choice, SettingsScreen
 
 

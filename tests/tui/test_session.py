@@ -10,7 +10,7 @@ from game_support import INSTANT, FailingPlayer, deck, scripted_session
 
 from ecarte.engine import Match, Rules, shuffled_deck
 from ecarte.log import replay_file
-from ecarte.tui.session import HUMAN, MatchSession, OpponentFault, SessionError
+from ecarte.play.session import HUMAN, MatchSession, OpponentFault, SessionError
 
 
 @pytest.fixture(autouse=True)
@@ -271,7 +271,7 @@ def test_a_failing_autosave_stops_writing_but_not_the_match(tmp_path: Path) -> N
 def test_a_decision_out_of_turn_is_refused_by_the_engine_and_not_logged(tmp_path: Path) -> None:
     from ecarte.engine import IllegalActionError
     from ecarte.engine.actions import PROPOSE_ACTION
-    from ecarte.tui.session import COMPUTER
+    from ecarte.play.session import COMPUTER
 
     # The human is elder (the computer deals first): only the human decides now.
     session, _ = scripted_session(tmp_path, [deck("KH AS 7C KC JS 8S 8D 9D 7S TC 7H KS QS")], first_dealer=1)
@@ -336,7 +336,7 @@ def test_resume_with_a_bot_in_the_settings_falls_back_to_normal(tmp_path: Path) 
 def test_resume_keeps_the_bot_the_settings_name() -> None:
     from dataclasses import replace
 
-    from ecarte.tui.session import _trusted_opponent
+    from ecarte.play.session import _trusted_opponent
 
     settings = replace(INSTANT, opponent="cmd:mybot --fast")
     assert _trusted_opponent("cmd:mybot --fast", settings) == ("cmd:mybot --fast", None)

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from ecarte.engine import Rules
-from ecarte.tui import paths
-from ecarte.tui.settings import Settings, load_settings, save_settings
+from ecarte.play import paths
+from ecarte.play.settings import Settings, load_settings, save_settings
 
 
 def backups(path: Path) -> list[Path]:

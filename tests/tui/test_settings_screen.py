@@ -11,8 +11,8 @@ from game_support import RecordingApp, until
 from textual.widgets import Input
 
 from ecarte.engine import Rules
-from ecarte.tui import paths
-from ecarte.tui.settings import Settings, load_settings
+from ecarte.play import paths
+from ecarte.play.settings import Settings, load_settings
 from ecarte.tui.settings_screen import Choice, SettingsScreen
 from ecarte.tui.title_screen import TitleScreen
 

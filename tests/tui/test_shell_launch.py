@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from ecarte.cli import main
-from ecarte.tui import paths
+from ecarte.play import paths
+from ecarte.play.settings import Settings, save_settings
 from ecarte.tui.app import EcarteApp
-from ecarte.tui.settings import Settings, save_settings
 
 
 @pytest.fixture

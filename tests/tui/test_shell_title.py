@@ -10,12 +10,12 @@ from game_support import RecordingApp, until
 from textual.widgets import OptionList, Static
 from textual.widgets._toast import Toast
 
-from ecarte.tui import paths
+from ecarte.play import paths
+from ecarte.play.settings import Settings
 from ecarte.tui.app import EcarteApp, TooSmallScreen
 from ecarte.tui.help_screen import HelpScreen
 from ecarte.tui.replay_screen import ReplayListScreen
 from ecarte.tui.rules_screen import RulesScreen
-from ecarte.tui.settings import Settings
 from ecarte.tui.settings_screen import SettingsScreen
 from ecarte.tui.title_screen import TitleScreen
 

@@ -15,7 +15,7 @@ import pytest
 from game_support import INSTANT, GameApp, deck, scripted_session, settle
 from textual.pilot import Pilot
 
-from ecarte.tui.settings import Settings
+from ecarte.play.settings import Settings
 
 # Human (elder): K♥ A♠ 7♣ 8♦ 9♦; the computer deals and holds K♣ J♠ 8♠ 7♠ 10♣;
 # the 7♥ is turned up; the stock starts K♠ Q♠.

@@ -14,10 +14,10 @@ from typing import Any
 from textual.pilot import Pilot
 
 from ecarte.log import replay_file
+from ecarte.play.settings import Settings
 from ecarte.tui.app import EcarteApp
 from ecarte.tui.help_screen import HelpScreen
 from ecarte.tui.replay_screen import ReplayViewerScreen
-from ecarte.tui.settings import Settings
 
 SIZE = (80, 24)
 """The smallest terminal the app supports: the layout that matters most."""

@@ -14,7 +14,7 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Static
 
-from .settings import Settings, save_settings
+from ecarte.play.settings import Settings, save_settings
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24

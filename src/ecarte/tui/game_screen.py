@@ -24,12 +24,12 @@ from ecarte.engine import Action, ActionType, IllegalActionError, Match, Phase, 
 from ecarte.engine.actions import ACCEPT_ACTION, KING_ACTION, PLAY_ACTION, PROPOSE_ACTION, REFUSE_ACTION
 from ecarte.engine.cards import bit, cards_in
 from ecarte.engine.match import ANSWER, DISCARD_PHASE, EXCHANGE, TRICKS
+from ecarte.play.session import COMPUTER, HUMAN, MatchSession, OpponentFault
+from ecarte.play.settings import Settings
 from ecarte.text import printable
 from ecarte.tui.cards_render import card_text, letters
 from ecarte.tui.deal_summary import DealSummaryScreen, MatchOverScreen
 from ecarte.tui.narration import describe_action, describe_deal
-from ecarte.tui.session import COMPUTER, HUMAN, MatchSession, OpponentFault
-from ecarte.tui.settings import Settings
 from ecarte.tui.widgets import CardSlot, HandView, OpponentView, ScorePanel, TableView
 
 OPPONENT_WORKER = "opponent"
@@ -538,7 +538,7 @@ class GameScreen(Screen[None]):
     def action_rematch(self) -> None:
         if not self.session.is_over:
             return
-        from ecarte.tui.session import SessionError
+        from ecarte.play.session import SessionError
 
         self.session.close_in_background()
         try:

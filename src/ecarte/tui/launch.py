@@ -18,8 +18,7 @@ from textual.screen import Screen
 
 from ecarte.engine import RulesError
 from ecarte.engine.rules import rules_from_assignments
-
-from .settings import Settings, check_opponent, load_settings
+from ecarte.play.settings import Settings, check_opponent, load_settings
 
 USAGE_ERROR = 2
 
@@ -58,8 +57,9 @@ def _prepare_match(args: argparse.Namespace, settings: Settings) -> Callable[[],
         opponent = check_opponent(args.opponent) if args.opponent is not None else settings.opponent
     except ValueError as error:
         raise ValueError(f"--opponent: {error}") from None
+    from ecarte.play.session import MatchSession
+
     from .game_screen import GameScreen
-    from .session import MatchSession
 
     try:
         session = MatchSession.new(settings, opponent=opponent, rules=rules, seed=args.seed)

@@ -27,13 +27,13 @@ from ecarte.engine import Match, Rules
 from ecarte.engine.cards import SUIT_NAMES, Card, cards_in
 from ecarte.log import LogEvent, LogFileError, Replay, replay_file
 from ecarte.log.format import EventType
+from ecarte.play import paths
+from ecarte.play.replay_steps import ReplaySteps
+from ecarte.play.session import LOG_SUFFIX, forfeit_path
 from ecarte.text import printable
 
-from . import paths
 from .cards_render import card_text, cards_text, suit_text
 from .narration import describe_action, describe_deal, describe_deal_end, liability_warning
-from .replay_steps import ReplaySteps
-from .session import LOG_SUFFIX, forfeit_path
 
 if TYPE_CHECKING:
     from .app import EcarteApp

@@ -18,10 +18,10 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from ecarte.engine import Rules, RulesError
+from ecarte.play.settings import CARD_STYLES, LEVELS, MAX_NAME_LENGTH, SPEEDS, Settings, check_name
 from ecarte.text import printable
 
 from .rules_screen import RulesScreen
-from .settings import CARD_STYLES, LEVELS, MAX_NAME_LENGTH, SPEEDS, Settings, check_name
 from .title_screen import find_unfinished
 
 if TYPE_CHECKING:

@@ -17,8 +17,9 @@ from textual.widgets.option_list import Option
 from ecarte.text import printable
 
 if TYPE_CHECKING:
+    from ecarte.play.session import MatchSession
+
     from .app import EcarteApp
-    from .session import MatchSession
 
 BANNER = "É C A R T É"
 TAGLINE = "the French card game for two"
@@ -28,7 +29,7 @@ def find_unfinished() -> Path | None:
     """The autosave the Continue entry resumes, if any (none when the game
     module cannot be loaded: the title screen must still open)."""
     try:
-        from .session import MatchSession
+        from ecarte.play.session import MatchSession
 
         return MatchSession.unfinished()
     except Exception:  # a broken autosave directory must not stop the title screen
@@ -53,8 +54,9 @@ def open_game(app: EcarteApp, *, resume: Path | None = None) -> None:
         )
         return
     try:
+        from ecarte.play.session import MatchSession
+
         from .game_screen import GameScreen
-        from .session import MatchSession
 
         session = MatchSession.new(app.settings)
     except Exception as error:  # shown to the player; the title screen stays usable
@@ -69,7 +71,7 @@ def _cannot(app: EcarteApp, what: str, error: Exception) -> None:
 
 def _resume_in_thread(app: EcarteApp, path: Path) -> None:
     try:
-        from .session import MatchSession
+        from ecarte.play.session import MatchSession
 
         session, notice = MatchSession.resume(path, app.settings)
     except Exception as error:  # shown to the player; the title screen stays usable

@@ -8,9 +8,9 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
+from ecarte.play.session import MatchSession
 from ecarte.text import printable
 from ecarte.tui.narration import liability_warning
-from ecarte.tui.session import MatchSession
 
 
 class ScorePanel(Static, can_focus=False):

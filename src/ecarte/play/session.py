@@ -26,9 +26,9 @@ from ecarte.ai import Player
 from ecarte.engine import Action, Card, Match, Rules, shuffled_deck
 from ecarte.engine.match import DEAL
 from ecarte.log.format import EventType
+from ecarte.play import paths
+from ecarte.play.settings import LEVELS, Settings
 from ecarte.text import printable
-from ecarte.tui import paths
-from ecarte.tui.settings import LEVELS, Settings
 
 HUMAN = 0
 COMPUTER = 1
