@@ -176,7 +176,7 @@ def test_resume_cuts_a_torn_last_line_and_keeps_it_aside(tmp_path: Path) -> None
     before = replay_file(path)
     assert before.truncated_last_line and before.error is not None
     replay, log = resume_log(path)
-    assert replay.error is None and len(replay.events) == 30
+    assert replay.error is None and replay.events == 30
     assert path.read_bytes() == whole
     assert (tmp_path / "m.ecarte.jsonl.torn").read_bytes() == torn
     # The match goes on from the replayed state and the log stays valid.
