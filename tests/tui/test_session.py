@@ -233,7 +233,8 @@ def test_an_opponent_answering_an_illegal_action_is_a_fault(tmp_path: Path) -> N
 def test_unknown_opponent_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(
         SessionError,
-        match="opponent must be one of easy, normal, expert, classic, random or cmd:COMMAND, not 'grandmaster'",
+        match="opponent must be one of easy, normal, expert, classic, random or cmd:COMMAND, "
+        "not 'grandmaster'",
     ):
         MatchSession.new(INSTANT, opponent="grandmaster", directory=tmp_path)
     assert not list(tmp_path.glob("*"))
@@ -382,3 +383,22 @@ def test_unfinished_replays_a_log_again_only_when_it_changed(
     os.utime(going.log_path, ns=(stamp.st_atime_ns, stamp.st_mtime_ns + 10**9))
     assert MatchSession.unfinished(tmp_path) is None
     assert replayed == [going.log_path, going.log_path]
+
+
+def test_every_player_the_app_can_make_is_an_accepted_opponent_and_named_when_refused(
+    tmp_path: Path,
+) -> None:
+    from ecarte.ai import player_names
+    from ecarte.play.settings import check_opponent
+
+    with pytest.raises(ValueError) as refused:
+        check_opponent("grandmaster")
+    for name in player_names():
+        assert check_opponent(name) == name
+        assert name in str(refused.value)
+    assert "cmd:COMMAND" in str(refused.value)
+    # A new match refuses a bad name with the same words, before writing anything.
+    with pytest.raises(SessionError) as from_session:
+        MatchSession.new(INSTANT, opponent="grandmaster", directory=tmp_path)
+    assert str(from_session.value) == str(refused.value)
+    assert not list(tmp_path.glob("*"))

@@ -66,10 +66,12 @@ def _illegal(player: Player, action: Action) -> str:
 
 @dataclass(frozen=True, slots=True)
 class FaultPolicy:
-    """Which failures of a player are its fault, forfeiting the match."""
+    """Which failures of a player are its fault, forfeiting the match. An
+    action that is not legal always is."""
 
-    faults: tuple[type[Exception], ...] = (Exception,)
-    """Exceptions from a player that forfeit (any other propagates: a bug)."""
+    faults: tuple[type[Exception], ...] = ()
+    """Exceptions from a player that forfeit; any other propagates (by
+    default every one does: a bug in a built-in player stops the match)."""
     describe: Callable[[Exception], tuple[str, str]] = _describe
     """The kind of fault and its message, for one of ``faults``."""
     illegal: Callable[[Player, Action], str] = _illegal
