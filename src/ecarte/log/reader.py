@@ -137,7 +137,8 @@ ResultT = TypeVar("ResultT")
 class LogVisitor(Generic[ResultT]):
     """What ``read_log`` tells as it folds a log. The ``match`` a hook gets
     is the live state of the fold: read it, copy it to keep it, never change
-    it. Every hook may be left out; ``result`` is what ``read_log`` returns."""
+    it (and never raise ``LineError``: that is a bad line's). Every hook may
+    be left out; ``result`` is what ``read_log`` returns."""
 
     def visit_header(self, header: LogHeader, match: Match) -> Reading | None:
         """The header is valid; ``match`` is the state before any event."""
@@ -182,13 +183,28 @@ def fold_events(
     """The fold of events already read and checked (a ``Replay``'s), into
     another visitor; nothing is visited without a header."""
     if header is not None:
-        match = Match(header.rules, header.first_dealer)
-        if visitor.visit_header(header, match) is not Reading.STOP:
+        fold = _Fold(visitor, header)
+        if fold.reading is not Reading.STOP:
             for event in events:
-                apply_event(match, event)
-                if visitor.visit_event(event, match) is Reading.STOP:
+                if fold.event(event) is Reading.STOP:
                     break
     return visitor.result()
+
+
+class _Fold:
+    """The fold itself: a header starts the match, each event is applied to
+    it (``apply_event``), and the visitor is told of each."""
+
+    def __init__(self, visitor: LogVisitor[ResultT], header: LogHeader) -> None:
+        self.visitor: LogVisitor[ResultT] = visitor
+        self.match = Match(header.rules, header.first_dealer)
+        self.reading = visitor.visit_header(header, self.match)
+        """What the visitor answered to the header."""
+
+    def event(self, event: LogEvent) -> Reading | None:
+        """Apply one event (``LineError`` if it may not happen now) and tell the visitor."""
+        apply_event(self.match, event)
+        return self.visitor.visit_event(event, self.match)
 
 
 def _fold_lines(data: bytes, visitor: LogVisitor[ResultT]) -> None:
@@ -205,18 +221,16 @@ def _fold_lines(data: bytes, visitor: LogVisitor[ResultT]) -> None:
         )
         visitor.visit_end(0)
         return
-    match: Match | None = None
+    fold: _Fold | None = None
     valid_bytes = 0
     for raw in iter_lines(data):
         try:
             obj = parse_json_object(raw.data)
-            if match is None:
-                header = parse_header(obj)
-                match = Match(header.rules, header.first_dealer)
-                event: LogEvent | None = None
+            if fold is None:
+                fold = _Fold(visitor, parse_header(obj))
+                reading = fold.reading
             else:
-                event = parse_event(obj, raw.number)
-                apply_event(match, event)
+                reading = fold.event(parse_event(obj, raw.number))
         except (LineError, RecursionError) as error:
             message = str(error) if isinstance(error, LineError) else "the JSON is nested too deeply"
             truncated = not raw.has_newline and _is_cut_short(raw.data)
@@ -227,7 +241,6 @@ def _fold_lines(data: bytes, visitor: LogVisitor[ResultT]) -> None:
             visitor.visit_error(LogError(raw.number, message), truncated)
             break
         valid_bytes = raw.end
-        reading = visitor.visit_header(header, match) if event is None else visitor.visit_event(event, match)
         if reading is Reading.STOP:
             break
     visitor.visit_end(valid_bytes)
