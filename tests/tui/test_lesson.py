@@ -147,7 +147,8 @@ async def test_every_lesson_text_is_whole_at_80x24() -> None:
             await pilot.pause()
             text_box = screen.query_one("#lesson-text", Static)
             said_box = screen.query_one("#lesson-said", Static)
-            for box in (text_box, said_box):
+            score_box = screen.query_one("#lesson-score", Static)
+            for box in (text_box, said_box, score_box):
                 needed = box.get_content_height(box.content_region.size, box.content_region.size, box.size.width)
                 assert needed <= box.content_region.height, (lesson.index, str(box.content))
             step = lesson.step

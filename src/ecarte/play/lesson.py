@@ -323,8 +323,7 @@ STEPS: tuple[Step, ...] = (
     _klara("card AS", only_move=True, trick_to=YOU, score=(5, 1)),
     _say(
         "4 tricks to 1, and Klara had refused: 2 points, not 1. 5 to 1: you win the game! "
-        "Now a real game against the Easy computer: it shuffles and decides for itself. "
-        "Press Enter to play (Esc: the menu).",
+        "Now a real game against the Easy computer: it shuffles and decides for itself.",
         title="Well played",
     ),
 )

@@ -68,7 +68,7 @@ class LessonScreen(Screen[None]):
     LessonScreen #lesson-said.-wrong { color: $warning; text-style: bold; }
     LessonScreen #lesson-actions { height: 1; padding: 0 1; }
     LessonScreen #lesson-actions Button { margin: 0 1 0 0; width: auto; min-width: 0; }
-    LessonScreen #lesson-score { height: 8; border: round $accent; padding: 0 1; }
+    LessonScreen #lesson-score { height: 9; border: round $accent; padding: 0 1; }
     LessonScreen #lesson-text { height: 1fr; border: round $warning; padding: 0 1; }
     LessonScreen.-large #lesson-side { width: 52; }
     LessonScreen.-large #lesson-opponent { height: 7; }
@@ -293,7 +293,7 @@ class LessonScreen(Screen[None]):
         if step.kind == StepKind.YOU:
             text.append("\n\n→ " + self._shown(card_words(step.hint)), style="bold")
         elif step.kind == StepKind.SAY:
-            text.append("\n\n→ " + ("Enter: a real game." if lesson.is_last else "Enter to go on."), style="bold")
+            text.append("\n\n→ " + ("Enter: play a game. Esc: the menu." if lesson.is_last else "Enter to go on."), style="bold")
         return text
 
     def _show_buttons(self) -> None:
