@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ecarte.engine import Action, Match, parse_card
+from ecarte.engine import Action, Match, Rules, parse_card
 from ecarte.play import paths
 from ecarte.play.lesson import (
     KLARA,
@@ -21,6 +21,7 @@ from ecarte.play.lesson import (
     lesson_finished,
     mark_finished,
     newcomer,
+    rules_note,
     wants,
 )
 
@@ -178,3 +179,10 @@ def test_a_saved_match_means_the_player_is_no_newcomer() -> None:
     folder.mkdir(parents=True)
     (folder / "20261201-080000.ecarte.jsonl").write_text("{}\n", encoding="utf-8")
     assert not newcomer()
+
+
+def test_the_end_of_the_lesson_says_how_the_settings_rules_differ() -> None:
+    assert rules_note(Rules()) == ""
+    assert rules_note(Rules(ace_high=True)) == "Your settings differ from the lesson: ace high."
+    note = rules_note(Rules(must_trump=False, target=7, four_all_reset=True))
+    assert "trumping optional" in note and "game to 7" in note and "more under F2" in note

@@ -14,6 +14,7 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
 from ecarte.cli import main
+from ecarte.engine import Rules
 from ecarte.play import paths
 from ecarte.play.lesson import StepKind, lesson_finished, mark_finished, wants
 from ecarte.play.settings import Settings
@@ -134,8 +135,13 @@ async def test_a_newcomer_plays_the_lesson_through_and_ends_in_a_real_game_again
         await until(pilot, lambda: isinstance(app.screen, TitleScreen))
 
 
-async def test_every_lesson_text_is_whole_at_80x24() -> None:
-    app = lesson_app()
+@pytest.mark.parametrize(
+    "settings",
+    [INSTANT, Settings(speed="instant", rules=Rules(ace_high=True, must_trump=False, target=11, four_all_reset=True))],
+    ids=["default rules", "every rule changed"],
+)
+async def test_every_lesson_text_is_whole_at_80x24(settings: Settings) -> None:
+    app = lesson_app(settings)
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         await until(pilot, lambda: isinstance(app.screen, LessonScreen) and app.screen.waiting)
@@ -165,6 +171,7 @@ async def test_every_lesson_text_is_whole_at_80x24() -> None:
                         assert needed <= said_box.content_region.height, (lesson.index, screen.wrong)
             seen += 1
             if lesson.is_last:
+                assert ("ace high" in panel(screen)) == settings.rules.ace_high
                 break
             if step.kind == StepKind.SAY:
                 screen.action_confirm()

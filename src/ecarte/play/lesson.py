@@ -323,7 +323,7 @@ STEPS: tuple[Step, ...] = (
     _klara("card AS", only_move=True, trick_to=YOU, score=(5, 1)),
     _say(
         "4 tricks to 1, and Klara had refused: 2 points, not 1. 5 to 1: you win the game! "
-        "Now a real game against the Easy computer: it shuffles and decides for itself.",
+        "Next, a real game against the Easy computer.",
         title="Well played",
     ),
 )
@@ -433,6 +433,24 @@ class Lesson:
         if action.type == ActionType.DISCARD:
             return card_words(step.why) if step.why else hint
         return f"Not now. {hint}"
+
+
+def rules_note(rules: Rules) -> str:
+    """What the real game after the lesson does differently, with the
+    settings' rules, in a few words ("" when it plays the lesson's rules)."""
+    changes = []
+    if rules.ace_high:
+        changes.append("ace high")
+    if not rules.must_trump:
+        changes.append("trumping optional")
+    if rules.target != LESSON_RULES.target:
+        changes.append(f"game to {rules.target}")
+    known = LESSON_RULES.replace(ace_high=rules.ace_high, must_trump=rules.must_trump, target=rules.target)
+    if rules != known:
+        changes.append("more under F2")
+    if not changes:
+        return ""
+    return "Your settings differ from the lesson: " + " · ".join(changes) + "."
 
 
 def finished_marker() -> Path:

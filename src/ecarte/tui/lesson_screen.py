@@ -23,7 +23,7 @@ from ecarte.engine import Action, Match, card_action, discard_action
 from ecarte.engine.actions import ACCEPT_ACTION, KING_ACTION, PLAY_ACTION, PROPOSE_ACTION, REFUSE_ACTION
 from ecarte.engine.cards import bit, cards_in
 from ecarte.engine.match import DISCARD_PHASE, TRICKS
-from ecarte.play.lesson import YOU, Lesson, StepKind, card_words, mark_finished, newcomer, wants
+from ecarte.play.lesson import YOU, Lesson, StepKind, card_words, mark_finished, newcomer, rules_note, wants
 from ecarte.play.settings import Settings
 from ecarte.text import printable
 from ecarte.tui.cards_render import letters
@@ -290,10 +290,13 @@ class LessonScreen(Screen[None]):
         text.append(lesson.part, style="bold")
         text.append(f"  {number}/{steps}\n", style="dim")
         text.append(self._shown(card_words(step.text)))
+        note = rules_note(self.settings.rules) if lesson.is_last else ""
+        if note:
+            text.append("\n" + note, style="italic")
         if step.kind == StepKind.YOU:
             text.append("\n\n→ " + self._shown(card_words(step.hint)), style="bold")
         elif step.kind == StepKind.SAY:
-            text.append("\n\n→ " + ("Enter: play a game. Esc: the menu." if lesson.is_last else "Enter to go on."), style="bold")
+            text.append("\n\n→ " + ("Enter: play. Esc: menu." if lesson.is_last else "Enter to go on."), style="bold")
         return text
 
     def _show_buttons(self) -> None:
