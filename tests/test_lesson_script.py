@@ -92,7 +92,7 @@ def test_the_first_deal_is_the_swedish_example_of_klara_and_leo() -> None:
     lesson.run_automatic()
     match = lesson.match
     assert match.dealer == KLARA and match.upcard == parse_card("9H")
-    assert {card for card in match.hand(YOU)} == {parse_card(code) for code in "QH 8H KS 7D 8C".split()}
+    assert {card for card in match.hand(YOU)} == {parse_card(code) for code in ["QH", "8H", "KS", "7D", "8C"]}
     seen = play_through(lesson)
     first_deal = [after for index, _, after in seen if after.deals and len(after.deals) == 1]
     tricks = [trick for trick in first_deal[-1].tricks]

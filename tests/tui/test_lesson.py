@@ -39,6 +39,12 @@ def panel(screen: LessonScreen) -> str:
     return str(screen.query_one("#lesson-text", Static).content)
 
 
+def fits(box: Static) -> bool:
+    """Whether the box shows all its text, wrapped, without scrolling or cutting."""
+    size = box.content_region.size
+    return box.get_content_height(size, size, box.size.width) <= size.height
+
+
 class Newcomer:
     """Presses keys on the lesson screen and waits for Klara after each."""
 
@@ -137,7 +143,12 @@ async def test_a_newcomer_plays_the_lesson_through_and_ends_in_a_real_game_again
 
 @pytest.mark.parametrize(
     "settings",
-    [INSTANT, Settings(speed="instant", rules=Rules(ace_high=True, must_trump=False, target=11, four_all_reset=True))],
+    [
+        INSTANT,
+        Settings(
+            speed="instant", rules=Rules(ace_high=True, must_trump=False, target=11, four_all_reset=True)
+        ),
+    ],
     ids=["default rules", "every rule changed"],
 )
 async def test_every_lesson_text_is_whole_at_80x24(settings: Settings) -> None:
@@ -155,8 +166,7 @@ async def test_every_lesson_text_is_whole_at_80x24(settings: Settings) -> None:
             said_box = screen.query_one("#lesson-said", Static)
             score_box = screen.query_one("#lesson-score", Static)
             for box in (text_box, said_box, score_box):
-                needed = box.get_content_height(box.content_region.size, box.content_region.size, box.size.width)
-                assert needed <= box.content_region.height, (lesson.index, str(box.content))
+                assert fits(box), (lesson.index, str(box.content))
             step = lesson.step
             if step.kind == StepKind.YOU:
                 # Each wrong answer of the step fits too.
@@ -165,10 +175,7 @@ async def test_every_lesson_text_is_whole_at_80x24(settings: Settings) -> None:
                         screen.wrong = lesson.explain(action)
                         screen.refresh_view()
                         await pilot.pause()
-                        needed = said_box.get_content_height(
-                            said_box.content_region.size, said_box.content_region.size, said_box.size.width
-                        )
-                        assert needed <= said_box.content_region.height, (lesson.index, screen.wrong)
+                        assert fits(said_box), (lesson.index, screen.wrong)
             seen += 1
             if lesson.is_last:
                 assert ("ace high" in panel(screen)) == settings.rules.ace_high

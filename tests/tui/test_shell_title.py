@@ -87,7 +87,15 @@ async def test_continue_appears_and_resumes_the_unfinished_match(
     async with app.run_test(size=SIZE) as pilot:
         # Looked for in a worker: Continue appears once the logs are read.
         await until(pilot, lambda: "Continue" in menu_entries(app))
-        assert menu_entries(app) == ["New match", "Continue", "Learn to play", "Replay", "Settings", "Rules", "Quit"]
+        assert menu_entries(app) == [
+            "New match",
+            "Continue",
+            "Learn to play",
+            "Replay",
+            "Settings",
+            "Rules",
+            "Quit",
+        ]
         await pilot.press("c")
         await until(pilot, lambda: type(app.screen).__name__ == "GameScreen")
         screen = app.screen

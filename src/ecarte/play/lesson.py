@@ -244,8 +244,7 @@ STEPS: tuple[Step, ...] = (
     _klara("card 9S", only_move=True, trick_to=YOU),
     _you(
         "card JS",
-        "Klara had to give up her only trump, the {9S}. Lead the {JS}: she has no trumps "
-        "left to beat it.",
+        "Klara had to give up her only trump, the {9S}. Lead the {JS}: she has no trumps left to beat it.",
         hint="Play the {JS}.",
         why="Lead the {JS}: no card of Klara's can take it.",
     ),
@@ -273,8 +272,7 @@ STEPS: tuple[Step, ...] = (
     # --- Deal 3: Klara turns up a king, refuses your proposal and loses. ------------------
     _deal("JC 9C KH QH KD", "QC AS KS QS 7H", "KC"),
     _say(
-        "Klara deals and turns up a king, the {KC}: the dealer scores 1 point at once. "
-        "Clubs are trumps.",
+        "Klara deals and turns up a king, the {KC}: the dealer scores 1 point at once. Clubs are trumps.",
         title="The last deal",
     ),
     _you(

@@ -296,7 +296,9 @@ class LessonScreen(Screen[None]):
         if step.kind == StepKind.YOU:
             text.append("\n\n→ " + self._shown(card_words(step.hint)), style="bold")
         elif step.kind == StepKind.SAY:
-            text.append("\n\n→ " + ("Enter: play. Esc: menu." if lesson.is_last else "Enter to go on."), style="bold")
+            text.append(
+                "\n\n→ " + ("Enter: play. Esc: menu." if lesson.is_last else "Enter to go on."), style="bold"
+            )
         return text
 
     def _show_buttons(self) -> None:
@@ -430,4 +432,3 @@ class LessonScreen(Screen[None]):
             self.action_confirm()
         elif button == "leave":
             self.action_leave()
-

@@ -152,7 +152,9 @@ class TitleScreen(Screen[None]):
         from .lesson_screen import first_run_pointer
 
         pointer = first_run_pointer()
-        self.query_one("#title-summary", Static).update(Text("\n").join([self.summary(), pointer] if pointer else [self.summary()]))
+        self.query_one("#title-summary", Static).update(
+            Text("\n").join([self.summary(), pointer] if pointer else [self.summary()])
+        )
         self.refresh_bindings()
 
     def summary(self) -> Text:
