@@ -158,7 +158,14 @@ def test_keys_at_an_explanation_and_enter_at_a_move_are_answered() -> None:
     lesson.go_on()
     assert lesson.step.action == "propose"
     assert lesson.go_on() == "Press e to propose."
-    assert lesson.try_move(Action.parse("king")) == "There is no king to announce now. Press e to propose."
+    assert lesson.try_move(Action.parse("accept")) == (
+        "There is no proposal to answer: you speak first. Press e to propose."
+    )
+    # The engine's words for the king, as for a card.
+    assert lesson.try_move(Action.parse("king")) == (
+        "Too early to announce the king: elder announces once the exchange is over, "
+        "before leading to the first trick. Press e to propose."
+    )
 
 
 def test_every_card_code_in_the_texts_is_a_card_and_becomes_its_label() -> None:

@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
 from ecarte.cli import main
-from ecarte.engine import Rules
+from ecarte.engine import Action, Rules, card_action
 from ecarte.play import paths
 from ecarte.play.lesson import StepKind, lesson_finished, mark_finished, wants
 from ecarte.play.settings import Settings
@@ -169,8 +169,9 @@ async def test_every_lesson_text_is_whole_at_80x24(settings: Settings) -> None:
                 assert fits(box), (lesson.index, str(box.content))
             step = lesson.step
             if step.kind == StepKind.YOU:
-                # Each wrong answer of the step fits too.
-                for action in lesson.match.legal_actions():
+                # Each answer to another key fits too: every decision, every card held.
+                hand = [card_action(card) for card in lesson.match.hand(0)]
+                for action in [*map(Action.parse, ("propose", "play", "accept", "refuse", "king")), *hand]:
                     if str(action) != step.action:
                         screen.wrong = lesson.explain(action)
                         screen.refresh_view()

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
-from ecarte.engine import Action, ActionType, Card, IllegalActionError, Match, Rules, deck_for
+from ecarte.engine import Action, ActionType, Card, IllegalActionError, Match, Phase, Rules, deck_for
 from ecarte.engine.cards import card_label, parse_card
 
 from . import paths
@@ -417,20 +417,38 @@ class Lesson:
         hint = card_words(step.hint)
         if action is None:
             return hint
-        if action.type == ActionType.CARD and self.match.current_player == YOU:
+        match = self.match
+        engine_words = action.type == ActionType.KING or (
+            action.type == ActionType.CARD and match.phase == Phase.TRICKS
+        )
+        if engine_words and match.current_player == YOU:
             try:
-                self.match.copy().apply(action, YOU)
+                match.copy().apply(action, YOU)
             except IllegalActionError as error:
                 # The engine's words name the rule; the hint says what to do.
                 return f"{str(error)[0].upper()}{str(error)[1:]}. {hint}"
-        legal = self.match.legal_actions()
-        if action in legal and step.why:
+        if action in match.legal_actions() and step.why:
             return card_words(step.why)
-        if action.type == ActionType.KING:
-            return f"There is no king to announce now. {hint}"
-        if action.type == ActionType.DISCARD:
-            return card_words(step.why) if step.why else hint
-        return f"Not now. {hint}"
+        return f"{_not_now(match.phase, action.type)} {hint}"
+
+
+def _not_now(phase: Phase, kind: ActionType) -> str:
+    """Why a kind of move has no place at this moment of the deal, in words."""
+    if phase == Phase.TRICKS:
+        if kind == ActionType.CARD:
+            return "Not this card."
+        return "The exchange is over: now the cards are played."
+    if kind == ActionType.CARD:
+        return "No card is played before the exchange is over."
+    if phase == Phase.EXCHANGE:
+        if kind in (ActionType.ACCEPT, ActionType.REFUSE):
+            return "There is no proposal to answer: you speak first."
+        return "Nothing to discard: no exchange has been agreed."
+    if phase == Phase.ANSWER:
+        if kind == ActionType.DISCARD:
+            return "The proposal is not answered yet."
+        return f"{TEACHER} has proposed: the dealer answers."
+    return "First choose the cards to discard."
 
 
 def rules_note(rules: Rules) -> str:

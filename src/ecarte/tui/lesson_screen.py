@@ -64,7 +64,7 @@ class LessonScreen(Screen[None]):
         content-align: center middle; }
     LessonScreen #lesson-you { height: 6; border: round $success; padding: 0 1; align-horizontal: center; }
     LessonScreen #lesson-hand { height: 4; }
-    LessonScreen #lesson-said { height: 3; padding: 0 1; }
+    LessonScreen #lesson-said { height: 4; padding: 0 1; }
     LessonScreen #lesson-said.-wrong { color: $warning; text-style: bold; }
     LessonScreen #lesson-actions { height: 1; padding: 0 1; }
     LessonScreen #lesson-actions Button { margin: 0 1 0 0; width: auto; min-width: 0; }
