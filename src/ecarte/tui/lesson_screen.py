@@ -19,11 +19,21 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
-from ecarte.engine import Action, Match, card_action, discard_action
+from ecarte.engine import Action, ActionType, Match, card_action, discard_action
 from ecarte.engine.actions import ACCEPT_ACTION, KING_ACTION, PLAY_ACTION, PROPOSE_ACTION, REFUSE_ACTION
 from ecarte.engine.cards import bit, cards_in
 from ecarte.engine.match import DISCARD_PHASE, TRICKS
-from ecarte.play.lesson import YOU, Lesson, StepKind, card_words, mark_finished, newcomer, rules_note, wants
+from ecarte.play.lesson import (
+    KLARA,
+    YOU,
+    Lesson,
+    StepKind,
+    card_words,
+    mark_finished,
+    newcomer,
+    rules_note,
+    wants,
+)
 from ecarte.play.settings import Settings
 from ecarte.text import printable
 from ecarte.tui.cards_render import letters
@@ -152,7 +162,7 @@ class LessonScreen(Screen[None]):
         self.query_one("#lesson-score", ScorePanel).border_title = "Score"
         self.query_one("#lesson-table", TableView).border_title = "Table"
         self.query_one("#lesson-you").border_title = Text(printable(self.lesson.names[YOU]))
-        self.query_one("#lesson-opponent").border_title = Text(self.lesson.names[1])
+        self.query_one("#lesson-opponent").border_title = Text(self.lesson.names[KLARA])
         self.query_one("#lesson-text").border_title = "Lesson"
         self.advance()
 
@@ -182,7 +192,7 @@ class LessonScreen(Screen[None]):
                 self.tell(describe_deal(lesson.match, lesson.names, self.symbols))
                 self.chosen = 0
             else:
-                self.tell_move(before, 1, wants(step))
+                self.tell_move(before, KLARA, wants(step))
             self.refresh_view()
             if lesson.automatic:
                 self.set_timer(max(self.settings.move_delay, 0.01), self.advance)
@@ -213,7 +223,7 @@ class LessonScreen(Screen[None]):
         if reply is None:
             if action is not None and before is not None:
                 self.tell_move(before, YOU, action)
-                if action.type == "discard":
+                if action.type == ActionType.DISCARD:
                     self.chosen = 0
             else:
                 self.wrong = ""
@@ -255,9 +265,9 @@ class LessonScreen(Screen[None]):
         hand = self._hand()
         self.cursor = max(0, min(self.cursor, len(hand) - 1))
         your_turn = self.waiting and match.current_player == YOU
-        self.query_one("#lesson-opponent", OpponentView).show(
-            match.hands[1].bit_count() if match.deals else 0, match.view(YOU) if match.deals else None, large
-        )
+        # Only the count of Klara's cards and the player's view reach the widget.
+        view = match.view(YOU) if match.deals else None
+        self.query_one("#lesson-opponent", OpponentView).show(match.hands[KLARA].bit_count(), view, large)
         self.query_one("#lesson-table", TableView).show(match, lesson.names, symbols, large)
         playable = match.playable_cards() if your_turn and match.phase == TRICKS else None
         show_cursor = your_turn and match.phase in (TRICKS, DISCARD_PHASE)
