@@ -91,6 +91,7 @@ async def test_a_newcomer_plays_the_lesson_through_and_ends_in_a_real_game_again
         you.expects("discard 7D 8C")
         # The queen of trumps picked by mistake: explained at Enter, then put back.
         await you.press("1")
+        assert "Keep the K♠ and your trumps" in said(you.screen)
         await you.wrong("enter", "Keep the K♠ and your trumps")
         await you.press("1", "4", "5", "enter")
         you.expects("play")

@@ -366,8 +366,12 @@ class LessonScreen(Screen[None]):
             self.answer(self.lesson.explain(None))
             return
         if 0 <= self.cursor < len(hand):
-            self.chosen ^= bit(hand[self.cursor])
-            self.wrong = ""
+            card = hand[self.cursor]
+            self.chosen ^= bit(card)
+            # Picking a card the step keeps is told at once, not only at Enter.
+            step = self.lesson.step
+            keeps = step.kind == StepKind.YOU and not wants(step).discards & bit(card)
+            self.wrong = card_words(step.why) if keeps and self.chosen & bit(card) else ""
             self.refresh_view()
 
     def action_confirm(self) -> None:
