@@ -404,7 +404,9 @@ class Match:
             if trick:
                 hand = legal_replies(hand, trick[0], self.trump, self._beaters, self._must_trump)
             actions = card_actions(hand)
-            if self.can_announce():
+            # Only in the first trick (``can_announce`` checks it too; the
+            # test here saves the call in the other four).
+            if not self.tricks and self.can_announce():
                 actions.append(KING_ACTION)
             return actions
         if phase == EXCHANGE:
@@ -414,7 +416,7 @@ class Match:
         if phase == DISCARD_PHASE:
             seat = self.current_player
             assert seat is not None
-            fewest, most = self._discard_range(seat)
+            fewest, most = discard_range(seat == self.dealer, 32 - self.stock_top, self.rules)
             return list(_discard_actions(self.hands[seat], fewest, most))
         return []
 
@@ -455,7 +457,7 @@ class Match:
             )
         if len(deck) != 32 or set(deck) != _ALL_CARDS_SET:
             raise DealError("a deck is the 32 cards, each exactly once")
-        if not self.games or any(game_won(points, self.rules) for points in self.games[-1]):
+        if not self.games or game_won(max(self.games[-1]), self.rules):
             self.games.append([0, 0])
         dealer = self.next_dealer
         elder = 1 - dealer
@@ -601,13 +603,13 @@ class Match:
     def _discard(self, seat: int, cards: int) -> None:
         hand = self.hands[seat]
         count = cards.bit_count()
-        fewest, most = self._discard_range(seat)
+        top = self.stock_top
+        fewest, most = discard_range(seat == self.dealer, 32 - top, self.rules)
         if cards & ~hand:
             missing = ", ".join(card_label(card) for card in cards_in(cards & ~hand))
             raise IllegalActionError(f"you cannot discard {missing}: not in your hand")
         if not fewest <= count <= most:
             raise IllegalActionError(self._why_not_count(seat, count, fewest, most))
-        top = self.stock_top
         deck = self.deck
         drawn = 0
         for position in range(top, top + count):
