@@ -5,6 +5,7 @@ need no user interface either, and the engine does no I/O."""
 from __future__ import annotations
 
 import ast
+import builtins
 import json
 import subprocess
 import sys
@@ -137,9 +138,9 @@ NOT_RULE_ARITHMETIC = {
 }
 """Where a module under ``ai/`` may read a rules setting other than to pass
 it on to a function, and why: each is a model's parameter, not a rule."""
-BUILTIN_CALLS = frozenset(name for name in dir(__builtins__) if not name.startswith("_")) | frozenset(
-    {"min", "max", "abs", "sum", "round", "int", "bool", "len", "range"}
-)
+BUILTIN_CALLS = frozenset(name for name in dir(builtins) if not name.startswith("_"))
+"""Calls that compute with their arguments (``min(rules.target, 21)``) rather
+than pass them on to a rule."""
 
 
 def engine_rule_functions() -> set[str]:

@@ -250,9 +250,12 @@ class ExpertPlayer:
                     kings[me], kings[opponent] = my_king, their_king
                     score, game_winner = score_deal(view.score, view.dealer, kings, winner, points, rules)
                     mine, theirs = score[me], score[opponent]
-                    won = None if game_winner is None else int(game_winner != me)
+                    # The value table sees the score from this seat: 0 is me.
+                    winner_from_me = None if game_winner is None else int(game_winner != me)
                     row.append(
-                        self.value.after_scored_deal((mine, theirs), won, my_games, their_games, i_deal_next)
+                        self.value.after_scored_deal(
+                            (mine, theirs), winner_from_me, my_games, their_games, i_deal_next
+                        )
                     )
                 by_king.append(row)
             table.append(by_king)
