@@ -30,10 +30,12 @@ import random
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
-from ecarte.engine.actions import CARD, DISCARD, KING, Action, ActionType
+from ecarte.engine.actions import CARD, DISCARD, KING, PLAY, REFUSE, Action, ActionType
 from ecarte.engine.cards import cards_in, power_table
+from ecarte.engine.exchange import dealer_discards, discard_range, exchange_over, liable_after
+from ecarte.engine.king import announce_moment_passed
 from ecarte.engine.rules import Rules
-from ecarte.engine.scoring import trick_points
+from ecarte.engine.scoring import dealer_of_next_deal, score_deal, trick_points, trick_winner
 from ecarte.engine.view import Phase, View
 
 from .expert_heuristics import dealer_would_refuse, discard_order, elder_would_play, good_cards, quick_discard
@@ -93,7 +95,7 @@ class ExpertPlayer:
         self._opponent_refused = False
         self._their_discards_before = 0
         self._their_kept = 0
-        self._my_last = ""
+        self._my_last: ActionType | None = None
         self._elder_played_late = False
 
     def start_match(self, seat: int, rules: Rules) -> None:
@@ -154,7 +156,7 @@ class ExpertPlayer:
             self._opponent_refused = False
             self._their_discards_before = 0
             self._their_kept = 0
-            self._my_last = ""
+            self._my_last = None
             self._elder_played_late = False
         thrown = view.their_discards - self._their_discards_before
         if thrown > 0:
@@ -174,8 +176,7 @@ class ExpertPlayer:
             and view.exchanges > 0
             and self._my_last == DISCARD
         ):
-            limit = self.rules.max_exchanges
-            forced = view.stock == 0 or (limit is not None and view.exchanges >= limit)
+            forced = exchange_over(view.exchanges, view.stock, self.rules)
             self._elder_played_late = not forced
 
     def _opponent_weight(self, view: View) -> HandWeight:
@@ -188,9 +189,7 @@ class ExpertPlayer:
         king = view.trump_king
         quiet = False
         if view.phase == Phase.TRICKS and opponent not in view.announced:
-            # The moment to announce has passed: elder's when it led to the
-            # first trick, the dealer's when it replied to it.
-            quiet = bool(view.tricks) or (opponent == view.elder and bool(view.trick))
+            quiet = announce_moment_passed(opponent == view.dealer, len(view.tricks), len(view.trick))
         opponent_is_elder = view.elder == opponent
         strong_at_once = view.exchanges == 0 and view.liable == opponent
         refused_late = self._opponent_refused and view.exchanges > 0
@@ -230,42 +229,34 @@ class ExpertPlayer:
 
     def _leaf_values(self, view: View, liable: int | None) -> list[list[list[float]]]:
         """values[my_tricks][my_king][their_king]: P(win the match) once the
-        deal ends so, from the score the view shows."""
+        deal ends so, from the score the view shows (scored by the engine's
+        ``score_deal``: kings first, in their order, then the tricks)."""
         me = self.seat
         opponent = 1 - me
         rules = self.rules
-        target = rules.target
         my_games, their_games = view.games_won[me], view.games_won[opponent]
-        i_deal = view.dealer == me
+        i_deal_next = dealer_of_next_deal(view.dealer) == me
         table: list[list[list[float]]] = []
         for tricks in range(6):
+            tricks_won = [0, 0]
+            tricks_won[me], tricks_won[opponent] = tricks, 5 - tricks
+            winner = trick_winner(tricks_won)
+            points = trick_points(tricks_won[winner], liable == 1 - winner, rules)
             by_king: list[list[float]] = []
             for my_king in (0, 1):
                 row: list[float] = []
                 for their_king in (0, 1):
-                    mine, theirs = view.score[me], view.score[opponent]
-                    decided: float | None = None
-                    # Elder announces first; a king point that reaches the
-                    # target ends the game at once.
-                    kings = (
-                        [(False, their_king), (True, my_king)]
-                        if i_deal
-                        else [(True, my_king), (False, their_king)]
+                    kings = [0, 0]
+                    kings[me], kings[opponent] = my_king, their_king
+                    score, game_winner = score_deal(view.score, view.dealer, kings, winner, points, rules)
+                    mine, theirs = score[me], score[opponent]
+                    # The value table sees the score from this seat: 0 is me.
+                    winner_from_me = None if game_winner is None else int(game_winner != me)
+                    row.append(
+                        self.value.after_scored_deal(
+                            (mine, theirs), winner_from_me, my_games, their_games, i_deal_next
+                        )
                     )
-                    for is_me, point in kings:
-                        if is_me:
-                            mine += point
-                        else:
-                            theirs += point
-                        if decided is None and (mine >= target or theirs >= target):
-                            decided = self.value.game_over(mine >= target, my_games, their_games)
-                    if decided is None:
-                        if tricks >= 3:
-                            mine += trick_points(tricks, liable == opponent, rules)
-                        else:
-                            theirs += trick_points(5 - tricks, liable == me, rules)
-                        decided = self.value.after_deal(mine, theirs, my_games, their_games, i_deal)
-                    row.append(decided)
                 by_king.append(row)
             table.append(by_king)
         return table
@@ -282,7 +273,7 @@ class ExpertPlayer:
         # whatever is played now: they do not change the choice.
         leaf = [values[tricks][0][0] for tricks in range(6)]
         weight = self._opponent_weight(view)
-        ruled_out = ruled_out_by_replies(view, solver.replies) if self.read_replies else 0
+        ruled_out = ruled_out_by_replies(view, self.rules) if self.read_replies else 0
         hands = opponent_hands(view, self.rng, self.trick_samples, weight, TRICK_ENUMERATE, ruled_out)
         cards = [action.card for action in legal if action.type == CARD]
         best_action = legal[0]
@@ -331,30 +322,28 @@ class ExpertPlayer:
         the textbook would refuse."""
         power = self._power
         trump = view.trump
-        ace_high = self.rules.ace_high
-        limit = self.rules.max_exchanges
-        fewest = 1 if self.rules.dealer_must_exchange else 0
+        rules = self.rules
+        ace_high = rules.ace_high
         drawn = 0
         for round_number in range(self.exchange_rounds):
             left = len(stock) - drawn
             if round_number:
-                done = view.exchanges + round_number
-                if left <= 0 or (limit is not None and done >= limit):
+                if exchange_over(view.exchanges + round_number, left, rules):
                     break
                 if elder_would_play(elder, trump, ace_high, first=False):
                     break
                 if dealer_would_refuse(dealer, trump, ace_high):
                     break
             if round_number or elder_discard is None:
-                elder_discard = quick_discard(elder, trump, power, 1, min(5, left))
+                elder_discard = quick_discard(elder, trump, power, *discard_range(False, left, rules))
             count = elder_discard.bit_count()
             elder &= ~elder_discard
             for card in stock[drawn : drawn + count]:
                 elder |= 1 << card
             drawn += count
             left = len(stock) - drawn
-            if left > 0:
-                thrown = quick_discard(dealer, trump, power, fewest, min(5, left))
+            if dealer_discards(left):
+                thrown = quick_discard(dealer, trump, power, *discard_range(True, left, rules))
                 dealer &= ~thrown
                 for card in stock[drawn : drawn + thrown.bit_count()]:
                     dealer |= 1 << card
@@ -394,9 +383,8 @@ class ExpertPlayer:
         """Elder: play now, or propose?"""
         me = self.seat
         opponent = 1 - me
-        first = view.exchanges == 0
-        play_values = self._leaf_values(view, me if first else view.liable)
-        refused_values = self._leaf_values(view, opponent if first else view.liable)
+        play_values = self._leaf_values(view, liable_after(view.liable, me, PLAY, view.exchanges))
+        refused_values = self._leaf_values(view, liable_after(view.liable, opponent, REFUSE, view.exchanges))
         free_values = self._leaf_values(view, view.liable)
         solver = self._solver(view)
         mine = view.hand_mask
@@ -426,7 +414,7 @@ class ExpertPlayer:
         """Dealer: accept the proposal, or refuse it?"""
         me = self.seat
         first = view.exchanges == 0
-        refuse_values = self._leaf_values(view, me if first else view.liable)
+        refuse_values = self._leaf_values(view, liable_after(view.liable, me, REFUSE, view.exchanges))
         free_values = self._leaf_values(view, view.liable)
         solver = self._solver(view)
         mine = view.hand_mask
