@@ -8,6 +8,7 @@ read (the message on standard error, nothing on standard output).
 from __future__ import annotations
 
 import json
+import stat
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -54,8 +55,19 @@ def _progress_bar(enabled: bool) -> Iterator[Progress | None]:
         yield update
 
 
+def _refuse_special_file(path: Path) -> None:
+    """A FIFO or a device is not a log: reading one could wait for ever."""
+    try:
+        mode = path.stat().st_mode
+    except (OSError, ValueError):
+        return  # the reader says what is wrong
+    if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        raise LogFileError(f"{path}: not a regular file (a match log is a file)")
+
+
 def run_analyse(path: str, seat: int | None, as_json: bool, seed: int) -> int:
     try:
+        _refuse_special_file(Path(path))
         replay = replay_file(Path(path))
     except LogFileError as error:
         _emit(f"ecarte analyse: {error}", sys.stderr)
