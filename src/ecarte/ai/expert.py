@@ -362,7 +362,10 @@ class ExpertPlayer:
         while (drawn < most and len(active) > 1) or keep_sampling(values, active, budget, drawn):
             batch = least if not drawn else SAMPLE_BATCH
             for hand, _ in opponent_hands(view, self.rng, batch, weight):
-                for option, value in zip(active, evaluate(hand, active), strict=True):
+                row = evaluate(hand, active)
+                if len(row) != len(active):  # it valued every option
+                    row = [row[option] for option in active]
+                for option, value in zip(active, row, strict=True):
                     values[option].append(value)
             drawn += batch
             if drawn >= least:
