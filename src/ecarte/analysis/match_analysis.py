@@ -44,7 +44,10 @@ def label_for(loss: float, loss_se: float) -> str | None:
 
 
 def move_accuracy(loss: float) -> float:
-    """Lichess's accuracy of one move from its loss in win-chance points, 0-100."""
+    """Lichess's accuracy of one move from its loss in win-chance points,
+    0-100 (100 for no loss, as lichess gives it)."""
+    if loss <= 0.0:
+        return 100.0
     value = 103.1668 * math.exp(-0.04354 * loss) - 3.1669
     return min(100.0, max(0.0, value))
 
