@@ -94,6 +94,11 @@ def main() -> None:
     for condition in sorted({condition for condition, _, _ in results}):
         subset = [(p, won) for c, predictions, won in results if c == condition for p in predictions]
         print(f"{condition}: {len(subset)} decisions, ECE {calibration_error(subset):.1f} points")
+    for condition in sorted({condition for condition, _, _ in results}):
+        subset = [(p, won) for c, predictions, won in results if c == condition for p in predictions]
+        print()
+        print(f"{condition}:")
+        print(table(subset))
     sys.stdout.flush()
 
 
