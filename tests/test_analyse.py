@@ -19,6 +19,7 @@ from ecarte.analysis.match_analysis import (
     MISTAKE,
     MatchAnalysis,
     analyse_replay,
+    hint,
     label_for,
     move_accuracy,
 )
@@ -235,3 +236,25 @@ def test_a_fifo_is_refused_not_waited_on(tmp_path: Path, capsys: pytest.CaptureF
     status, out, err = run(capsys, str(fifo))
     assert (status, out) == (2, "")
     assert "not a regular file" in err
+
+
+def test_a_hint_values_every_option_of_the_decision_due(tmp_path: Path) -> None:
+    path = king_log(tmp_path / "king.ecarte.jsonl")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    path.write_text("\n".join(lines[:3]) + "\n", encoding="utf-8")  # before elder's card
+    evaluation = hint(replay_file(path))
+    assert evaluation is not None
+    assert evaluation.seat == 0
+    assert {str(option.action) for option in evaluation.options} == {
+        "king",
+        "card KS",
+        "card 7H",
+        "card 8D",
+        "card 7C",
+        "card 9H",
+    }
+    assert evaluation.best.action.type == "king"
+    assert evaluation.ranked()[0] == evaluation.best
+    finished = tmp_path / "over.ecarte.jsonl"
+    played_log(finished, "classic", "random", seed=2)
+    assert hint(replay_file(finished)) is None  # the match is over

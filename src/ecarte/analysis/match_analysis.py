@@ -174,6 +174,10 @@ def analyse_replay(
                 evaluation = evaluator.evaluate(view, legal, action)
                 evaluator.observe(view, action)
                 decision = _decision(event.line, seat, action, evaluation)
+                done += 1
+                if decision is None:  # pragma: no cover - the evaluator values the option chosen
+                    pending.append(event.line)
+                    continue
                 analysis.decisions.append(decision)
                 # The position before this decision, as the decider saw it.
                 best = _for_seat_zero(seat, evaluation.best.win)
@@ -182,7 +186,6 @@ def analyse_replay(
                 chosen = next(option for option in decision.options if option.action == action)
                 last = _for_seat_zero(seat, chosen.win)
                 analysis.win_chance.append((event.line, last))
-                done += 1
                 if progress is not None:
                     progress(done, total)
                 continue
@@ -221,10 +224,11 @@ def _settled(match: Match, value: Any) -> float:
     return 100.0 * float(value.before_deal(score[0], score[1], games[0], games[1], i_deal))
 
 
-def _decision(line: int, seat: int, action: Action, evaluation: Evaluation) -> Decision:
+def _decision(line: int, seat: int, action: Action, evaluation: Evaluation) -> Decision | None:
     ranked = evaluation.ranked()
     chosen_index = evaluation.index_of(action)
-    assert chosen_index is not None, "the evaluator values the option chosen"
+    if chosen_index is None:
+        return None
     chosen = evaluation.options[chosen_index]
     best = evaluation.best
     loss = max(0.0, best.win - chosen.win)
@@ -332,3 +336,26 @@ def analysis_json(analysis: MatchAnalysis) -> dict[str, Any]:
 
 def _maybe_round(value: float | None) -> float | None:
     return None if value is None else _round(value)
+
+
+# ------------------------------------------------------------------ hints
+
+
+def hint(replay: Replay, seed: int = 0, budget: Budget = ANALYSIS_BUDGET) -> Evaluation | None:
+    """The options of the decision due after a log's valid events, for the
+    seat to move, from what that seat has seen: its earlier views and
+    decisions are shown to the evaluator first, as the expert remembers
+    them. ``None`` when no one is to decide (a deal is due, the match is
+    over) or without a valid header. For the app's hint, in a worker."""
+    if replay.header is None:
+        return None
+    states = positions(replay)
+    now = states[-1]
+    seat = now.current_player
+    if seat is None:
+        return None
+    evaluator = SeatEvaluator(seat, replay.header.rules, seed, budget)
+    for event, before in zip(replay.events, states, strict=False):
+        if event.type != EventType.DEAL and event.player == seat and event.action is not None:
+            evaluator.skip(before.view(seat), event.action)
+    return evaluator.evaluate(now.view(seat), now.legal_actions())
