@@ -258,3 +258,34 @@ def test_a_hint_values_every_option_of_the_decision_due(tmp_path: Path) -> None:
     finished = tmp_path / "over.ecarte.jsonl"
     played_log(finished, "classic", "random", seed=2)
     assert hint(replay_file(finished)) is None  # the match is over
+
+
+def test_progress_is_reported_and_a_cancel_stops_between_decisions(tmp_path: Path) -> None:
+    replay = replay_file(played_log(tmp_path / "m.ecarte.jsonl", "classic", "random", seed=5))
+    calls: list[tuple[int, int]] = []
+    full = analyse_replay(replay, progress=lambda done, total: calls.append((done, total)))
+    assert full.complete
+    total = len(full.decisions)
+    assert calls[0] == (0, total) and calls[-1] == (total, total)
+    assert [done for done, _ in calls] == list(range(total + 1))
+    asked = []
+
+    def cancelled() -> bool:
+        asked.append(True)
+        return len(asked) > 3
+
+    stopped = analyse_replay(replay, cancelled=cancelled)
+    assert not stopped.complete
+    assert len(stopped.decisions) == 3
+
+
+def test_the_readable_report_names_the_blunder_and_the_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = king_log(tmp_path / "king.ecarte.jsonl")
+    with open(path, "a", encoding="utf-8") as file:
+        file.write("not json\n")
+    status, out, _ = run(capsys, str(path))
+    assert status == 1
+    assert "line 4: Klara blunder: card 7H" in out and "best king" in out
+    assert "INVALID at line 6" in out

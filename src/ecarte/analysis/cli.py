@@ -129,6 +129,11 @@ def format_analysis(analysis: MatchAnalysis, names: tuple[str, str], source: str
         else:
             known = "with all cards known: -"
         lines.append(f"Deal {deal.number} (line {deal.line}): {played}; {known}")
+    if analysis.error is not None:
+        lines.append(
+            f"INVALID at line {analysis.error.line}: {printable(analysis.error.message)} "
+            f"(the analysis covers the lines before it)"
+        )
     return "\n".join(lines)
 
 
