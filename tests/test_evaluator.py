@@ -136,3 +136,23 @@ def test_the_analysis_budget_knows_the_best_option_to_a_point_and_a_half(index: 
     target = ANALYSIS_BUDGET.target_se
     assert target is not None
     assert best.se <= target + 1e-9 or best.samples >= ANALYSIS_BUDGET.most
+
+
+def test_a_discard_with_one_candidate_is_still_valued() -> None:
+    # Two rounds of five-card exchanges leave one card in the stock: elder
+    # throws one card, the search keeps the textbook's first, and its value
+    # is a real estimate, not a blank.
+    match = dealt("KS 9S 8H QD 7C", "AH TH 9D 8C 7D", "7S")
+    for _ in range(2):
+        match.apply(Action(ActionType.PROPOSE))
+        match.apply(Action(ActionType.ACCEPT))
+        for _seat in range(2):
+            five = next(action for action in match.legal_actions() if len(action.cards) == 5)
+            match.apply(five)
+    match.apply(Action(ActionType.PROPOSE))
+    match.apply(Action(ActionType.ACCEPT))
+    legal = match.legal_actions()
+    assert match.stock_size == 1 and len(legal) == 5
+    evaluation = evaluate(match)
+    assert evaluation.options and all(option.samples > 0 for option in evaluation.options)
+    assert 0.0 < evaluation.best.win < 100.0

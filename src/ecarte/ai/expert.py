@@ -468,7 +468,7 @@ class ExpertPlayer:
                     candidates.append(mask)
         if also is not None and also.discards not in candidates:
             candidates.append(also.discards)
-        if len(candidates) <= 1 and also is None:
+        if len(candidates) <= 1 and also is None and budget.target_se is None:
             only = by_mask[candidates[0]] if candidates else legal[0]
             return [Sampled(only, [], 0.0)]
         values = self._leaf_values(view, view.liable)
