@@ -223,3 +223,25 @@ def test_the_readable_record(folder: Path, capsys: pytest.CaptureFixture[str]) -
     assert main(["stats", "--dir", str(folder)]) == 0
     out = capsys.readouterr().out
     assert "Matches:" in out and "against expert" in out and "Longest winning streak" in out
+
+
+def test_an_analysed_match_shows_its_accuracy_until_the_log_changes(
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("ECARTE_DATA_DIR", str(tmp_path / "data"))
+    matches = tmp_path / "data" / "matches"
+    matches.mkdir(parents=True)
+    log = matches / "m4.ecarte.jsonl"
+    log.write_bytes((folder / "m4.ecarte.jsonl").read_bytes())
+    assert main(["analyse", "--json", str(log)]) == 0
+    accuracy = json.loads(capsys.readouterr().out)["accuracy"][0]
+    assert main(["stats", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["matches"]["played"] == 1
+    assert [item["log"] for item in record["accuracy"]] == ["m4.ecarte.jsonl"]
+    assert record["accuracy"][0]["accuracy"] == pytest.approx(accuracy, abs=0.05)
+    with open(log, "a", encoding="utf-8") as file:
+        file.write("")
+    os.utime(log, ns=(2, 2))  # the log changed since: its analysis no longer counts
+    assert main(["stats", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["accuracy"] == []
