@@ -3,13 +3,15 @@
 Plays the expert against the textbook player (seeded) until ten deals are
 complete, in one game to a high target, writes the log, then analyses both
 seats with ``ecarte analyse``'s function and prints the time, the
-decisions analysed and the share whose best option was known to 1.5 points.
+decisions analysed, the share whose best option was known to 1.5 points,
+and the time per decision (about what a hint costs).
 
     python benchmarks/analyse.py [RUNS] [SEED]
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 import statistics
 import sys
@@ -56,11 +58,16 @@ def main() -> None:
         write_ten_deal_match(path, seed)
         replay = replay_file(path)
         times = []
+        per_decision: list[float] = []
         analysis = None
         for run in range(runs):
+            stamps: list[float] = []
             started = time.perf_counter()
-            analysis = analyse_replay(replay, seed=run)
+            analysis = analyse_replay(
+                replay, seed=run, progress=lambda done, total, at=stamps: at.append(time.perf_counter())
+            )
             times.append(time.perf_counter() - started)
+            per_decision.extend(later - earlier for earlier, later in itertools.pairwise(stamps))
     assert analysis is not None
     target = ANALYSIS_BUDGET.target_se or 0.0
     decisions = analysis.decisions
@@ -71,6 +78,10 @@ def main() -> None:
     )
     print(f"analysis time over {runs} runs: median {statistics.median(times):.2f} s, max {max(times):.2f} s")
     print(f"best option known to {target} points or better: {known} of {len(decisions)}")
+    per_decision.sort()
+    median = statistics.median(per_decision) * 1000
+    high = per_decision[int(0.95 * (len(per_decision) - 1))] * 1000
+    print(f"per decision (what a hint costs): median {median:.0f} ms, 95th percentile {high:.0f} ms")
 
 
 if __name__ == "__main__":
