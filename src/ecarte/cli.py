@@ -94,6 +94,27 @@ def build_parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument("--log-dir", metavar="DIR", help="write each match's log into DIR")
     simulate.add_argument("--json", action="store_true", help="print the results as one JSON object")
+
+    analyse = commands.add_parser(
+        "analyse",
+        help="say what each decision of a match log was worth",
+        description="Value every decision with a choice in a match log by the chance of winning the "
+        "match, and flag the inaccuracies, mistakes and blunders. "
+        "Exit status: 0 valid, 1 invalid (analysed up to the error), 2 unreadable file or wrong arguments.",
+    )
+    analyse.add_argument("file", metavar="FILE", help="a match log (.ecarte.jsonl)")
+    analyse.add_argument("--seat", type=int, choices=(0, 1), metavar="N", help="analyse only seat N (0 or 1)")
+    analyse.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
+    analyse.add_argument("--seed", type=int, default=0, metavar="S", help="seed for the sampling (default 0)")
+
+    stats = commands.add_parser(
+        "stats",
+        help="your record, from the saved match logs",
+        description="Summarise the saved match logs: matches won per level and rules, points, "
+        "voles, penalties, king points, streaks, assisted matches and accuracy.",
+    )
+    stats.add_argument("--json", action="store_true", help="print one JSON object instead of the summary")
+    stats.add_argument("--dir", metavar="DIR", help="the folder of logs (default: the saved matches)")
     return parser
 
 
@@ -117,6 +138,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             from ecarte.tournament import run_simulate
 
             return run_simulate(args)
+        if args.command == "analyse":
+            from ecarte.analysis.cli import run_analyse
+
+            return run_analyse(args.file, seat=args.seat, as_json=args.json, seed=args.seed)
+        if args.command == "stats":
+            from ecarte.analysis.cli import run_stats
+
+            return run_stats(args.dir, as_json=args.json)
         from ecarte.tui.launch import launch
 
         return launch(args)

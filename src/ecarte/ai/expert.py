@@ -30,7 +30,18 @@ import random
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
-from ecarte.engine.actions import CARD, DISCARD, KING, PLAY, REFUSE, Action, ActionType
+from ecarte.engine.actions import (
+    ACCEPT_ACTION,
+    DISCARD,
+    KING,
+    PLAY,
+    PLAY_ACTION,
+    PROPOSE_ACTION,
+    REFUSE,
+    REFUSE_ACTION,
+    Action,
+    ActionType,
+)
 from ecarte.engine.cards import cards_in, power_table
 from ecarte.engine.exchange import dealer_discards, discard_range, exchange_over, liable_after
 from ecarte.engine.king import announce_moment_passed
@@ -38,15 +49,15 @@ from ecarte.engine.rules import Rules
 from ecarte.engine.scoring import dealer_of_next_deal, score_deal, trick_points, trick_winner
 from ecarte.engine.view import Phase, View
 
+from .evaluator import Budget, Sampled, evaluate_options, keep_sampling
 from .expert_heuristics import dealer_would_refuse, discard_order, elder_would_play, good_cards, quick_discard
 from .expert_value import MatchValue, match_value
-from .sampling import HandWeight, opponent_hands, played_by, ruled_out_by_replies, unseen_pool
+from .sampling import HandWeight, opponent_hands, played_by, unseen_pool
 from .solver import TrickSolver, solver_for
 
 TRICK_SAMPLES = 150
-"""Opponent hands sampled for a card decision."""
-TRICK_ENUMERATE = 300
-"""Enumerate every opponent hand instead when there are no more than this."""
+"""Opponent hands sampled for a card decision (all of them when there are
+at most ``evaluator.TRICK_ENUMERATE``)."""
 EXCHANGE_SAMPLES = (30, 160)
 """Deals simulated for play/propose and accept/refuse: at least, at most."""
 DISCARD_SAMPLES = (20, 60)
@@ -111,26 +122,29 @@ class ExpertPlayer:
     def decide(self, view: View, legal: Sequence[Action]) -> Action:
         self._remember(view)
         action = self._choose(view, legal)
-        self._my_last = action.type
+        self._record(view, action)
         return action
 
     def _choose(self, view: View, legal: Sequence[Action]) -> Action:
+        """The best option of the evaluator (``evaluator``), at this player's budget."""
         if len(legal) == 1:
             return legal[0]
-        kinds = {action.type for action in legal}
-        if KING in kinds:
+        if any(action.type == KING for action in legal):
             # The point is certain and the game may end on it; keeping quiet
-            # only hides what the other will soon guess.
+            # only hides what the other will soon guess (the evaluator agrees
+            # without a search: see its docstring).
             return next(action for action in legal if action.type == KING)
-        if CARD in kinds:
-            return self._play_card(view, legal)
-        if DISCARD in kinds:
-            return self._discard(view, legal)
-        if ActionType.PROPOSE in kinds:
-            return self._exchange(view, legal)
-        if ActionType.ACCEPT in kinds:
-            return self._answer(view, legal)
-        return legal[0]
+        return evaluate_options(self, view, legal, self.budget()).best.action
+
+    def budget(self) -> Budget:
+        """This player's own sample budget, from its settings."""
+        return Budget(self.trick_samples, self.exchange_samples, self.discard_samples)
+
+    def _record(self, view: View, action: Action) -> None:
+        """What this seat decided, for ``_remember`` to read its next view by."""
+        self._my_last = action.type
+        if action.type == ActionType.PROPOSE:
+            self._proposed_at = view.exchanges
 
     def _remember(self, view: View) -> None:
         """Track what the opponent's decisions showed in this deal beyond what
@@ -261,42 +275,6 @@ class ExpertPlayer:
             table.append(by_king)
         return table
 
-    # ------------------------------------------------------------ tricks
-
-    def _play_card(self, view: View, legal: Sequence[Action]) -> Action:
-        me = self.seat
-        solver = self._solver(view)
-        values = self._leaf_values(view, view.liable)
-        won = sum(1 for trick in view.tricks if trick.winner == me)
-        mine = view.hand_mask
-        # Trump-king points are already in the score, or coming to the dealer
-        # whatever is played now: they do not change the choice.
-        leaf = [values[tricks][0][0] for tricks in range(6)]
-        weight = self._opponent_weight(view)
-        ruled_out = ruled_out_by_replies(view, self.rules) if self.read_replies else 0
-        hands = opponent_hands(view, self.rng, self.trick_samples, weight, TRICK_ENUMERATE, ruled_out)
-        cards = [action.card for action in legal if action.type == CARD]
-        best_action = legal[0]
-        best_score = -1.0
-        total_weight = sum(w for _, w in hands) or 1.0
-        led = view.trick[0] if view.trick else None
-        for card in cards:
-            expected = 0.0
-            tricks_sum = 0.0
-            for hand, w in hands:
-                if led is None:
-                    tricks = won + solver.after_lead(mine, hand, card)
-                else:
-                    tricks = won + solver.after_reply(mine, hand, led, card)
-                expected += w * leaf[tricks]
-                tricks_sum += w * tricks
-            # More tricks break ties: they cost nothing and hedge the samples.
-            score = expected / total_weight + 1e-6 * tricks_sum / total_weight
-            if score > best_score:
-                best_score = score
-                best_action = next(action for action in legal if action.type == CARD and action.card == card)
-        return best_action
-
     # ------------------------------------------------------------ exchange
 
     def _stock_order(self, pool: int, opponent: int, stock: int) -> list[int]:
@@ -357,29 +335,35 @@ class ExpertPlayer:
         evaluate: Callable[[int, list[int]], list[float]],
         options: int,
         samples: tuple[int, int],
-    ) -> list[float]:
-        """The mean value of each option over sampled opponent hands.
+        budget: Budget,
+    ) -> list[list[float]]:
+        """Each option's values over sampled opponent hands.
 
         ``evaluate(hand, active)`` values the ``active`` options on one
         sampled deal (common random numbers: every option sees the same
         deal). Batches are added until one option is left: an option drops
         out when the best leads it by ``CLEAR_MARGIN`` standard errors, so
-        clear decisions are quick and close ones get the samples."""
+        clear decisions are quick and close ones get the samples. A budget
+        with a ``target_se`` goes on until the options still in the running
+        are known that well."""
         least, most = samples
         active = list(range(options))
         values: list[list[float]] = [[] for _ in range(options)]
         drawn = 0
-        while drawn < most and len(active) > 1:
+        while (drawn < most and len(active) > 1) or keep_sampling(values, active, budget, drawn):
             batch = least if not drawn else SAMPLE_BATCH
             for hand, _ in opponent_hands(view, self.rng, batch, weight):
-                for option, value in zip(active, evaluate(hand, active), strict=True):
+                row = evaluate(hand, active)
+                if len(row) != len(active):  # it valued every option
+                    row = [row[option] for option in active]
+                for option, value in zip(active, row, strict=True):
                     values[option].append(value)
             drawn += batch
             if drawn >= least:
                 active = _contenders(active, values)
-        return [sum(row) / len(row) if row else -1.0 for row in values]
+        return values
 
-    def _exchange(self, view: View, legal: Sequence[Action]) -> Action:
+    def _exchange_values(self, view: View, legal: Sequence[Action], budget: Budget) -> list[Sampled]:
         """Elder: play now, or propose?"""
         me = self.seat
         opponent = 1 - me
@@ -404,13 +388,16 @@ class ExpertPlayer:
             my_king, their_king = self._king_bits(view, elder_after, dealer_after)
             return [play, free_values[tricks][my_king][their_king]]
 
-        play, propose = self._simulate(view, self._opponent_weight(view), evaluate, 2, self.exchange_samples)
-        chosen = ActionType.PLAY if play + self.play_bias >= propose else ActionType.PROPOSE
-        if chosen == ActionType.PROPOSE:
-            self._proposed_at = view.exchanges
-        return next(action for action in legal if action.type == chosen)
+        play, propose = self._simulate(
+            view, self._opponent_weight(view), evaluate, 2, budget.exchange_samples, budget
+        )
+        # Playing wins a tie.
+        return [
+            Sampled(PLAY_ACTION, play, _mean(play) + self.play_bias),
+            Sampled(PROPOSE_ACTION, propose, _mean(propose)),
+        ]
 
-    def _answer(self, view: View, legal: Sequence[Action]) -> Action:
+    def _answer_values(self, view: View, legal: Sequence[Action], budget: Budget) -> list[Sampled]:
         """Dealer: accept the proposal, or refuse it?"""
         me = self.seat
         first = view.exchanges == 0
@@ -438,12 +425,18 @@ class ExpertPlayer:
             my_king, their_king = self._king_bits(view, dealer_after, elder_after)
             return [refuse, free_values[tricks][my_king][their_king]]
 
-        refuse, accept = self._simulate(view, weight, evaluate, 2, self.exchange_samples)
-        chosen = ActionType.REFUSE if refuse + self.refuse_bias > accept else ActionType.ACCEPT
-        return next(action for action in legal if action.type == chosen)
+        refuse, accept = self._simulate(view, weight, evaluate, 2, budget.exchange_samples, budget)
+        # Accepting wins a tie.
+        return [
+            Sampled(ACCEPT_ACTION, accept, _mean(accept)),
+            Sampled(REFUSE_ACTION, refuse, _mean(refuse) + self.refuse_bias),
+        ]
 
-    def _discard(self, view: View, legal: Sequence[Action]) -> Action:
-        """Which cards to throw: the textbook order, searched over how many."""
+    def _discard_values(
+        self, view: View, legal: Sequence[Action], budget: Budget, also: Action | None
+    ) -> list[Sampled]:
+        """Which cards to throw: the textbook order, searched over how many
+        (and ``also``, when the search would not consider it)."""
         me = self.seat
         i_am_elder = view.elder == me
         by_mask = {action.discards: action for action in legal}
@@ -463,8 +456,11 @@ class ExpertPlayer:
                     mask |= 1 << card
                 if mask in by_mask and mask not in candidates:
                     candidates.append(mask)
-        if len(candidates) <= 1:
-            return by_mask[candidates[0]] if candidates else legal[0]
+        if also is not None and also.discards not in candidates:
+            candidates.append(also.discards)
+        if len(candidates) <= 1 and also is None and budget.target_se is None:
+            only = by_mask[candidates[0]] if candidates else legal[0]
+            return [Sampled(only, [], 0.0)]
         values = self._leaf_values(view, view.liable)
         solver = self._solver(view)
         pool = unseen_pool(view)
@@ -495,9 +491,12 @@ class ExpertPlayer:
                 row.append(values[tricks][my_king][their_king])
             return row
 
-        totals = self._simulate(view, weight, evaluate, len(candidates), self.discard_samples)
-        best = max(range(len(candidates)), key=lambda index: (totals[index], -index))
-        return by_mask[candidates[best]]
+        rows = self._simulate(view, weight, evaluate, len(candidates), budget.discard_samples, budget)
+        return [Sampled(by_mask[mask], row, _mean(row)) for mask, row in zip(candidates, rows, strict=True)]
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else -1.0
 
 
 def _contenders(active: list[int], values: list[list[float]]) -> list[int]:
