@@ -14,12 +14,31 @@ from collections.abc import Sequence
 DESCRIPTION = "Écarté, the French card game for two, in the terminal against the computer."
 
 
+class _VersionAction(argparse.Action):
+    """``--version``: the installed package's version, read only when asked
+    (importlib.metadata is not free, and ``ecarte check`` starts fast)."""
+
+    def __init__(
+        self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs: object
+    ) -> None:
+        super().__init__(
+            option_strings, dest, nargs=0, default=argparse.SUPPRESS, help="print the version and exit"
+        )
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
+        from importlib.metadata import version
+
+        print(f"ecarte {version('ecarte')}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ecarte",
         description=DESCRIPTION,
         epilog="Run without a command to open the game's title screen.",
     )
+    parser.add_argument("--version", action=_VersionAction)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = commands.add_parser("play", help="start a match at once", description="Start a match at once.")
@@ -88,6 +107,23 @@ def build_parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument("--log-dir", metavar="DIR", help="write each match's log into DIR")
     simulate.add_argument("--json", action="store_true", help="print the results as one JSON object")
+
+    serve = commands.add_parser(
+        "serve",
+        help="serve the game to web browsers",
+        description="Serve the game to web browsers: each tab that opens the page plays its own match, "
+        "saved like a match in the terminal. There is no login: keep the default host unless every "
+        "machine that can reach this one may play.",
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, metavar="N", help="the port (default 8000)")
+    serve.add_argument(
+        "--max-games",
+        type=int,
+        default=4,
+        metavar="N",
+        help="games at once, one per browser tab (default 4); the next visitor is told to wait",
+    )
     return parser
 
 
@@ -111,6 +147,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from ecarte.tournament import run_simulate
 
             return run_simulate(args)
+        if args.command == "serve":
+            from ecarte.web.server import run_serve
+
+            return run_serve(args)
         from ecarte.tui.launch import launch
 
         return launch(args)
