@@ -15,8 +15,10 @@ otherwise, and warns when told. At most ``max_games`` games run at once
 from __future__ import annotations
 
 import argparse
+import asyncio
 import ipaddress
 import shlex
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -70,6 +72,25 @@ class EcarteServer(Server):
         self.games_running = 0
 
     async def on_startup(self, app: web.Application) -> None:
+        """Nothing: the start message waits until the port is ours (see ``serve``)."""
+
+    def serve(self, debug: bool = False) -> None:
+        """Serve until Ctrl+C or SIGTERM; says where once listening."""
+        self.debug = debug
+        self.initialize_logging()
+        loop = asyncio.new_event_loop()
+        for stop in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(stop, self.request_exit)
+        web.run_app(
+            self._make_app(),
+            host=self.host,
+            port=self.port,
+            handle_signals=False,
+            loop=loop,
+            print=lambda *_: self.say_listening(),
+        )
+
+    def say_listening(self) -> None:
         print(
             f"ecarte serve: open {page_url(self.host, self.port)} in a web browser "
             f"(each tab is its own game, at most {self.max_games} at once).\n"
