@@ -16,11 +16,11 @@ game ends the moment a player reaches the target.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from .actions import (
     ACCEPT,
@@ -57,6 +57,9 @@ from .rules import Rules
 from .scoring import four_all_applies, trick_points
 from .tricks import leader_wins, legal_replies, why_not_allowed
 from .view import Phase, Trick, View
+
+if TYPE_CHECKING:
+    import random
 
 DEAL = Phase.DEAL
 EXCHANGE = Phase.EXCHANGE
@@ -308,6 +311,8 @@ class Match:
     @classmethod
     def new(cls, rules: Rules | None = None, rng: random.Random | None = None) -> Match:
         """A match whose first dealer is chosen by the cut, from ``rng``."""
+        import random  # here, not at the top: replaying a log needs no chance
+
         return cls(rules, first_dealer=(rng or random.Random()).randrange(2))
 
     # ------------------------------------------------------------ queries
