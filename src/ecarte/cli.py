@@ -7,11 +7,43 @@ that subcommand runs, so ``ecarte check`` never loads Textual.
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 from collections.abc import Sequence
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing, which --help does not need
+if TYPE_CHECKING:
+    from typing import Any
+
 DESCRIPTION = "Écarté, the French card game for two, in the terminal against the computer."
+
+
+def _terminal_columns() -> int:
+    # What shutil.get_terminal_size() answers, without importing shutil (and
+    # the compression modules it brings) on every start.
+    try:
+        return int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        pass
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns if sys.__stdout__ else 80
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's formatter, told the width (argparse makes one for each
+    option it adds, and would import shutil for the first)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24) -> None:
+        super().__init__(prog, indent_increment, max_help_position, width=_terminal_columns() - 2)
+
+
+class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)
 
 
 class _VersionAction(argparse.Action):
@@ -33,7 +65,7 @@ class _VersionAction(argparse.Action):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="ecarte",
         description=DESCRIPTION,
         epilog="Run without a command to open the game's title screen.",
