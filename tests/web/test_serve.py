@@ -109,3 +109,20 @@ def test_the_visitor_past_the_limit_gets_a_page_saying_so(served: Served) -> Non
     while (status := get(served.url)[0]) != 200 and time.monotonic() < deadline:
         time.sleep(0.2)
     assert status == 200
+
+
+def test_an_address_not_ours_is_warned_about_then_refused(ecarte_env: dict[str, str]) -> None:
+    # 192.0.2.1 is reserved for documentation: never this machine's, so the
+    # server warns, fails to listen, and says so; nothing is sent anywhere.
+    result = subprocess.run(
+        [sys.executable, "-m", "ecarte", "serve", "--host", "192.0.2.1", "--port", "8000"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        env=ecarte_env,
+    )
+    assert result.returncode == 2
+    warning, refusal = result.stderr.strip().splitlines()
+    assert "warning: listening on 192.0.2.1" in warning and "no login" in warning
+    assert refusal.startswith("ecarte serve: cannot listen on http://192.0.2.1:8000/")
+    assert result.stdout == ""
