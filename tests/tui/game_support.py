@@ -10,7 +10,6 @@ from collections.abc import Callable, Coroutine, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from textual.app import App
 from textual.pilot import Pilot
 
 from ecarte.engine import Action, Card, Rules, View, parse_card
@@ -22,16 +21,17 @@ from ecarte.tui.game_screen import GameScreen
 INSTANT = Settings(speed="instant", player_name="You")
 
 
-class GameApp(App[None]):
-    """Just the game screen, as `ecarte play` would show it."""
+class GameApp(EcarteApp):
+    """Just the game screen, as `ecarte play` would show it (without the
+    title screen below it: leaving the game quits)."""
+
+    BASE_SCREEN = None
+    ENABLE_COMMAND_PALETTE = True
+    TITLE = "GameApp"  # the caption of the snapshots' window
 
     def __init__(self, session: MatchSession, settings: Settings = INSTANT) -> None:
-        super().__init__()
+        super().__init__(settings, first_screen=lambda: GameScreen(session, settings))
         self.session = session
-        self.settings = settings
-
-    def on_mount(self) -> None:
-        self.push_screen(GameScreen(self.session, self.settings))
 
 
 class ScriptedPlayer:

@@ -160,16 +160,14 @@ async def test_continue_is_found_in_a_worker(
     write_log: Callable[..., Path], known_events: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     write_log(paths.matches_dir() / "20261128-201500.ecarte.jsonl", known_events[:4], ("You", "Computer"))
-    import ecarte.tui.title_screen as title_screen
-
     threads: list[str] = []
-    real = title_screen.find_unfinished
+    real = EcarteApp.find_unfinished
 
     def recording() -> Path | None:
         threads.append(threading.current_thread().name)
         return real()
 
-    monkeypatch.setattr(title_screen, "find_unfinished", recording)
+    monkeypatch.setattr(EcarteApp, "find_unfinished", staticmethod(recording))
     app = EcarteApp(Settings(opponent="random"))
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen

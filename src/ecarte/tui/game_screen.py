@@ -9,16 +9,17 @@ and its moves are shown at the pace of ``Settings.move_delay``.
 from __future__ import annotations
 
 import time
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
+from textual.message import Message
+from textual.reactive import reactive
 from textual.widgets import Button, Footer, RichLog, Static
-from textual.worker import Worker, WorkerState
 
 from ecarte.engine import Action, ActionType, IllegalActionError, Match, Phase, card_action, discard_action
 from ecarte.engine.actions import ACCEPT_ACTION, KING_ACTION, PLAY_ACTION, PROPOSE_ACTION, REFUSE_ACTION
@@ -27,10 +28,12 @@ from ecarte.engine.match import ANSWER, DISCARD_PHASE, EXCHANGE, TRICKS
 from ecarte.play.session import COMPUTER, HUMAN, MatchSession, OpponentFault
 from ecarte.play.settings import Settings
 from ecarte.text import printable
-from ecarte.tui.cards_render import card_text, letters
-from ecarte.tui.deal_summary import DealSummaryScreen, MatchOverScreen
-from ecarte.tui.narration import describe_action, describe_deal
-from ecarte.tui.widgets import CardSlot, HandView, OpponentView, ScorePanel, TableView
+
+from .base import EcarteScreen
+from .cards_render import card_text, letters
+from .deal_summary import DealSummaryScreen, MatchOverScreen
+from .narration import describe_action, describe_deal
+from .widgets import CardSlot, HandView, OpponentView, ScorePanel, TableView
 
 OPPONENT_WORKER = "opponent"
 LARGE_SIZE = (110, 36)
@@ -48,7 +51,23 @@ class ActionButton(Button, can_focus=False):
     the focus (so that Enter and the number keys always reach the table)."""
 
 
-class GameScreen(Screen[None]):
+class OpponentDecided(Message):
+    """The opponent's worker has its decision."""
+
+    def __init__(self, action: Action) -> None:
+        self.action = action
+        super().__init__()
+
+
+class OpponentFailed(Message):
+    """The opponent's worker has no decision: the bot broke, vanished or erred."""
+
+    def __init__(self, fault: OpponentFault) -> None:
+        self.fault = fault
+        super().__init__()
+
+
+class GameScreen(EcarteScreen[None]):
     CSS_PATH = "game.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -72,6 +91,9 @@ class GameScreen(Screen[None]):
         Binding("escape", "leave", "Menu"),
     ]
 
+    keys_of_the_moment: reactive[tuple[object, ...]] = reactive((), init=False)
+    """What decides the footer's keys: it is rebuilt only when this changes."""
+
     def __init__(self, session: MatchSession, settings: Settings | None = None) -> None:
         super().__init__()
         self.session = session
@@ -84,7 +106,6 @@ class GameScreen(Screen[None]):
         self.summary_due = False
         self._opponent_started = 0.0
         self._save_error_told = False
-        self._keys_shown: tuple[object, ...] | None = None
 
     # ------------------------------------------------------------ layout
 
@@ -215,12 +236,16 @@ class GameScreen(Screen[None]):
         self.query_one("#score", ScorePanel).show(session)
         _set_text(self.query_one("#prompt", Static), self._prompt())
         self._show_buttons()
-        # The footer rebuilds itself on each refresh_bindings: only when the
-        # keys of the moment change.
-        keys = (self.awaiting_human, match.phase, self.session.is_over, tuple(sorted(self._legal_types())))
-        if keys != self._keys_shown:
-            self._keys_shown = keys
-            self.refresh_bindings()
+        self.keys_of_the_moment = (
+            self.awaiting_human,
+            match.phase,
+            self.session.is_over,
+            tuple(sorted(self._legal_types())),
+        )
+
+    def watch_keys_of_the_moment(self) -> None:
+        # The footer rebuilds itself on each refresh_bindings: only when needed.
+        self.refresh_bindings()
 
     def _discards(self) -> list[int]:
         return cards_in(self.match.discards[HUMAN])
@@ -369,40 +394,49 @@ class GameScreen(Screen[None]):
         session = self.session
         self._opponent_started = time.monotonic()
 
-        def decide() -> Action | OpponentFault:
+        def decide() -> None:
+            # In a thread: the answer comes back as a message to this screen.
             try:
-                return session.decide_for(view, legal)
+                self.post_message(OpponentDecided(session.decide_for(view, legal)))
             except OpponentFault as fault:
-                return fault
+                self.post_message(OpponentFailed(fault))
             except Exception as error:  # a player's bug must not crash the app
-                return OpponentFault(f"{type(error).__name__}: {error}")
+                self.post_message(OpponentFailed(OpponentFault(f"{type(error).__name__}: {error}")))
 
         self.run_worker(decide, name=OPPONENT_WORKER, group=OPPONENT_WORKER, thread=True, exit_on_error=False)
 
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        worker: Worker[Any] = event.worker
-        if worker.name != OPPONENT_WORKER or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
-            return
-        result = worker.result if event.state == WorkerState.SUCCESS else OpponentFault(str(worker.error))
+    @on(OpponentDecided)
+    def opponent_decided(self, message: OpponentDecided) -> None:
+        self._after_the_delay(lambda: self._opponent_moves(message.action))
+
+    @on(OpponentFailed)
+    def opponent_failed(self, message: OpponentFailed) -> None:
+        self._after_the_delay(lambda: self._opponent_forfeits(message.fault))
+
+    def _after_the_delay(self, then: Callable[[], None]) -> None:
+        """Show the opponent's move no sooner than ``move_delay`` after it began to think."""
         elapsed = time.monotonic() - self._opponent_started
         wait = max(0.0, self.settings.move_delay - elapsed)
         if wait > 0:
-            self.set_timer(wait, lambda: self._opponent_decided(result))
+            self.set_timer(wait, then)
         else:
-            self._opponent_decided(result)
+            then()
 
-    def _opponent_decided(self, result: Action | OpponentFault | None) -> None:
+    def _opponent_moves(self, action: Action) -> None:
         self.thinking = False
         if not self.is_attached or self.session.is_over:
             return
-        if not isinstance(result, Action):
-            message = str(result) if result is not None else "the opponent gave no decision"
-            self.session.declare_forfeit(message)
-            self.narrate(f"{printable(self.session.names[COMPUTER])} forfeits the match.")
-            self.add_history(printable(message, keep_newlines=True))
-            self.advance()
+        self._apply(COMPUTER, action)
+
+    def _opponent_forfeits(self, fault: OpponentFault) -> None:
+        self.thinking = False
+        if not self.is_attached or self.session.is_over:
             return
-        self._apply(COMPUTER, result)
+        message = str(fault)
+        self.session.declare_forfeit(message)
+        self.narrate(f"{printable(self.session.names[COMPUTER])} forfeits the match.")
+        self.add_history(printable(message, keep_newlines=True))
+        self.advance()
 
     def _apply(self, seat: int, action: Action) -> bool:
         before = self.match.copy()
@@ -411,7 +445,7 @@ class GameScreen(Screen[None]):
             self.session.apply(seat, action)
         except IllegalActionError as error:
             if seat == COMPUTER:
-                self._opponent_decided(OpponentFault(f"illegal action {action}: {error}"))
+                self._opponent_forfeits(OpponentFault(f"illegal action {action}: {error}"))
             else:
                 self.show_error(str(error))
             return False
@@ -519,21 +553,11 @@ class GameScreen(Screen[None]):
                 self._apply(HUMAN, card_action(hand[self.cursor]))
 
     def action_help(self) -> None:
-        try:
-            from ecarte.tui.help_screen import HelpScreen
-        except ImportError:
-            self.notify("The help screen is not available.", severity="warning")
-            return
         phase = self.match.phase if self.match.deals else None
-        self.app.push_screen(HelpScreen(phase))
+        self.ecarte_app.show_help(phase)
 
     def action_rules(self) -> None:
-        try:
-            from ecarte.tui.rules_screen import RulesScreen
-        except ImportError:
-            self.notify("The rules screen is not available.", severity="warning")
-            return
-        self.app.push_screen(RulesScreen())
+        self.ecarte_app.show_rules()
 
     def action_rematch(self) -> None:
         if not self.session.is_over:

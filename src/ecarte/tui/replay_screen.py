@@ -11,7 +11,7 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from rich.console import Group
 from rich.table import Table
@@ -20,7 +20,6 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from ecarte.engine import Match, Rules
@@ -32,11 +31,9 @@ from ecarte.play.replay_steps import ReplaySteps
 from ecarte.play.session import LOG_SUFFIX, forfeit_path
 from ecarte.text import printable
 
+from .base import EcarteScreen
 from .cards_render import card_text, cards_text, suit_text
 from .narration import describe_action, describe_deal, describe_deal_end, liability_warning
-
-if TYPE_CHECKING:
-    from .app import EcarteApp
 
 SMALL_LOG_EVENTS = 2000
 """A log already read with at most this many events is stepped through at
@@ -135,7 +132,7 @@ def saved_logs(directory: Path | None = None) -> list[LogSummary]:
     return summaries
 
 
-class ReplayListScreen(Screen[None]):
+class ReplayListScreen(EcarteScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "open", "Open", priority=True),
         Binding("escape,q", "app.pop_screen", "Back"),
@@ -196,17 +193,10 @@ class ReplayListScreen(Screen[None]):
 
     def open_row(self, row: int) -> None:
         if 0 <= row < len(self.summaries):
-            open_viewer(self.app, self.summaries[row].path)  # type: ignore[arg-type]
+            self.ecarte_app.open_replay(self.summaries[row].path)
 
     def action_help(self) -> None:
-        from .help_screen import HelpScreen
-
-        self.app.push_screen(HelpScreen(None))
-
-
-def open_viewer(app: EcarteApp, path: Path) -> None:
-    """Open the viewer on ``path``; it reads the log in a worker."""
-    app.push_screen(ReplayViewerScreen(path))
+        self.app.push_screen("help")
 
 
 # ---------------------------------------------------------------- the viewer
@@ -222,7 +212,7 @@ def rules_differences(rules: Rules) -> str:
     return ", ".join(changed) if changed else "default rules"
 
 
-class ReplayViewerScreen(Screen[None]):
+class ReplayViewerScreen(EcarteScreen[None]):
     """Steps through ``replay``: position 0 is the start, position ``k`` the
     state after the ``k``-th valid event."""
 
@@ -248,10 +238,6 @@ class ReplayViewerScreen(Screen[None]):
         self.position = 0
         self._given = replay is not None
         self.names: tuple[str, str] = ("?", "?")
-
-    @property
-    def ecarte_app(self) -> EcarteApp:
-        return self.app  # type: ignore[return-value]
 
     @property
     def events(self) -> list[LogEvent]:
@@ -505,8 +491,6 @@ class ReplayViewerScreen(Screen[None]):
         self.go(self.last_position)
 
     def action_help(self) -> None:
-        from .help_screen import HelpScreen
-
         state = self.state(self.position)
         phase = state.phase if state is not None else None
-        self.app.push_screen(HelpScreen(phase, table_keys=False))
+        self.ecarte_app.show_help(phase, table_keys=False)

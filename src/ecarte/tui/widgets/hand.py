@@ -7,12 +7,14 @@ chosen for the discard, where the cursor is); the game screen decides.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
+from textual.reactive import reactive
 from textual.widgets import Static
 
 from ecarte.engine import Card
@@ -20,6 +22,19 @@ from ecarte.engine.cards import bit
 from ecarte.tui.cards_render import card_face
 
 HAND_SIZE = 5
+
+
+@dataclass(frozen=True)
+class SlotLook:
+    """What a slot shows; it is redrawn when this changes."""
+
+    card: Card | None
+    symbols: bool
+    playable: bool
+    chosen: bool
+    cursor: bool
+    dim: bool
+    large: bool
 
 
 class CardSlot(Static, can_focus=False):
@@ -34,11 +49,15 @@ class CardSlot(Static, can_focus=False):
             self.index = index
             super().__init__()
 
+    look: reactive[SlotLook | None] = reactive(None, init=False)
+
     def __init__(self, index: int) -> None:
         super().__init__(id=f"card-{index + 1}")
         self.index = index
-        self.card: Card | None = None
-        self._signature: tuple[object, ...] | None = None
+
+    @property
+    def card(self) -> Card | None:
+        return self.look.card if self.look is not None else None
 
     def show(
         self,
@@ -51,30 +70,30 @@ class CardSlot(Static, can_focus=False):
         dim: bool,
         large: bool = False,
     ) -> None:
-        signature = (card, symbols, playable, chosen, cursor, dim, large)
-        if signature == self._signature:
-            return  # unchanged: spare the redraw
-        self._signature = signature
-        self.card = card
-        if card is None:
+        self.look = SlotLook(card, symbols, playable, chosen, cursor, dim, large)
+
+    def watch_look(self, look: SlotLook | None) -> None:
+        card = look.card if look is not None else None
+        if look is None or card is None:
             self.update(Text(""), layout=False)
             return
         frame = ""
-        if chosen:
+        if look.chosen:
             frame = "bold yellow"
-        elif cursor:
+        elif look.cursor:
             frame = "bold cyan"
-        elif playable:
+        elif look.playable:
             frame = "green"
-        face = card_face(card, symbols, dim=dim, frame=frame, large=large)
+        large = look.large
+        face = card_face(card, look.symbols, dim=look.dim, frame=frame, large=large)
         mark = Text()
         number = str(self.index + 1)
-        if chosen:
+        if look.chosen:
             mark.append(f"{'✗' + number:^{7 if large else 4}}", style="bold yellow")
-        elif cursor:
+        elif look.cursor:
             mark.append(f"{'▲' + number:^{7 if large else 4}}", style="bold cyan")
         else:
-            mark.append(f"{number:^{7 if large else 4}}", style="dim" if dim else "")
+            mark.append(f"{number:^{7 if large else 4}}", style="dim" if look.dim else "")
         face.append("\n")
         face.append_text(mark)
         self.update(face, layout=False)
