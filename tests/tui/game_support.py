@@ -4,9 +4,7 @@ and decks built to make a given situation happen."""
 
 from __future__ import annotations
 
-import asyncio
-import functools
-from collections.abc import Callable, Coroutine, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -109,16 +107,6 @@ async def settle(pilot: Pilot[None], rounds: int = 200) -> None:
             await pilot.pause()
             return
     raise AssertionError("the game screen never came back to the human")
-
-
-def run_async(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
-    """Run an ``async def`` test with asyncio (no async plugin is installed)."""
-
-    @functools.wraps(test)
-    def wrapper(*args: Any, **kwargs: Any) -> None:
-        asyncio.run(test(*args, **kwargs))
-
-    return wrapper
 
 
 async def until(pilot: Pilot[Any], condition: Callable[[], bool], rounds: int = 400) -> None:

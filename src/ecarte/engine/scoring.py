@@ -1,4 +1,4 @@
-"""What a deal's tricks are worth (``spec/rules.md``, "Scoring a deal")."""
+"""What a deal's tricks are worth (``docs/rules.md``, "Scoring")."""
 
 from __future__ import annotations
 

@@ -34,10 +34,6 @@ def _verb(name: str, third: str, second: str, *, mid_sentence: bool = False) -> 
     return f"{printable(name)} {third}"
 
 
-def _possessive(name: str) -> str:
-    return "your" if name == SECOND_PERSON else f"{printable(name)}'s"
-
-
 def describe_action(
     before: Match, seat: int, action: Action, names: tuple[str, str], symbols: bool = True
 ) -> str:

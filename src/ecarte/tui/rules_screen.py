@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from importlib import resources
-from pathlib import Path
 from typing import ClassVar
 
 from rich.markdown import Markdown
@@ -21,14 +20,10 @@ MISSING_RULES = (
 
 
 def rules_text() -> str | None:
-    """docs/rules.md: from the installed package (``ecarte/docs/rules.md``),
-    else from the source checkout; ``None`` when neither can be read."""
+    """docs/rules.md as the package ships it (``ecarte/docs/rules.md``);
+    ``None`` when it cannot be read (a damaged installation)."""
     try:
         return resources.files("ecarte").joinpath("docs/rules.md").read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError, ModuleNotFoundError):
-        pass
-    try:
-        return (Path(__file__).resolve().parents[3] / "docs" / "rules.md").read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return None
 

@@ -24,7 +24,7 @@ from .base import EcarteScreen
 
 ON_OFF: list[tuple[str, bool]] = [("on", True), ("off", False)]
 
-# (rule key, label, what it changes): every variant of spec/rules.md.
+# (rule key, label, what it changes): every variant of docs/rules.md.
 RULE_ROWS: tuple[tuple[str, str, str], ...] = (
     (
         "target",
