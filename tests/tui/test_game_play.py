@@ -161,7 +161,7 @@ async def test_a_whole_match_through_the_keys(tmp_path: Path) -> None:
         assert session.is_over and session.winner in (0, 1)
         winner_text = str(app.screen.query_one("#summary-title", Static).render())
         assert ("You win" in winner_text) == (session.winner == 0)
-        await pilot.press("escape")  # look at the table
+        await pilot.press("enter")  # look at the table
         await pilot.pause()
         assert "rematch" in visible_buttons(screen)
 

@@ -32,7 +32,15 @@ from ecarte.text import printable
 from .base import EcarteScreen
 from .cards_render import card_text, letters
 from .deal_summary import DealSummaryScreen, MatchOverScreen
-from .narration import describe_action, describe_deal
+from .narration import (
+    deal_in_game,
+    describe_action,
+    describe_cut,
+    describe_deal,
+    describe_deal_end,
+    describe_exchange_over,
+    describe_match_won,
+)
 from .widgets import CardSlot, HandView, OpponentView, ScorePanel, TableView
 
 OPPONENT_WORKER = "opponent"
@@ -106,6 +114,11 @@ class GameScreen(EcarteScreen[None]):
         self.summary_due = False
         self._opponent_started = 0.0
         self._save_error_told = False
+        self.new_cards = 0
+        """Mask of the cards the human just drew, marked until the next decision."""
+        self.history_entries: list[Text] = []
+        """Everything the History shows, kept to wrap it anew when its width changes."""
+        self._history_width = 0
 
     # ------------------------------------------------------------ layout
 
@@ -150,10 +163,15 @@ class GameScreen(EcarteScreen[None]):
             self.notify(self.session.notice, severity="warning", markup=False)
         match = self.session.match
         if match.deals:
+            self.rebuild_history()
             score = f"{match.score[0]}-{match.score[1]}"
             self.add_history(
-                f"Match resumed where it stopped: game {len(match.games)}, deal {len(match.deals)}, {score}."
+                f"Match resumed where it stopped: game {len(match.games)}, "
+                f"deal {deal_in_game(match)}, {score}.",
+                style="dim",
             )
+        else:
+            self.add_history(describe_cut(match.first_dealer, self.session.names))
         self.refresh_view()
         self.call_after_refresh(self.advance)
 
@@ -163,6 +181,18 @@ class GameScreen(EcarteScreen[None]):
         if large != self.has_class("-large"):
             self.set_class(large, "-large")
             self.refresh_view()
+        self.call_after_refresh(self._rewrap_history)
+
+    def _rewrap_history(self) -> None:
+        # A RichLog wraps a line once, when written: after a change of width,
+        # write everything again at the new width.
+        history = self.query_one("#history", RichLog)
+        width = history.scrollable_content_region.width
+        if width and width != self._history_width:
+            self._history_width = width
+            history.clear()
+            for entry in self.history_entries:
+                history.write(entry)
 
     # ------------------------------------------------------------ state
 
@@ -223,6 +253,7 @@ class GameScreen(EcarteScreen[None]):
             symbols=self.symbols,
             playable=playable,
             chosen=self.chosen,
+            new=self.new_cards,
             cursor=self.cursor if show_cursor else None,
             large=large,
         )
@@ -287,32 +318,109 @@ class GameScreen(EcarteScreen[None]):
             if match.makes_liable(REFUSE_ACTION):
                 return Text(f"{other} proposes: accept (a) or refuse (r); refusing makes you liable.")
             return Text(f"{other} proposes another exchange: accept (a) or refuse (r).")
+        keys = self._card_keys()
         if phase == DISCARD_PHASE:
             fewest, most = self._discard_range()
             chosen = self.chosen.bit_count()
+            if fewest == 0 and chosen == 0:
+                return Text(
+                    f"Pick up to {most} cards to discard ({keys} or ←→ Space), or Enter to keep your hand."
+                )
             allowed = f"{fewest} to {most}" if fewest != most else str(most)
-            text = Text(f"Choose {allowed} cards to discard (1-5, or ←/→ and Space), then Enter. ")
+            text = Text(f"Pick {allowed} cards to discard ({keys} or ←→ Space), then Enter. ")
             text.append(f"Chosen: {chosen}.", style="bold")
-            if fewest == 0:
-                text.append(" None chosen: you keep your hand.")
             return text
         if phase == TRICKS:
+            if match.can_announce():
+                text = Text("k announces your king ")
+                text.append_text(card_text(match.trump_king, self.symbols))
+                text.append(" (1 point), or ", style="")
+                text.stylize("bold")
+                if match.trick:
+                    text.append("play to ")
+                    text.append_text(card_text(match.trick[0], self.symbols))
+                else:
+                    text.append("lead a card")
+                text.append(f": {keys} or ←→ Enter.")
+                return text
             if match.trick:
                 text = Text("Play to ")
                 text.append_text(card_text(match.trick[0], self.symbols))
-                text.append(": the cards you may play are bright (1-5, or ←/→ and Enter).")
-            else:
-                text = Text("Your lead: play a card (1-5, or ←/→ and Enter).")
-            if match.can_announce():
-                king = Text("You hold the king of trumps (")
-                king.append_text(card_text(match.trump_king, self.symbols))
-                king.append("): announce it (k) for 1 point, or play a card to keep quiet. ", style="bold")
-                return king + text
-            return text
+                text.append(f": the heavy-framed cards may be played ({keys} or ←→ Enter).")
+                return text
+            return Text(f"Your lead: play a card ({keys} or ←→ Enter).")
         return Text("")
 
-    def add_history(self, text: str) -> None:
-        self.query_one("#history", RichLog).write(Text(text))
+    def _card_keys(self) -> str:
+        """The number keys of the cards held: ``1-5``, ``1-2``, ``1``."""
+        held = len(self._hand())
+        return "1" if held <= 1 else f"1-{held}"
+
+    def add_history(self, text: str | Text, style: str = "") -> None:
+        entry = text if isinstance(text, Text) else Text(text, style=style)
+        self.history_entries.append(entry)
+        self.query_one("#history", RichLog).write(entry)
+
+    def deal_heading(self, match: Match) -> Text:
+        return Text(f"── Game {len(match.games)}, deal {deal_in_game(match)} ──", style="dim")
+
+    def history_of_move(self, before: Match, seat: int, action: Action, after: Match) -> list[str]:
+        """What the History adds after a move, besides the move itself: the
+        end of the exchange, the deal's result, the match's end."""
+        lines = []
+        names = self.session.names
+        if before.phase == DISCARD_PHASE and after.phase == TRICKS:
+            lines.append(describe_exchange_over(after))
+        record = after.deals[-1] if after.deals and len(after.deals) == len(before.deals) else None
+        if record is not None and record.tricks is not None and before.deals[-1].tricks is None:
+            lines.append(describe_deal_end(record, names))
+        if after.winner is not None and before.winner is None:
+            lines.append(describe_match_won(after, names))
+        return lines
+
+    def history_of_deal(self, after: Match) -> list[str]:
+        """What the History adds after a deal beyond its narration: a game
+        won on the turned-up king."""
+        record = after.deals[-1]
+        lines = []
+        if record.ended_game is not None:
+            lines.append(describe_deal_end(record, self.session.names))
+        if after.winner is not None:
+            lines.append(describe_match_won(after, self.session.names))
+        return lines
+
+    def rebuild_history(self) -> None:
+        """The History of a resumed match, from its log: every deal and move
+        so far, in the words they had when they were played."""
+        from ecarte.log import LogFileError, replay_file
+        from ecarte.log.format import EventType
+        from ecarte.play.replay_steps import apply_logged
+
+        try:
+            replay = replay_file(self.session.log_path)
+        except LogFileError:
+            return
+        if replay.header is None:
+            return
+        names, symbols = self.session.names, self.symbols
+        match = Match(replay.header.rules, replay.header.first_dealer)
+        self.add_history(describe_cut(match.first_dealer, names))
+        for event in replay.events:
+            before = match.copy()
+            try:
+                apply_logged(match, event)
+            except Exception:  # the session replayed this log already: stop at anything odd
+                return
+            if event.type == EventType.DEAL:
+                self.add_history(self.deal_heading(match))
+                self.add_history(describe_deal(match, names, symbols, with_game=False))
+                for line in self.history_of_deal(match):
+                    self.add_history(line)
+            else:
+                assert event.action is not None and event.player is not None
+                self.add_history(describe_action(before, event.player, event.action, names, symbols))
+                for line in self.history_of_move(before, event.player, event.action, match):
+                    self.add_history(line)
 
     def narrate(self, text: str) -> None:
         _set_text(self.query_one("#narration", Static), Text(text, style="bold"))
@@ -355,10 +463,10 @@ class GameScreen(EcarteScreen[None]):
             session.deal_next()
             self._check_autosave()
             match = self.match
-            self.query_one("#history", RichLog).write(
-                Text(f"── Game {len(match.games)}, deal {len(match.deals)} ──", style="dim")
-            )
-            self.narrate(describe_deal(match, session.names, self.symbols))
+            self.add_history(self.deal_heading(match))
+            self.narrate(describe_deal(match, session.names, self.symbols, with_game=False))
+            for line in self.history_of_deal(match):
+                self.add_history(line)
             self.summary_due = self.match.deals[-1].ended_game is not None
             self.chosen = 0
             self.cursor = 0
@@ -451,8 +559,15 @@ class GameScreen(EcarteScreen[None]):
             return False
         self._check_autosave()
         self.clear_error()
-        self.narrate(describe_action(before, seat, action, self.session.names, self.symbols))
         match = self.match
+        self.narrate(describe_action(before, seat, action, self.session.names, self.symbols))
+        for line in self.history_of_move(before, seat, action, match):
+            self.add_history(line)
+        if seat == HUMAN:
+            # Cards just drawn stay marked until the human's next decision.
+            self.new_cards = (
+                match.hands[HUMAN] & ~before.hands[HUMAN] if action.type == ActionType.DISCARD else 0
+            )
         record = match.deals[-1] if match.deals and len(match.deals) == deals_before else None
         deal_finished = record is not None and (record.tricks is not None or record.ended_game is not None)
         if deal_finished and match.phase in (Phase.DEAL, Phase.OVER):

@@ -107,17 +107,22 @@ def _describe_card(before: Match, seat: int, action: Action, names: tuple[str, s
     return f"{played}; {_verb(winner, f'wins {won}', f'win {won}', mid_sentence=True)}"
 
 
-def describe_deal(after: Match, names: tuple[str, str], symbols: bool = True) -> str:
-    """The deal just made: who deals, the turned-up card, a turned-up king."""
+def describe_deal(
+    after: Match, names: tuple[str, str], symbols: bool = True, *, with_game: bool = True
+) -> str:
+    """The deal just made: who deals, the turned-up card, a turned-up king
+    (and, with ``with_game``, the game that king won)."""
     dealer = names[after.dealer]
     upcard = card_label(after.upcard, symbols)
     suit = SUIT_NAMES[after.trump]
-    text = f"{_verb(dealer, 'deals', 'deal')}; the {upcard} is turned up: {suit} are trumps."
     record = after.deals[-1]
-    if record.turned_king:
-        text += f" The turned-up king scores 1 point for {_object(dealer)}."
-        if record.ended_game is not None:
-            text += " " + _game_won(record, names)
+    if not record.turned_king:
+        return f"{_verb(dealer, 'deals', 'deal')}; the {upcard} is turned up: {suit} are trumps."
+    turns = _verb(dealer, "deals and turns up", "deal and turn up")
+    # Short enough for two lines of the narration at 80x24.
+    text = f"{turns} the {upcard}: {suit} are trumps, 1 point to {_object(dealer)}."
+    if with_game and record.ended_game is not None:
+        text += " " + _game_won(record, names)
     return text
 
 
@@ -182,3 +187,45 @@ def liability_warning(match: Match, names: tuple[str, str]) -> str | None:
     vole = f" ({vole_points} for a vole)" if vole_points != points else ""
     who = "You" if names[seat] == SECOND_PERSON else printable(names[seat])
     return f"{who} {what}: losing this deal costs {_points(points)}{vole}."
+
+
+def deal_in_game(match: Match, index: int | None = None) -> int:
+    """The number of deal ``index`` (default: the current one) within its
+    game: numbers start at 1 again with each game."""
+    index = len(match.deals) - 1 if index is None else index
+    start = 0
+    for position, record in enumerate(match.deals[:index]):
+        if record.ended_game is not None:
+            start = position + 1
+    return index - start + 1
+
+
+def describe_exchange_over(match: Match) -> str:
+    """Why no further exchange may be proposed in this deal."""
+    limit = match.rules.max_exchanges
+    if match.stock_size == 0:
+        return "No more exchanges: the stock is empty."
+    if limit is not None and match.exchanges >= limit:
+        rounds = "1 exchange" if limit == 1 else f"{limit} exchanges"
+        return f"No more exchanges: the limit of {rounds} is reached."
+    return "No more exchanges."
+
+
+def describe_cut(first_dealer: int, names: tuple[str, str]) -> str:
+    """Who deals first, and why (the cut is made at random)."""
+    elder = names[1 - first_dealer]
+    speaks = "you speak first" if elder == SECOND_PERSON else f"{printable(elder)} speaks first"
+    return f"The cut, at random: {_verb(names[first_dealer], 'deals', 'deal')} first; {speaks}."
+
+
+def describe_match_won(match: Match, names: tuple[str, str]) -> str:
+    """The match's winner and the games, once it is over."""
+    assert match.winner is not None
+    winner = match.winner
+    won = match.games_won
+    games = (
+        f"{won[winner]} game to {won[1 - winner]}"
+        if won[winner] == 1
+        else f"{won[winner]} games to {won[1 - winner]}"
+    )
+    return f"{_verb(names[winner], 'wins', 'win')} the match, {games}."

@@ -19,7 +19,7 @@ from textual.widgets import Static
 
 from ecarte.engine import Card
 from ecarte.engine.cards import bit
-from ecarte.tui.cards_render import card_face
+from ecarte.tui.cards_render import card_face, dim_style, tint
 
 HAND_SIZE = 5
 
@@ -35,6 +35,8 @@ class SlotLook:
     cursor: bool
     dim: bool
     large: bool
+    new: bool = False
+    """Just drawn: marked ``+`` beside the number."""
 
 
 class CardSlot(Static, can_focus=False):
@@ -69,8 +71,9 @@ class CardSlot(Static, can_focus=False):
         cursor: bool,
         dim: bool,
         large: bool = False,
+        new: bool = False,
     ) -> None:
-        self.look = SlotLook(card, symbols, playable, chosen, cursor, dim, large)
+        self.look = SlotLook(card, symbols, playable, chosen, cursor, dim, large, new)
 
     def watch_look(self, look: SlotLook | None) -> None:
         card = look.card if look is not None else None
@@ -85,15 +88,15 @@ class CardSlot(Static, can_focus=False):
         elif look.playable:
             frame = "green"
         large = look.large
-        face = card_face(card, look.symbols, dim=look.dim, frame=frame, large=large)
+        face = card_face(card, look.symbols, dim=look.dim, frame=frame, large=large, heavy=look.playable)
         mark = Text()
-        number = str(self.index + 1)
+        number = ("+" if look.new else "") + str(self.index + 1)
         if look.chosen:
-            mark.append(f"{'✗' + number:^{7 if large else 4}}", style="bold yellow")
+            mark.append(f"{'✗' + number:^{7 if large else 4}}", style=tint("bold yellow"))
         elif look.cursor:
-            mark.append(f"{'▲' + number:^{7 if large else 4}}", style="bold cyan")
+            mark.append(f"{'▲' + number:^{7 if large else 4}}", style=tint("bold cyan"))
         else:
-            mark.append(f"{number:^{7 if large else 4}}", style="dim" if look.dim else "")
+            mark.append(f"{number:^{7 if large else 4}}", style=dim_style(look.dim))
         face.append("\n")
         face.append_text(mark)
         self.update(face, layout=False)
@@ -122,9 +125,11 @@ class HandView(Horizontal, can_focus=False):
         chosen: int,
         cursor: int | None,
         large: bool = False,
+        new: int = 0,
     ) -> None:
         """``playable``: mask of the cards that stand out (``None``: all do);
-        ``chosen``: mask of the cards picked for the discard."""
+        ``chosen``: mask of the cards picked for the discard; ``new``: mask
+        of the cards just drawn."""
         for slot in self.query(CardSlot):
             index = slot.index
             card = cards[index] if index < len(cards) else None
@@ -137,4 +142,5 @@ class HandView(Horizontal, can_focus=False):
                 cursor=cursor == index,
                 dim=not is_playable,
                 large=large,
+                new=card is not None and bool(new & bit(card)),
             )

@@ -19,6 +19,7 @@ from ecarte.engine import Card, Match, View
 from ecarte.engine.view import Trick
 from ecarte.text import printable
 from ecarte.tui.cards_render import card_back, card_face, card_text, empty_slot, suit_text
+from ecarte.tui.narration import deal_in_game
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,7 @@ class TableLook:
 
     games: int
     deals: int
-    """``0``: before the first deal (nothing else is read)."""
+    """The deal's number in its game; ``0``: before the first deal (nothing else is read)."""
     upcard: Card
     trump: int
     stock_size: int
@@ -86,7 +87,7 @@ class TableLook:
             return cls(0, 0, 0, 0, 0, (), 0, (), names, symbols, large)
         return cls(
             games=len(match.games),
-            deals=len(match.deals),
+            deals=deal_in_game(match),
             upcard=match.upcard,
             trump=match.trump,
             stock_size=match.stock_size,
