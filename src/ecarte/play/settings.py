@@ -65,7 +65,8 @@ def check_opponent(value: object) -> str:
             return value
         if value.startswith("cmd:") and value[4:].strip():
             return value
-    raise ValueError(f"opponent must be one of {', '.join(LEVELS)} or cmd:COMMAND, not {value!r}")
+    accepted = [*LEVELS, *sorted(name for name in player_names() if name not in LEVELS)]
+    raise ValueError(f"opponent must be one of {', '.join(accepted)} or cmd:COMMAND, not {value!r}")
 
 
 def check_name(value: object) -> str:

@@ -54,6 +54,8 @@ class LogSummary:
     players: str
     result: str
     sort_key: float
+    resumable: bool = False
+    """Unfinished and not forfeited: Continue can take it up again."""
 
 
 def _created(extra: dict[str, Any], path: Path) -> tuple[str, float]:
@@ -108,7 +110,7 @@ def summarize_log(path: Path) -> LogSummary:
     result = match_result(replay)
     if result == "in progress" and forfeit_path(path).exists():
         result = "ended by forfeit"
-    return LogSummary(path, date, players, result, stamp)
+    return LogSummary(path, date, players, result, stamp, resumable=result == "in progress")
 
 
 def _mtime(path: Path) -> float:
@@ -135,6 +137,7 @@ def saved_logs(directory: Path | None = None) -> list[LogSummary]:
 class ReplayListScreen(EcarteScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "open", "Open", priority=True),
+        Binding("c", "continue_match", "Continue it"),
         Binding("escape,q", "app.pop_screen", "Back"),
         Binding("question_mark,f1", "help", "Help"),
     ]
@@ -172,7 +175,9 @@ class ReplayListScreen(EcarteScreen[None]):
                 Text(summary.date),
                 Text(summary.players),
                 Text(summary.result),
-                Text(printable(summary.path.name), style="dim"),
+                # The date says when; the file's stem (without the common
+                # suffix) is enough to find it, and keeps the column whole at 80.
+                Text(printable(summary.path.name.removesuffix(LOG_SUFFIX)), style="dim"),
             )
         empty = self.query_one("#replay-list-empty", Static)
         if summaries:
@@ -182,6 +187,24 @@ class ReplayListScreen(EcarteScreen[None]):
         else:
             folder = self.directory or paths.matches_dir()
             empty.update(Text(f"No saved matches yet. Matches are saved in {folder} as they are played."))
+
+    def selected(self) -> LogSummary | None:
+        row = self.query_one(DataTable).cursor_row
+        return self.summaries[row] if self.summaries and 0 <= row < len(self.summaries) else None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "continue_match":
+            summary = self.selected()
+            return summary is not None and summary.resumable
+        return True
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.refresh_bindings()
+
+    def action_continue_match(self) -> None:
+        summary = self.selected()
+        if summary is not None and summary.resumable:
+            self.ecarte_app.open_game(resume=summary.path)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.open_row(event.cursor_row)

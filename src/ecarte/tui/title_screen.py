@@ -9,8 +9,9 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.widgets import Footer, OptionList, Static
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ecarte.text import printable
@@ -19,6 +20,49 @@ from .base import EcarteScreen
 
 BANNER = "É C A R T É"
 TAGLINE = "the French card game for two"
+
+
+class AbandonQuestion(ModalScreen[str]):
+    """Asked before a new match is started while one is unfinished:
+    "new", "continue" or "cancel". The unfinished match is never deleted:
+    it stays in Replay, where it can still be continued."""
+
+    DEFAULT_CSS = """
+    AbandonQuestion { align: center middle; background: $background 50%; }
+    #abandon-box { width: 60; max-width: 100%; height: auto; border: thick $warning;
+      background: $panel; padding: 0 1; }
+    #abandon-buttons { height: auto; margin-top: 1; }
+    #abandon-buttons Button { margin: 0 1 0 0; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "choose('new')", "New match"),
+        Binding("c", "choose('continue')", "Continue it"),
+        Binding("escape", "choose('cancel')", "Cancel"),
+    ]
+
+    def __init__(self, unfinished: Path) -> None:
+        super().__init__()
+        self.unfinished = unfinished
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="abandon-box"):
+            yield Static(
+                Text(
+                    f"A match is unfinished ({printable(self.unfinished.name)}). Start a new one? "
+                    "The unfinished match stays in Replay, where it can still be continued."
+                )
+            )
+            with Horizontal(id="abandon-buttons"):
+                yield Button("New match (n)", id="new", variant="warning", compact=True)
+                yield Button("Continue it (c)", id="continue", variant="primary", compact=True)
+                yield Button("Cancel (Esc)", id="cancel", compact=True)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id or "cancel")
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)
 
 
 class TitleScreen(EcarteScreen[None]):
@@ -106,7 +150,18 @@ class TitleScreen(EcarteScreen[None]):
             actions[event.option.id]()
 
     def action_new_match(self) -> None:
-        self.ecarte_app.open_game()
+        unfinished = self.unfinished
+        if unfinished is None:
+            self.ecarte_app.open_game()
+            return
+
+        def answered(choice: str | None) -> None:
+            if choice == "new":
+                self.ecarte_app.open_game()
+            elif choice == "continue":
+                self.ecarte_app.open_game(resume=unfinished)
+
+        self.app.push_screen(AbandonQuestion(unfinished), answered)
 
     def action_continue_match(self) -> None:
         if self.unfinished is not None:
