@@ -25,6 +25,7 @@ from ecarte.engine import Action, ActionType, IllegalActionError, Match, Phase, 
 from ecarte.engine.actions import ACCEPT_ACTION, KING_ACTION, PLAY_ACTION, PROPOSE_ACTION, REFUSE_ACTION
 from ecarte.engine.cards import bit, cards_in
 from ecarte.engine.match import ANSWER, DISCARD_PHASE, EXCHANGE, TRICKS
+from ecarte.log import EventType, LogEvent, LogHeader, LogVisitor
 from ecarte.play.session import COMPUTER, HUMAN, MatchSession, OpponentFault
 from ecarte.play.settings import Settings
 from ecarte.text import printable
@@ -73,6 +74,37 @@ class OpponentFailed(Message):
     def __init__(self, fault: OpponentFault) -> None:
         self.fault = fault
         super().__init__()
+
+
+class HistoryOfTheLog(LogVisitor[list[Text | str]]):
+    """The History's entries for a log, as the game screen wrote them when
+    the moves were made (for a resumed match)."""
+
+    def __init__(self, screen: GameScreen) -> None:
+        self.screen = screen
+        self.entries: list[Text | str] = []
+        self.before: Match | None = None
+
+    def visit_header(self, header: LogHeader, match: Match) -> None:
+        self.entries.append(describe_cut(match.first_dealer, self.screen.session.names))
+        self.before = match.copy()
+
+    def visit_event(self, event: LogEvent, match: Match) -> None:
+        screen, before = self.screen, self.before
+        assert before is not None
+        if event.type == EventType.DEAL:
+            self.entries.append(screen.deal_heading(match))
+            self.entries.append(describe_deal(match, screen.session.names, screen.symbols, with_game=False))
+            self.entries += screen.history_of_deal(match)
+        else:
+            assert event.action is not None and event.player is not None
+            names, symbols = screen.session.names, screen.symbols
+            self.entries.append(describe_action(before, event.player, event.action, names, symbols))
+            self.entries += screen.history_of_move(before, event.player, event.action, match)
+        self.before = match.copy()
+
+    def result(self) -> list[Text | str]:
+        return self.entries
 
 
 class GameScreen(EcarteScreen[None]):
@@ -392,35 +424,14 @@ class GameScreen(EcarteScreen[None]):
     def rebuild_history(self) -> None:
         """The History of a resumed match, from its log: every deal and move
         so far, in the words they had when they were played."""
-        from ecarte.log import LogFileError, replay_file
-        from ecarte.log.format import EventType
-        from ecarte.play.replay_steps import apply_logged
+        from ecarte.log import LogFileError, read_log_file
 
         try:
-            replay = replay_file(self.session.log_path)
+            entries = read_log_file(self.session.log_path, HistoryOfTheLog(self))
         except LogFileError:
-            return
-        if replay.header is None:
-            return
-        names, symbols = self.session.names, self.symbols
-        match = Match(replay.header.rules, replay.header.first_dealer)
-        self.add_history(describe_cut(match.first_dealer, names))
-        for event in replay.events:
-            before = match.copy()
-            try:
-                apply_logged(match, event)
-            except Exception:  # the session replayed this log already: stop at anything odd
-                return
-            if event.type == EventType.DEAL:
-                self.add_history(self.deal_heading(match))
-                self.add_history(describe_deal(match, names, symbols, with_game=False))
-                for line in self.history_of_deal(match):
-                    self.add_history(line)
-            else:
-                assert event.action is not None and event.player is not None
-                self.add_history(describe_action(before, event.player, event.action, names, symbols))
-                for line in self.history_of_move(before, event.player, event.action, match):
-                    self.add_history(line)
+            return  # the session read this log a moment ago; without it, an empty History
+        for entry in entries:
+            self.add_history(entry)
 
     def narrate(self, text: str) -> None:
         _set_text(self.query_one("#narration", Static), Text(text, style="bold"))

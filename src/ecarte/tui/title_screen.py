@@ -68,6 +68,7 @@ class AbandonQuestion(ModalScreen[str]):
 class TitleScreen(EcarteScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_match", "New match"),
+        Binding("l", "learn", "Learn to play"),
         Binding("c", "continue_match", "Continue"),
         Binding("p", "replay", "Replay"),
         Binding("s", "settings", "Settings"),
@@ -111,6 +112,7 @@ class TitleScreen(EcarteScreen[None]):
         if self.unfinished is not None:
             options.append(Option("Continue", id="continue"))
         options += [
+            Option("Learn to play", id="learn"),
             Option("Replay", id="replay"),
             Option("Settings", id="settings"),
             Option("Rules", id="rules"),
@@ -120,7 +122,12 @@ class TitleScreen(EcarteScreen[None]):
         ids = [option.id for option in options]
         menu.highlighted = ids.index(highlighted) if highlighted in ids else 0
         menu.focus()
-        self.query_one("#title-summary", Static).update(self.summary())
+        from .lesson_screen import first_run_pointer
+
+        pointer = first_run_pointer()
+        self.query_one("#title-summary", Static).update(
+            Text("\n").join([self.summary(), pointer] if pointer else [self.summary()])
+        )
         self.refresh_bindings()
 
     def summary(self) -> Text:
@@ -141,6 +148,7 @@ class TitleScreen(EcarteScreen[None]):
         actions = {
             "new": self.action_new_match,
             "continue": self.action_continue_match,
+            "learn": self.action_learn,
             "replay": self.action_replay,
             "settings": self.action_settings,
             "rules": self.action_rules,
@@ -166,6 +174,11 @@ class TitleScreen(EcarteScreen[None]):
     def action_continue_match(self) -> None:
         if self.unfinished is not None:
             self.ecarte_app.open_game(resume=self.unfinished)
+
+    def action_learn(self) -> None:
+        from .lesson_screen import LessonScreen
+
+        self.app.push_screen(LessonScreen())
 
     def action_replay(self) -> None:
         self.app.push_screen("replay")
