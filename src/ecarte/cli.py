@@ -14,12 +14,22 @@ from collections.abc import Sequence
 DESCRIPTION = "Écarté, the French card game for two, in the terminal against the computer."
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("ecarte")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "(not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ecarte",
         description=DESCRIPTION,
         epilog="Run without a command to open the game's title screen.",
     )
+    parser.add_argument("--version", action="version", version=f"ecarte {_version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = commands.add_parser("play", help="start a match at once", description="Start a match at once.")

@@ -194,3 +194,19 @@ async def test_the_history_wraps_anew_when_the_terminal_is_resized(
             assert longest > old_width
         assert "The cut, at random" in shown_history(screen)
     session.close()
+
+
+async def test_k_says_why_the_king_may_not_be_announced(tmp_path: Path) -> None:
+    # The human deals and holds K♣ J♠ 8♠ 7♠ 10♣: not the K♥ of trumps.
+    session, _ = scripted_session(tmp_path, [DEAL_ONE], ["play"], first_dealer=0)
+    app = GameApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await settle(pilot)
+        assert screen.match.phase == "tricks" and screen.awaiting_human
+        await pilot.press("k")
+        await pilot.pause()
+        assert "you do not hold K♥" in words(screen, "#message")
+        assert screen.match.phase == "tricks" and screen.awaiting_human
+    session.close()

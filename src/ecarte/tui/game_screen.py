@@ -116,6 +116,8 @@ class GameScreen(EcarteScreen[None]):
         Binding("a", "decide('accept')", "Accept"),
         Binding("r", "decide('refuse')", "Refuse"),
         Binding("k", "decide('king')", "Announce king"),
+        # When the king may not be announced, k says why instead of nothing.
+        Binding("k", "why_no_king", "Announce king", show=False),
         Binding("1", "card(0)", "Card", key_display="1-5"),
         Binding("2", "card(1)", "Card 2", show=False),
         Binding("3", "card(2)", "Card 3", show=False),
@@ -255,6 +257,8 @@ class GameScreen(EcarteScreen[None]):
         if action == "decide":
             kind = parameters[0] if parameters else None
             return any(legal.type == kind for legal in self.match.legal_actions())
+        if action == "why_no_king":
+            return True
         if action in ("card", "cursor"):
             return phase in (TRICKS, DISCARD_PHASE)
         if action == "choose_card":
@@ -628,6 +632,11 @@ class GameScreen(EcarteScreen[None]):
         }.get(kind)
         if action is not None:
             self._apply(HUMAN, action)
+
+    def action_why_no_king(self) -> None:
+        """k while the king may not be announced: the engine's reason."""
+        if self.awaiting_human:
+            self._apply(HUMAN, KING_ACTION)
 
     def action_card(self, index: int) -> None:
         """A number key: play the card (tricks) or choose it (discard)."""
