@@ -210,3 +210,67 @@ async def test_k_says_why_the_king_may_not_be_announced(tmp_path: Path) -> None:
         assert "you do not hold K♥" in words(screen, "#message")
         assert screen.match.phase == "tricks" and screen.awaiting_human
     session.close()
+
+
+def test_the_rules_in_force_in_players_words() -> None:
+    from ecarte.tui.narration import rules_in_words
+
+    assert rules_in_words(Rules()) == "Usual rules"
+    assert rules_in_words(Rules(), with_target=True) == "Game to 5 · usual rules"
+    odd = Rules(target=7, ace_high=True, must_trump=False, max_exchanges=1)
+    assert rules_in_words(odd) == "Ace high · 1 exchange · must trump: off"
+    assert rules_in_words(odd, with_target=True) == "Game to 7 · ace high · 1 exchange · must trump: off"
+
+
+async def test_the_table_help_and_rules_speak_of_the_rules_in_force(tmp_path: Path) -> None:
+    from ecarte.tui.help_screen import HelpScreen
+    from ecarte.tui.rules_screen import RulesScreen
+    from ecarte.tui.widgets import TableView
+
+    odd = Rules(ace_high=True, must_trump=False, max_exchanges=1)
+    session, _ = scripted_session(tmp_path, [DEAL_ONE], ["play"], first_dealer=0, rules=odd)
+    app = GameApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await settle(pilot)
+        assert (
+            str(screen.query_one(TableView).border_subtitle)
+            == "Game to 5 · ace high · 1 exchange · must trump: off"
+        )
+        await pilot.press("question_mark")
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        rule = str(help_screen.query_one("#help-rule", Static).content)
+        assert "need not trump" in rule and "unless the variant" not in rule
+        assert "1 round of exchange" in rule
+        await pilot.press("escape", "f2")
+        rules_page = app.screen
+        assert isinstance(rules_page, RulesScreen)
+        opening = rules_page.query_one("#rules-in-force", Static).content
+        assert "above the king" in str(getattr(opening, "markup", opening))
+    session.close()
+
+
+async def test_the_score_header_stays_put_when_the_liability_note_comes(tmp_path: Path) -> None:
+    from ecarte.tui.widgets import ScorePanel
+
+    # The human (elder) plays without proposing: liable.
+    session, _ = scripted_session(tmp_path, [DEAL_ONE], [], first_dealer=1)
+    app = GameApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await settle(pilot)
+        panel = screen.query_one(ScorePanel)
+
+        def header() -> str:
+            return panel.render_lines(panel.region.reset_offset)[1].text
+
+        before = header()
+        await pilot.press("p")
+        await settle(pilot)
+        assert session.match.liable == 0
+        assert "⚠" in " ".join(strip.text for strip in panel.render_lines(panel.region.reset_offset))
+        assert header() == before
+    session.close()

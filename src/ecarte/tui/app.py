@@ -14,6 +14,7 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ecarte.engine import Rules
 from ecarte.play.session import MatchSession
 from ecarte.play.settings import Settings, save_settings
 
@@ -166,12 +167,16 @@ class EcarteApp(App[int]):
 
     # ------------------------------------------------------------ opening things
 
-    def show_help(self, phase: str | None = None, *, table_keys: bool | None = None) -> None:
-        """The help for the screen on top: its keys, and the rule of ``phase``."""
-        self.push_screen(HelpScreen(phase, table_keys=table_keys))
+    def show_help(
+        self, phase: str | None = None, *, table_keys: bool | None = None, rules: Rules | None = None
+    ) -> None:
+        """The help for the screen on top: its keys, and the rule of ``phase``
+        under ``rules`` (the match's)."""
+        self.push_screen(HelpScreen(phase, table_keys=table_keys, rules=rules))
 
-    def show_rules(self) -> None:
-        self.push_screen(RulesScreen())
+    def show_rules(self, rules: Rules | None = None) -> None:
+        """The rules page, opening with the rules in force in a match."""
+        self.push_screen(RulesScreen(rules))
 
     def open_replay(self, path: Path) -> None:
         """The viewer on ``path``; it reads the log in a worker."""

@@ -689,10 +689,10 @@ class GameScreen(EcarteScreen[None]):
 
     def action_help(self) -> None:
         phase = self.match.phase if self.match.deals else None
-        self.ecarte_app.show_help(phase)
+        self.ecarte_app.show_help(phase, rules=self.match.rules)
 
     def action_rules(self) -> None:
-        self.ecarte_app.show_rules()
+        self.ecarte_app.show_rules(self.match.rules)
 
     def action_rematch(self) -> None:
         if not self.session.is_over:

@@ -8,7 +8,7 @@ makes any text from a log or the settings safe to draw: control characters
 
 from __future__ import annotations
 
-from ecarte.engine import Action, DealRecord, IllegalActionError, Match
+from ecarte.engine import Action, DealRecord, IllegalActionError, Match, Rules
 from ecarte.engine.actions import ACCEPT, CARD, DISCARD, KING, PLAY, PROPOSE, REFUSE
 from ecarte.engine.cards import SUIT_NAMES, bit, card_label, suit_of
 from ecarte.engine.scoring import trick_points
@@ -229,3 +229,33 @@ def describe_match_won(match: Match, names: tuple[str, str]) -> str:
         else f"{won[winner]} games to {won[1 - winner]}"
     )
     return f"{_verb(names[winner], 'wins', 'win')} the match, {games}."
+
+
+def rules_in_words(rules: Rules, *, with_target: bool = False) -> str:
+    """The rules in force in players' words, as a compact line: what
+    differs from the usual rules ("Ace high · must trump: off · 1
+    exchange"), or "Usual rules"; ``with_target``: the game's length first."""
+    usual = Rules()
+    parts: list[str] = []
+    if with_target:
+        parts.append(f"Game to {rules.target}")
+        if rules.games_to_win > 1:
+            parts.append(f"first to {rules.games_to_win} games")
+    if rules.ace_high != usual.ace_high:
+        parts.append("ace high" if rules.ace_high else "ace low")
+    if rules.deal_packets != usual.deal_packets:
+        parts.append("dealt " + "-".join(str(packet) for packet in rules.deal_packets))
+    if rules.dealer_must_exchange != usual.dealer_must_exchange:
+        parts.append(f"dealer must exchange: {'on' if rules.dealer_must_exchange else 'off'}")
+    if rules.max_exchanges is not None:
+        parts.append("1 exchange" if rules.max_exchanges == 1 else f"{rules.max_exchanges} exchanges")
+    if rules.must_trump != usual.must_trump:
+        parts.append(f"must trump: {'on' if rules.must_trump else 'off'}")
+    if rules.penalty_adds_to_vole != usual.penalty_adds_to_vole:
+        parts.append(f"penalty on a vole: {'on' if rules.penalty_adds_to_vole else 'off'}")
+    if rules.four_all_reset != usual.four_all_reset:
+        parts.append(f"four-all reset: {'on' if rules.four_all_reset else 'off'}")
+    if len(parts) == (2 if with_target and rules.games_to_win > 1 else 1 if with_target else 0):
+        parts.append("usual rules")
+    text = " · ".join(parts)
+    return text[:1].upper() + text[1:]

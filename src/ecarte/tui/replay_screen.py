@@ -22,7 +22,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import DataTable, Footer, Static
 
-from ecarte.engine import Match, Rules
+from ecarte.engine import Match
 from ecarte.engine.cards import SUIT_NAMES, Card, cards_in
 from ecarte.log import LogEvent, LogFileError, Replay, replay_file
 from ecarte.log.format import EventType
@@ -33,7 +33,7 @@ from ecarte.text import printable
 
 from .base import EcarteScreen
 from .cards_render import card_text, cards_text, suit_text
-from .narration import describe_action, describe_deal, describe_deal_end, liability_warning
+from .narration import describe_action, describe_deal, describe_deal_end, liability_warning, rules_in_words
 
 SMALL_LOG_EVENTS = 2000
 """A log already read with at most this many events is stepped through at
@@ -229,12 +229,6 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-def rules_differences(rules: Rules) -> str:
-    defaults = Rules().to_dict()
-    changed = [f"{key}={value}" for key, value in rules.to_dict().items() if defaults[key] != value]
-    return ", ".join(changed) if changed else "default rules"
-
-
 class ReplayViewerScreen(EcarteScreen[None]):
     """Steps through ``replay``: position 0 is the start, position ``k`` the
     state after the ``k``-th valid event."""
@@ -338,7 +332,7 @@ class ReplayViewerScreen(EcarteScreen[None]):
         header = self.replay.header
         if header is not None:
             text.append(f" · {printable(self.names[0])} vs {printable(self.names[1])}")
-            text.append(f" · {rules_differences(header.rules)}", style="dim")
+            text.append(f" · {rules_in_words(header.rules, with_target=True)}", style="dim")
         return text
 
     def error_text(self) -> Text | None:
@@ -516,4 +510,5 @@ class ReplayViewerScreen(EcarteScreen[None]):
     def action_help(self) -> None:
         state = self.state(self.position)
         phase = state.phase if state is not None else None
-        self.ecarte_app.show_help(phase, table_keys=False)
+        rules = self.replay.header.rules if self.replay.header is not None else None
+        self.ecarte_app.show_help(phase, table_keys=False, rules=rules)

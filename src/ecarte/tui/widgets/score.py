@@ -73,7 +73,9 @@ class ScorePanel(Static, can_focus=False):
         lines.append(games)
         if look.warning:
             lines.append(Text("⚠ " + look.warning, style="bold yellow"))
-        table = Table.grid()
+        # The full width whatever the lines: else the header's columns move
+        # when a long line (the liability note) comes or goes.
+        table = Table.grid(expand=True)
         for line in lines:
             table.add_row(line)
         self.update(table, layout=False)

@@ -19,7 +19,7 @@ from ecarte.engine import Card, Match, View
 from ecarte.engine.view import Trick
 from ecarte.text import printable
 from ecarte.tui.cards_render import card_back, card_face, card_text, empty_slot, suit_text
-from ecarte.tui.narration import deal_in_game
+from ecarte.tui.narration import deal_in_game, rules_in_words
 
 
 @dataclass(frozen=True)
@@ -80,11 +80,14 @@ class TableLook:
     names: tuple[str, str]
     symbols: bool
     large: bool
+    rules: str = ""
+    """The rules in force, in words, under the table."""
 
     @classmethod
     def of(cls, match: Match, names: tuple[str, str], symbols: bool, large: bool) -> TableLook:
+        rules = rules_in_words(match.rules, with_target=True)
         if not match.deals:
-            return cls(0, 0, 0, 0, 0, (), 0, (), names, symbols, large)
+            return cls(0, 0, 0, 0, 0, (), 0, (), names, symbols, large, rules)
         return cls(
             games=len(match.games),
             deals=deal_in_game(match),
@@ -97,6 +100,7 @@ class TableLook:
             names=names,
             symbols=symbols,
             large=large,
+            rules=rules,
         )
 
 
@@ -120,6 +124,7 @@ class TableView(Static, can_focus=False):
             elif look.tricks:
                 title += f", trick {len(look.tricks)} taken"
         self.border_title = title
+        self.border_subtitle = look.rules
         if not look.deals:
             self.update(Text("Waiting for the first deal…", style="dim"), layout=False)
             return
