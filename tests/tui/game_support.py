@@ -24,7 +24,6 @@ class GameApp(EcarteApp):
     title screen below it: leaving the game quits)."""
 
     BASE_SCREEN = None
-    ENABLE_COMMAND_PALETTE = True
     TITLE = "GameApp"  # the caption of the snapshots' window
 
     def __init__(self, session: MatchSession, settings: Settings = INSTANT) -> None:

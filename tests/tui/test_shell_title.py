@@ -233,3 +233,18 @@ async def test_continue_pressed_twice_opens_one_game(
         await pilot.pause()
         games = [s for s in app.screen_stack if type(s).__name__ == "GameScreen"]
         assert len(games) == 1
+
+
+async def test_the_command_palette_offers_the_apps_commands() -> None:
+    app = EcarteApp(Settings(opponent="random"))
+    async with app.run_test(size=SIZE) as pilot:
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        for wanted in ("New match", "Replay", "Settings", "Rules", "Help", "Quit"):
+            assert wanted in titles, titles
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        for key in "Rules":
+            await pilot.press(key)
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen))

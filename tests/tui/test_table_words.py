@@ -207,7 +207,7 @@ async def test_k_says_why_the_king_may_not_be_announced(tmp_path: Path) -> None:
         assert screen.match.phase == "tricks" and screen.awaiting_human
         await pilot.press("k")
         await pilot.pause()
-        assert "you do not hold K♥" in words(screen, "#message")
+        assert "You cannot announce the king: you do not hold K♥" in words(screen, "#message")
         assert screen.match.phase == "tricks" and screen.awaiting_human
     session.close()
 

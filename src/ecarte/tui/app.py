@@ -3,12 +3,12 @@ against a terminal too small to draw the table."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, ClassVar
 
 from textual import events
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.screen import Screen
@@ -83,7 +83,6 @@ class EcarteApp(App[int]):
     """The screens opened by name; each opening makes a new one (see ``push_screen``)."""
     BASE_SCREEN: ClassVar[str | None] = "title"
     """The screen under ``first_screen``; ``None``: the first screen alone (leaving it quits)."""
-    ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
     ]
@@ -166,6 +165,30 @@ class EcarteApp(App[int]):
         self.settings = settings
 
     # ------------------------------------------------------------ opening things
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The command palette (Ctrl+P): Textual's commands (theme, keys,
+        quit...) and the app's own, those that make sense on ``screen``."""
+        yield from super().get_system_commands(screen)
+        if isinstance(screen, TitleScreen):
+            yield SystemCommand("New match", "A match against the computer", screen.action_new_match)
+            if screen.unfinished is not None:
+                yield SystemCommand("Continue", "Resume the unfinished match", screen.action_continue_match)
+        if not isinstance(screen, GameScreen):
+            yield SystemCommand(
+                "Replay", "The saved matches, to replay or continue", lambda: self.push_screen("replay")
+            )
+            yield SystemCommand(
+                "Settings", "Your name, the opponent, the pace, the rules", self._open_settings
+            )
+        rules = screen.match.rules if isinstance(screen, GameScreen) else None
+        yield SystemCommand("Rules", "The rules of écarté", lambda: self.show_rules(rules))
+        help_action = getattr(screen, "action_help", None)
+        if callable(help_action):
+            yield SystemCommand("Help", "Every key, and the rule of the moment", help_action)
+
+    def _open_settings(self) -> None:
+        self.push_screen("settings")
 
     def show_help(
         self, phase: str | None = None, *, table_keys: bool | None = None, rules: Rules | None = None

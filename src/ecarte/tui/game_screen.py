@@ -443,6 +443,7 @@ class GameScreen(EcarteScreen[None]):
 
     def show_error(self, text: str) -> None:
         shown = text if self.symbols else letters(text)
+        shown = shown[:1].upper() + shown[1:]  # the engine's reasons start in lower case
         _set_text(self.query_one("#message", Static), Text(shown, style="bold red"))
         # The message takes the narration's place (the history keeps it).
         self.query_one("#narration").display = False
