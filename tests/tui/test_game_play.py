@@ -105,7 +105,7 @@ async def test_a_whole_match_through_the_keys(tmp_path: Path) -> None:
         await settle(pilot)
         assert "Computer accepts" in history(screen)
         assert match.phase == "discard"
-        assert "Choose 1 to 5 cards" in text_of(screen, "#prompt")
+        assert "Pick 1 to 5 cards" in text_of(screen, "#prompt")
 
         # Discards: toggle 9D and 8D (cards 3 and 4 of the sorted hand:
         # K♥ A♠ 9♦ 8♦ 7♣), un-toggle and re-toggle one, confirm.
@@ -128,7 +128,7 @@ async def test_a_whole_match_through_the_keys(tmp_path: Path) -> None:
 
         # The king of trumps: offered now, and only now.
         assert "king" in visible_buttons(screen)
-        assert "announce it (k)" in text_of(screen, "#prompt")
+        assert "k announces your king K♥" in text_of(screen, "#prompt")
         await pilot.press("k")
         await settle(pilot)
         assert match.score == [1, 0]
