@@ -1,29 +1,19 @@
 """Every test of the app runs with its own config and data directories, so
 that no test reads or writes a real player's settings or autosaves.
 
-``async def`` tests run under ``asyncio.run`` (no async plugin is installed),
-and a few fixtures build match logs and read what a widget shows.
+``async def`` tests run under pytest-asyncio (``asyncio_mode = "auto"`` in
+pyproject.toml), and a few fixtures build match logs and read what a widget
+shows.
 """
 
 from __future__ import annotations
 
-import asyncio
-import inspect
 import json
 import os
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
-    if not inspect.iscoroutinefunction(pyfuncitem.obj):
-        return None
-    arguments = {name: pyfuncitem.funcargs[name] for name in pyfuncitem._fixtureinfo.argnames}
-    asyncio.run(pyfuncitem.obj(**arguments))
-    return True
 
 
 @pytest.fixture(autouse=True)

@@ -4,13 +4,10 @@ and decks built to make a given situation happen."""
 
 from __future__ import annotations
 
-import asyncio
-import functools
-from collections.abc import Callable, Coroutine, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from textual.app import App
 from textual.pilot import Pilot
 
 from ecarte.engine import Action, Card, Rules, View, parse_card
@@ -22,16 +19,16 @@ from ecarte.tui.game_screen import GameScreen
 INSTANT = Settings(speed="instant", player_name="You")
 
 
-class GameApp(App[None]):
-    """Just the game screen, as `ecarte play` would show it."""
+class GameApp(EcarteApp):
+    """Just the game screen, as `ecarte play` would show it (without the
+    title screen below it: leaving the game quits)."""
+
+    BASE_SCREEN = None
+    TITLE = "GameApp"  # the caption of the snapshots' window
 
     def __init__(self, session: MatchSession, settings: Settings = INSTANT) -> None:
-        super().__init__()
+        super().__init__(settings, first_screen=lambda: GameScreen(session, settings))
         self.session = session
-        self.settings = settings
-
-    def on_mount(self) -> None:
-        self.push_screen(GameScreen(self.session, self.settings))
 
 
 class ScriptedPlayer:
@@ -109,16 +106,6 @@ async def settle(pilot: Pilot[None], rounds: int = 200) -> None:
             await pilot.pause()
             return
     raise AssertionError("the game screen never came back to the human")
-
-
-def run_async(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
-    """Run an ``async def`` test with asyncio (no async plugin is installed)."""
-
-    @functools.wraps(test)
-    def wrapper(*args: Any, **kwargs: Any) -> None:
-        asyncio.run(test(*args, **kwargs))
-
-    return wrapper
 
 
 async def until(pilot: Pilot[Any], condition: Callable[[], bool], rounds: int = 400) -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import ClassVar
+
 from game_support import deck
 
 from ecarte.engine import DealRecord, Match, Rules, parse_card
@@ -113,8 +116,7 @@ def test_other_names_get_the_third_person() -> None:
 def test_the_deal_in_words_with_a_turned_up_king() -> None:
     match = dealt(deck("7H 8H 9H 7S 8S 9S 7D 8D 9D TS KC"), first_dealer=1)
     text = describe_deal(match, NAMES)
-    assert text.startswith("Computer deals; the K♣ is turned up: clubs are trumps.")
-    assert "The turned-up king scores 1 point for Computer." in text
+    assert text.startswith("Computer deals and turns up the K♣: clubs are trumps, 1 point to Computer.")
     assert match.score == [0, 1]
 
 
@@ -258,3 +260,48 @@ def test_one_printable_for_the_app_and_the_command_line() -> None:
     assert check.printable is printable
     assert printable("Kla\u00a0ra\u2028") == "Kla\\xa0ra\\u2028"
     assert printable("two\nlines", keep_newlines=True) == "two\nlines"
+
+
+def test_the_trick_list_of_a_deal_summary_keeps_each_trick_whole(plain: Callable[..., str]) -> None:
+    from ecarte.engine.view import Trick
+    from ecarte.tui.deal_summary import tricks_line
+
+    played = (("7C", "KC", 1), ("JS", "KS", 0), ("KH", "7S", 0), ("QS", "8S", 0), ("AS", "TC", 1))
+
+    class Played:
+        tricks: ClassVar[list[Trick]] = [
+            Trick(cards=(parse_card(a), parse_card(b)), leader=0, winner=winner) for a, b, winner in played
+        ]
+
+    names = ("You", "Maximilian the Great")
+    # The summary's box leaves about 60 columns.
+    lines = plain(tricks_line(Played(), names, True), width=60).splitlines()  # type: ignore[arg-type]
+    lines = [line for line in lines if line.strip()]
+    assert len(lines) == 2
+    assert lines[0].split() == ["Tricks", "7♣", "K♣", "J♠", "K♠", "K♥", "7♠", "Q♠", "8♠", "A♠", "10♣"]
+    assert lines[1].split() == ["Maximil…", "You", "You", "You", "Maximil…"]
+
+
+def test_deal_numbers_start_again_with_each_game() -> None:
+    import random
+
+    from ecarte.tui.narration import deal_in_game
+
+    rng = random.Random(4)
+    match = Match(Rules(target=2, games_to_win=2))
+    numbers: list[tuple[int, int]] = []
+    while not match.is_over:
+        if match.phase == "deal":
+            cards = list(range(32))
+            rng.shuffle(cards)
+            match.deal(cards)
+            numbers.append((len(match.games), deal_in_game(match)))
+        else:
+            legal = match.legal_actions()
+            match.apply(legal[rng.randrange(len(legal))], match.current_player)
+    games = sorted({game for game, _ in numbers})
+    assert len(games) >= 2
+    for game in games:
+        # Within each game the deals are numbered 1, 2, 3...
+        in_game = [number for shown_game, number in numbers if shown_game == game]
+        assert in_game == list(range(1, len(in_game) + 1))

@@ -8,11 +8,14 @@ attempt all happen; the rest of the match is dealt from the seed.
 from __future__ import annotations
 
 import io
+import json
 import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
-from game_support import FailingPlayer, GameApp, ScriptedPlayer, deck, run_async, scripted_session, settle
+from game_support import FailingPlayer, GameApp, ScriptedPlayer, deck, scripted_session, settle
 from rich.console import Console
 from textual.widgets import Button, RichLog, Static
 
@@ -85,7 +88,6 @@ async def finish_match(pilot, screen: GameScreen) -> None:  # type: ignore[no-un
 
 
 @pytest.mark.slow
-@run_async
 async def test_a_whole_match_through_the_keys(tmp_path: Path) -> None:
     session, _ = scripted_session(tmp_path, [DEAL_ONE], SCRIPT, first_dealer=1, seed=3)
     app = GameApp(session)
@@ -103,7 +105,7 @@ async def test_a_whole_match_through_the_keys(tmp_path: Path) -> None:
         await settle(pilot)
         assert "Computer accepts" in history(screen)
         assert match.phase == "discard"
-        assert "Choose 1 to 5 cards" in text_of(screen, "#prompt")
+        assert "Pick 1 to 5 cards" in text_of(screen, "#prompt")
 
         # Discards: toggle 9D and 8D (cards 3 and 4 of the sorted hand:
         # K♥ A♠ 9♦ 8♦ 7♣), un-toggle and re-toggle one, confirm.
@@ -126,7 +128,7 @@ async def test_a_whole_match_through_the_keys(tmp_path: Path) -> None:
 
         # The king of trumps: offered now, and only now.
         assert "king" in visible_buttons(screen)
-        assert "announce it (k)" in text_of(screen, "#prompt")
+        assert "k announces your king K♥" in text_of(screen, "#prompt")
         await pilot.press("k")
         await settle(pilot)
         assert match.score == [1, 0]
@@ -159,7 +161,7 @@ async def test_a_whole_match_through_the_keys(tmp_path: Path) -> None:
         assert session.is_over and session.winner in (0, 1)
         winner_text = str(app.screen.query_one("#summary-title", Static).render())
         assert ("You win" in winner_text) == (session.winner == 0)
-        await pilot.press("escape")  # look at the table
+        await pilot.press("enter")  # look at the table
         await pilot.pause()
         assert "rematch" in visible_buttons(screen)
 
@@ -171,7 +173,6 @@ async def test_a_whole_match_through_the_keys(tmp_path: Path) -> None:
     assert replay.match.winner == session.winner
 
 
-@run_async
 async def test_a_refusal_of_the_first_proposal_marks_the_human_liable(tmp_path: Path) -> None:
     # The computer is elder (first dealer 0: the human deals) and proposes.
     session, _ = scripted_session(tmp_path, [DEAL_ONE], ["propose"], first_dealer=0)
@@ -190,7 +191,6 @@ async def test_a_refusal_of_the_first_proposal_marks_the_human_liable(tmp_path: 
     session.close()
 
 
-@run_async
 async def test_the_mouse_plays_cards_and_presses_buttons(tmp_path: Path) -> None:
     session, _ = scripted_session(tmp_path, [DEAL_ONE], SCRIPT, first_dealer=1)
     app = GameApp(session)
@@ -216,7 +216,6 @@ async def test_the_mouse_plays_cards_and_presses_buttons(tmp_path: Path) -> None
     session.close()
 
 
-@run_async
 async def test_keys_of_the_moment_only(tmp_path: Path) -> None:
     session, _ = scripted_session(tmp_path, [DEAL_ONE], SCRIPT, first_dealer=1)
     app = GameApp(session)
@@ -234,7 +233,6 @@ async def test_keys_of_the_moment_only(tmp_path: Path) -> None:
     session.close()
 
 
-@run_async
 async def test_an_opponent_fault_is_a_forfeit_not_a_crash(tmp_path: Path) -> None:
     session, _ = scripted_session(tmp_path, [DEAL_ONE], first_dealer=0)
     session.opponent = FailingPlayer()
@@ -249,7 +247,6 @@ async def test_an_opponent_fault_is_a_forfeit_not_a_crash(tmp_path: Path) -> Non
     session.close()
 
 
-@run_async
 async def test_names_are_shown_as_typed(tmp_path: Path) -> None:
     from ecarte.play.session import MatchSession
     from ecarte.play.settings import Settings
@@ -266,7 +263,6 @@ async def test_names_are_shown_as_typed(tmp_path: Path) -> None:
     session.close()
 
 
-@run_async
 async def test_quitting_keeps_the_match_for_continue(tmp_path: Path) -> None:
     from ecarte.play.session import MatchSession
 
@@ -286,7 +282,6 @@ async def test_quitting_keeps_the_match_for_continue(tmp_path: Path) -> None:
     resumed.close()
 
 
-@run_async
 async def test_help_and_rules_open_from_the_game(tmp_path: Path) -> None:
     from ecarte.tui.help_screen import HelpScreen
     from ecarte.tui.rules_screen import RulesScreen
@@ -325,7 +320,6 @@ class SlowPlayer(ScriptedPlayer):
         return super().decide(view, legal)
 
 
-@run_async
 async def test_the_screen_answers_while_the_opponent_thinks(tmp_path: Path) -> None:
     from ecarte.tui.help_screen import HelpScreen
 
@@ -355,7 +349,6 @@ async def test_the_screen_answers_while_the_opponent_thinks(tmp_path: Path) -> N
     session.close()
 
 
-@run_async
 async def test_the_opponent_moves_at_the_chosen_pace(tmp_path: Path) -> None:
     from ecarte.play.settings import Settings
 
@@ -384,7 +377,6 @@ async def test_the_opponent_moves_at_the_chosen_pace(tmp_path: Path) -> None:
     session.close()
 
 
-@run_async
 async def test_a_game_won_by_a_turned_up_king_then_the_next_game(tmp_path: Path) -> None:
     from ecarte.engine import Rules
 
@@ -409,3 +401,63 @@ async def test_a_game_won_by_a_turned_up_king_then_the_next_game(tmp_path: Path)
         assert (len(match.games) == 2 and match.score == [0, 0]) or match.deals[-1].ended_game is not None
         assert match.deals[1].dealer == 0
     session.close()
+
+
+class SlowToClose:
+    """A bot that takes its time to stop after ``bye``."""
+
+    name = "slow"
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.may_stop = threading.Event()
+        self.stopped = threading.Event()
+
+    def start_match(self, seat: int, rules: Any) -> None:
+        pass
+
+    def decide(self, view: Any, legal: Any) -> Any:
+        return self.inner.decide(view, legal)
+
+    def close(self) -> None:
+        self.may_stop.wait(5)
+        self.stopped.set()
+
+
+async def test_leaving_the_game_does_not_wait_for_a_slow_bot(tmp_path: Path) -> None:
+    session, scripted = scripted_session(tmp_path, [], first_dealer=1)
+    bot = SlowToClose(scripted)
+    session.opponent = bot
+    app = GameApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("escape")
+        await pilot.pause()
+        # The screen is gone while the bot is still stopping.
+        assert not bot.stopped.is_set()
+        bot.may_stop.set()
+    assert bot.stopped.wait(5)
+    # The log was closed at once and holds the match so far.
+    assert json.loads(session.log_path.read_text(encoding="utf-8").splitlines()[1])["type"] == "deal"
+
+
+async def test_the_opponent_side_shows_backs_from_what_the_human_may_know(
+    tmp_path: Path, plain: Callable[..., str]
+) -> None:
+    import inspect
+
+    from ecarte.engine.cards import card_label
+    from ecarte.tui.widgets import OpponentView
+
+    # The widget is given a count and the human's view, never the match.
+    assert "match" not in inspect.signature(OpponentView.show).parameters
+    # The human deals; the computer (elder) holds K♥ A♠ 7♣ K♣ J♠... and proposes.
+    cards = deck("KH AS 7C KC JS 8S 8D 9D 7S TC 7H KS QS")
+    session, _ = scripted_session(tmp_path, [cards], ["propose"], first_dealer=0)
+    app = GameApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        shown = plain(app.screen.query_one("#opponent", OpponentView).content)
+        assert shown.count("▒▒▒") == 5
+        for card in session.match.hand(1):
+            assert card_label(card) not in shown

@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
-from game_support import INSTANT, GameApp, run_async, settle
+from game_support import INSTANT, GameApp, settle
 from textual.widgets import RichLog
 
 from ecarte.engine import Match
@@ -41,7 +41,6 @@ def human_to_play_a_card(match: Match) -> bool:
     return match.phase == "tricks" and match.current_player == HUMAN and len(match.tricks) >= 1
 
 
-@run_async
 async def test_resume_a_log_cut_in_the_middle_of_a_deal(tmp_path: Path) -> None:
     original = MatchSession.new(INSTANT, opponent="random", seed=21, directory=tmp_path)
     play_until(original, human_to_play_a_card, random.Random(4))
@@ -87,7 +86,6 @@ async def test_resume_a_log_cut_in_the_middle_of_a_deal(tmp_path: Path) -> None:
     assert replay.match.hands[0].bit_count() < expected.hands[0].bit_count() or replay.match.phase == "deal"
 
 
-@run_async
 async def test_resume_after_a_torn_last_line(tmp_path: Path) -> None:
     original = MatchSession.new(INSTANT, opponent="random", seed=22, directory=tmp_path)
     play_until(
@@ -113,7 +111,6 @@ async def test_resume_after_a_torn_last_line(tmp_path: Path) -> None:
     assert replay_file(original.log_path).error is None
 
 
-@run_async
 async def test_resume_when_a_deal_is_due(tmp_path: Path) -> None:
     # The log stops right after a deal's last trick: the next deal is dealt
     # from the seed, as it would have been.

@@ -118,3 +118,15 @@ def test_help_describes_the_commands() -> None:
     assert result.returncode == 0
     for option in ("--opponent", "--seed", "--rules"):
         assert option in result.stdout
+
+
+def test_version_names_the_installed_version(
+    capsys: pytest.CaptureFixture[str], started: list[EcarteApp]
+) -> None:
+    from importlib.metadata import version
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["--version"])
+    assert stopped.value.code == 0
+    assert capsys.readouterr().out.strip() == f"ecarte {version('ecarte')}"
+    assert started == []

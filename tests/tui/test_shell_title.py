@@ -3,9 +3,11 @@ the warning of a broken settings file, and the too-small terminal."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from game_support import RecordingApp, until
 from textual.widgets import OptionList, Static
 from textual.widgets._toast import Toast
@@ -107,13 +109,32 @@ async def test_continue_appears_and_resumes_the_unfinished_match(
         assert session.match.phase == "discard" and session.match.current_player == 0
 
 
-async def test_continue_key_does_nothing_without_an_unfinished_match() -> None:
+def continue_key_enabled(app: EcarteApp) -> bool:
+    """Whether the title's ``c`` key (Continue) is allowed now: Textual
+    leaves a key out of the active ones while ``check_action`` refuses it."""
+    active = app.screen.active_bindings.get("c")
+    return active is not None and active.binding.action == "continue_match"
+
+
+async def test_continue_key_does_nothing_without_an_unfinished_match(
+    write_log: Callable[..., Path], known_events: tuple[str, ...]
+) -> None:
     app = EcarteApp(Settings(opponent="random"))
     async with app.run_test(size=SIZE) as pilot:
         await app.workers.wait_for_complete()
+        await pilot.pause()
+        # Refused while there is nothing to continue.
+        assert not continue_key_enabled(app)
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
+    # The same key with an unfinished match: allowed, and it opens the game.
+    write_log(paths.matches_dir() / "20261128-201500.ecarte.jsonl", known_events[:4], ("You", "Computer"))
+    app = EcarteApp(Settings(opponent="random"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: continue_key_enabled(app))
+        await pilot.press("c")
+        await until(pilot, lambda: type(app.screen).__name__ == "GameScreen")
 
 
 async def test_a_settings_warning_is_shown_at_start() -> None:
@@ -130,9 +151,11 @@ async def test_a_settings_warning_is_shown_at_start() -> None:
 async def test_quit_from_the_menu() -> None:
     app = EcarteApp()
     async with app.run_test(size=SIZE) as pilot:
+        assert app.return_code is None
         await pilot.press("q")
         await pilot.pause()
-    assert not app.is_running
+        # Asked to exit by the key itself, not by the end of the test.
+        assert app.return_code == 0
 
 
 async def test_too_small_terminal_says_so_and_recovers() -> None:
@@ -171,3 +194,57 @@ async def test_a_screen_opened_while_too_small_stays_covered_until_the_terminal_
         await until(pilot, lambda: isinstance(app.screen, HelpScreen))
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, TitleScreen))
+
+
+async def test_continue_is_found_in_a_worker(
+    write_log: Callable[..., Path], known_events: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write_log(paths.matches_dir() / "20261128-201500.ecarte.jsonl", known_events[:4], ("You", "Computer"))
+    threads: list[str] = []
+    real = EcarteApp.find_unfinished
+
+    def recording() -> Path | None:
+        threads.append(threading.current_thread().name)
+        return real()
+
+    monkeypatch.setattr(EcarteApp, "find_unfinished", staticmethod(recording))
+    app = EcarteApp(Settings(opponent="random"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TitleScreen)
+        await until(pilot, lambda: screen.unfinished is not None)
+        assert threads and threading.main_thread().name not in threads
+        await pilot.press("c")
+        await until(pilot, lambda: type(app.screen).__name__ == "GameScreen")
+
+
+async def test_continue_pressed_twice_opens_one_game(
+    write_log: Callable[..., Path], known_events: tuple[str, ...]
+) -> None:
+    write_log(paths.matches_dir() / "20261128-201500.ecarte.jsonl", known_events[:4], ("You", "Computer"))
+    app = EcarteApp(Settings(opponent="random"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TitleScreen)
+        await until(pilot, lambda: screen.unfinished is not None)
+        await pilot.press("c", "c")
+        await until(pilot, lambda: type(app.screen).__name__ == "GameScreen")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        games = [s for s in app.screen_stack if type(s).__name__ == "GameScreen"]
+        assert len(games) == 1
+
+
+async def test_the_command_palette_offers_the_apps_commands() -> None:
+    app = EcarteApp(Settings(opponent="random"))
+    async with app.run_test(size=SIZE) as pilot:
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        for wanted in ("New match", "Replay", "Settings", "Rules", "Help", "Quit"):
+            assert wanted in titles, titles
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        for key in "Rules":
+            await pilot.press(key)
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen))

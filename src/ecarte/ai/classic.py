@@ -1,4 +1,4 @@
-"""The textbook player: the classical doctrine of ``spec/classic-strategy.md``.
+"""The textbook player: the classical doctrine of ``docs/ai.md``, "The classic player".
 
 It is the human benchmark the expert is measured against, so it follows the
 19th-century authorities and nothing more: the elder's jeux de règle, the

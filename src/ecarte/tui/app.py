@@ -3,18 +3,27 @@ against a terminal too small to draw the table."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, ClassVar
 
 from textual import events
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ecarte.engine import Rules
+from ecarte.play.session import MatchSession
 from ecarte.play.settings import Settings, save_settings
+
+from .game_screen import GameScreen
+from .help_screen import HelpScreen
+from .replay_screen import ReplayListScreen, ReplayViewerScreen
+from .rules_screen import RulesScreen
+from .settings_screen import SettingsScreen
+from .title_screen import TitleScreen
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -64,7 +73,16 @@ class EcarteApp(App[int]):
 
     CSS_PATH = Path(__file__).with_name("app.tcss")
     TITLE = "Écarté"
-    ENABLE_COMMAND_PALETTE = False
+    SCREENS: ClassVar[dict[str, Callable[[], Screen[Any]]]] = {
+        "title": TitleScreen,
+        "settings": SettingsScreen,
+        "rules": RulesScreen,
+        "replay": ReplayListScreen,
+        "help": HelpScreen,
+    }
+    """The screens opened by name; each opening makes a new one (see ``push_screen``)."""
+    BASE_SCREEN: ClassVar[str | None] = "title"
+    """The screen under ``first_screen``; ``None``: the first screen alone (leaving it quits)."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
     ]
@@ -87,9 +105,8 @@ class EcarteApp(App[int]):
         """The newest size from a resize event (``App.size`` lags behind it)."""
 
     def on_mount(self) -> None:
-        from .title_screen import TitleScreen
-
-        self.push_screen(TitleScreen())
+        if self.BASE_SCREEN is not None:
+            self.push_screen(self.BASE_SCREEN)
         if self._first_screen is not None:
             self.push_screen(self._first_screen())
         if self._settings_warning:
@@ -130,6 +147,11 @@ class EcarteApp(App[int]):
     def push_screen(
         self, screen: Any, callback: Any = None, wait_for_dismiss: Any = False, *, mode: str | None = None
     ) -> Any:
+        if isinstance(screen, str) and screen in self.SCREENS:
+            # A new screen each time, not Textual's one installed instance:
+            # the settings form starts from the saved settings, the replay
+            # list reads the folder anew.
+            screen = self.SCREENS[screen]()
         # A screen opened while the terminal is too small (the game's deal
         # summary, say) must not draw over the message: keep it on top.
         result = super().push_screen(screen, callback, wait_for_dismiss, mode=mode)
@@ -141,3 +163,93 @@ class EcarteApp(App[int]):
         """Keep and save new settings; ``OSError`` if they cannot be written."""
         save_settings(settings, self.settings_path)
         self.settings = settings
+
+    # ------------------------------------------------------------ opening things
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The command palette (Ctrl+P): Textual's commands (theme, keys,
+        quit...) and the app's own, those that make sense on ``screen``."""
+        yield from super().get_system_commands(screen)
+        if isinstance(screen, TitleScreen):
+            yield SystemCommand("New match", "A match against the computer", screen.action_new_match)
+            if screen.unfinished is not None:
+                yield SystemCommand("Continue", "Resume the unfinished match", screen.action_continue_match)
+        if not isinstance(screen, GameScreen):
+            yield SystemCommand(
+                "Replay", "The saved matches, to replay or continue", lambda: self.push_screen("replay")
+            )
+            yield SystemCommand(
+                "Settings", "Your name, the opponent, the pace, the rules", self._open_settings
+            )
+        rules = screen.match.rules if isinstance(screen, GameScreen) else None
+        yield SystemCommand("Rules", "The rules of écarté", lambda: self.show_rules(rules))
+        help_action = getattr(screen, "action_help", None)
+        if callable(help_action):
+            yield SystemCommand("Help", "Every key, and the rule of the moment", help_action)
+
+    def _open_settings(self) -> None:
+        self.push_screen("settings")
+
+    def show_help(
+        self, phase: str | None = None, *, table_keys: bool | None = None, rules: Rules | None = None
+    ) -> None:
+        """The help for the screen on top: its keys, and the rule of ``phase``
+        under ``rules`` (the match's)."""
+        self.push_screen(HelpScreen(phase, table_keys=table_keys, rules=rules))
+
+    def show_rules(self, rules: Rules | None = None) -> None:
+        """The rules page, opening with the rules in force in a match."""
+        self.push_screen(RulesScreen(rules))
+
+    def open_replay(self, path: Path) -> None:
+        """The viewer on ``path``; it reads the log in a worker."""
+        self.push_screen(ReplayViewerScreen(path))
+
+    @staticmethod
+    def find_unfinished() -> Path | None:
+        """The autosave the Continue entry resumes, if any."""
+        try:
+            return MatchSession.unfinished()
+        except Exception:  # a broken autosave directory must not stop the title screen
+            return None
+
+    def open_game(self, *, resume: Path | None = None) -> None:
+        """Start a new match with the current settings, or resume ``resume``,
+        and show the game; a failure (a bot that does not start, a bad
+        autosave) is told in a notification. Resuming replays the log and
+        may start a bot: it runs in a worker, and the game opens when it is
+        ready."""
+        if resume is not None:
+            if any(worker.group == "resume" and not worker.is_finished for worker in self.workers):
+                return  # Continue pressed again while the first is opening: one game only.
+            self.run_worker(
+                lambda: self._resume_in_thread(resume),
+                name="resume",
+                group="resume",
+                thread=True,
+                exclusive=True,
+                exit_on_error=False,
+            )
+            return
+        try:
+            session = MatchSession.new(self.settings)
+        except Exception as error:  # shown to the player; the title screen stays usable
+            self._cannot("start a match", error)
+            return
+        self.push_screen(GameScreen(session, self.settings))
+
+    def _cannot(self, what: str, error: Exception) -> None:
+        self.notify(f"Cannot {what}: {error}", title="Match", severity="error", timeout=10, markup=False)
+
+    def _resume_in_thread(self, path: Path) -> None:
+        try:
+            session, notice = MatchSession.resume(path, self.settings)
+        except Exception as error:  # shown to the player; the title screen stays usable
+            self.call_from_thread(self._cannot, f"continue {path.name}", error)
+            return
+        self.call_from_thread(self._show_resumed, session, notice)
+
+    def _show_resumed(self, session: MatchSession, notice: str | None) -> None:
+        self.push_screen(GameScreen(session, self.settings))
+        if notice:
+            self.notify(notice, title="Autosave", severity="warning", timeout=10, markup=False)

@@ -1,11 +1,16 @@
 """How cards look on screen: a short label (``10♥``), a small face, a back.
 
-Hearts and diamonds are red. With ``symbols`` off the suits are plain
-letters (``10H``) for terminals without the suit symbols. Everything here
-returns Rich ``Text``: nothing is parsed as markup.
+Hearts and diamonds are red, except under ``NO_COLOR``: Textual then draws
+in shades of grey, where red on black is nearly invisible, so every card is
+drawn in the terminal's own colour and nothing is dimmed (what is playable
+shows by its heavy frame, never by colour alone). With ``symbols`` off the
+suits are plain letters (``10H``) for terminals without the suit symbols.
+Everything here returns Rich ``Text``: nothing is parsed as markup.
 """
 
 from __future__ import annotations
+
+import os
 
 from rich.style import Style
 from rich.text import Text
@@ -25,8 +30,24 @@ FACE_WIDTH = 5
 """Columns of a small card face, borders included: ``│10♥│``."""
 
 
+def colour_wanted() -> bool:
+    """False when the ``NO_COLOR`` variable is set (as Textual reads it)."""
+    return "NO_COLOR" not in os.environ
+
+
 def suit_style(suit: int) -> Style:
-    return RED if suit in RED_SUITS else BLACK
+    return RED if suit in RED_SUITS and colour_wanted() else BLACK
+
+
+def tint(style: str) -> Style:
+    """``style`` (such as ``"bold cyan"``), without its colours under ``NO_COLOR``."""
+    parsed = Style.parse(style) if style else Style()
+    return parsed if colour_wanted() else Style(bold=parsed.bold, underline=parsed.underline)
+
+
+def dim_style(dim: bool) -> Style:
+    """Faded, unless fading would leave the card unreadable (``NO_COLOR``)."""
+    return DIM if dim and colour_wanted() else Style()
 
 
 def suit_text(suit: int, symbols: bool = True, *, name: bool = False) -> Text:
@@ -40,10 +61,7 @@ def suit_text(suit: int, symbols: bool = True, *, name: bool = False) -> Text:
 
 def card_text(card: Card, symbols: bool = True, *, dim: bool = False) -> Text:
     """The card's label in its colour: ``10♥`` in red, ``K♠`` in bold."""
-    style = suit_style(suit_of(card))
-    if dim:
-        style = style + DIM
-    return Text(card_label(card, symbols), style=style)
+    return Text(card_label(card, symbols), style=suit_style(suit_of(card)) + dim_style(dim))
 
 
 def cards_text(cards: list[Card], symbols: bool = True, separator: str = " ") -> Text:
@@ -55,8 +73,20 @@ def cards_text(cards: list[Card], symbols: bool = True, separator: str = " ") ->
     return text
 
 
+LIGHT_FRAME = "┌─┐│└┘"
+HEAVY_FRAME = "┏━┓┃┗┛"
+"""The frame of a card that may be played now: it stands out by its shape,
+whatever the colours."""
+
+
 def card_face(
-    card: Card, symbols: bool = True, *, dim: bool = False, frame: str = "", large: bool = False
+    card: Card,
+    symbols: bool = True,
+    *,
+    dim: bool = False,
+    frame: str = "",
+    large: bool = False,
+    heavy: bool = False,
 ) -> Text:
     """A small card, three lines high and five wide (``large``: five by seven)::
 
@@ -66,29 +96,28 @@ def card_face(
                    │   10│
                    └─────┘
 
-    ``frame`` styles the border (selection, playable) separately from the face.
+    ``frame`` styles the border (selection, playable) separately from the
+    face; ``heavy`` draws it in heavy lines (``┏━━━┓``).
     """
-    border = Style.parse(frame) if frame else Style(dim=dim)
-    face_style = suit_style(suit_of(card)) + (DIM if dim else Style())
+    border = tint(frame) if frame else dim_style(dim)
+    face_style = suit_style(suit_of(card)) + dim_style(dim)
+    top_left, line, top_right, side, bottom_left, bottom_right = tuple(HEAVY_FRAME if heavy else LIGHT_FRAME)
+    width = 5 if large else 3
+    face = Text(f"{top_left}{line * width}{top_right}\n", style=border)
     if not large:
         label = card_text(card, symbols, dim=dim)
         label.pad_right(3 - label.cell_len)
-        face = Text()
-        face.append("┌───┐\n", style=border)
-        face.append("│", style=border)
+        face.append(side, style=border)
         face.append_text(label)
-        face.append("│\n", style=border)
-        face.append("└───┘", style=border)
-        return face
-    rank = RANK_LABELS[rank_of(card)]
-    sign = SUIT_SYMBOLS[suit_of(card)] if symbols else SUITS[suit_of(card)]
-    rows = (f"{rank:<5}", f"{sign:^5}", f"{rank:>5}")
-    face = Text("┌─────┐\n", style=border)
-    for row in rows:
-        face.append("│", style=border)
-        face.append(row, style=face_style)
-        face.append("│\n", style=border)
-    face.append("└─────┘", style=border)
+        face.append(f"{side}\n", style=border)
+    else:
+        rank = RANK_LABELS[rank_of(card)]
+        sign = SUIT_SYMBOLS[suit_of(card)] if symbols else SUITS[suit_of(card)]
+        for row in (f"{rank:<5}", f"{sign:^5}", f"{rank:>5}"):
+            face.append(side, style=border)
+            face.append(row, style=face_style)
+            face.append(f"{side}\n", style=border)
+    face.append(f"{bottom_left}{line * width}{bottom_right}", style=border)
     return face
 
 

@@ -16,7 +16,7 @@ from textual.widgets import Button, Static
 from ecarte.engine import DealRecord, Match
 from ecarte.text import printable
 from ecarte.tui.cards_render import card_text, suit_text
-from ecarte.tui.narration import SECOND_PERSON, describe_deal_end
+from ecarte.tui.narration import SECOND_PERSON, deal_in_game, describe_deal_end
 
 MODAL_CSS = """
 DealSummaryScreen, MatchOverScreen { align: center middle; background: $background 50%; }
@@ -50,18 +50,33 @@ def deal_table(record: DealRecord, names: tuple[str, str], symbols: bool) -> Tab
     return table
 
 
-def tricks_line(match: Match, names: tuple[str, str], symbols: bool) -> Text:
-    """The deal's five tricks, each as its two cards and who took it."""
-    text = Text("Tricks: ", style="dim")
-    for number, trick in enumerate(match.tricks, start=1):
-        if number > 1:
-            text.append("  ")
-        text.append_text(card_text(trick.cards[0], symbols))
-        text.append(" ")
-        text.append_text(card_text(trick.cards[1], symbols))
-        taker = "you" if names[trick.winner] == SECOND_PERSON else printable(names[trick.winner])[:8]
-        text.append(f" {taker}", style="bold" if trick.winner == 0 else "")
-    return text
+TAKER_WIDTH = 8
+"""Columns for the taker's name in the trick list; a longer name ends in "…"."""
+
+
+def shortened(name: str, width: int) -> str:
+    return name if len(name) <= width else name[: width - 1] + "…"
+
+
+def tricks_line(match: Match, names: tuple[str, str], symbols: bool) -> Table:
+    """The deal's five tricks, a column each: its two cards, and below them
+    who took it (a trick is never broken across lines)."""
+    table = Table.grid(padding=(0, 1))
+    table.add_column(style="dim", no_wrap=True)
+    for _ in match.tricks:
+        table.add_column(no_wrap=True, max_width=TAKER_WIDTH + 1)
+    cards = [Text("Tricks")]
+    takers = [Text("")]
+    for trick in match.tricks:
+        pair = card_text(trick.cards[0], symbols)
+        pair.append(" ")
+        pair.append_text(card_text(trick.cards[1], symbols))
+        cards.append(pair)
+        name = "You" if names[trick.winner] == SECOND_PERSON else printable(names[trick.winner])
+        takers.append(Text(shortened(name, TAKER_WIDTH), style="bold" if trick.winner == 0 else ""))
+    table.add_row(*cards)
+    table.add_row(*takers)
+    return table
 
 
 class DealSummaryScreen(ModalScreen[None]):
@@ -83,7 +98,8 @@ class DealSummaryScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         record = self.record
-        number = self.match.deals.index(record) + 1 if record in self.match.deals else len(self.match.deals)
+        index = self.match.deals.index(record) if record in self.match.deals else len(self.match.deals) - 1
+        number = deal_in_game(self.match, index)
         title = Text(f"Deal {number} is over")
         heading = Text("Trump ")
         heading.append_text(suit_text(record.trump, self.symbols, name=True))
@@ -114,13 +130,16 @@ class DealSummaryScreen(ModalScreen[None]):
 
 
 class MatchOverScreen(ModalScreen[str]):
-    """The match's result: "rematch", "menu" or "stay" (look at the table)."""
+    """The match's result: "rematch", "menu" or "stay" (look at the table).
+
+    Its keys are the table's own (n for a rematch, Esc for the menu), so one
+    set of keys holds before and after the window is closed."""
 
     DEFAULT_CSS = MODAL_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r", "choose('rematch')", "Rematch"),
-        Binding("m", "choose('menu')", "Menu"),
-        Binding("escape", "choose('stay')", "Look at the table"),
+        Binding("n", "choose('rematch')", "Rematch"),
+        Binding("escape", "choose('menu')", "Menu"),
+        Binding("enter", "choose('stay')", "Look at the table"),
     ]
 
     def __init__(
@@ -158,8 +177,9 @@ class MatchOverScreen(ModalScreen[str]):
                 score = f"{printable(self.names[0])} {won[0]}, {printable(self.names[1])} {won[1]}"
                 yield Static(Text(f"Games won: {score}."))
             with Horizontal(id="summary-buttons"):
-                yield SummaryButton("Rematch (r)", id="rematch", variant="primary", compact=True)
-                yield SummaryButton("Menu (m)", id="menu", compact=True)
+                yield SummaryButton("Rematch (n)", id="rematch", variant="primary", compact=True)
+                yield SummaryButton("Menu (Esc)", id="menu", compact=True)
+                yield SummaryButton("Look at the table (Enter)", id="stay", compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

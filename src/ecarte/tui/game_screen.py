@@ -9,28 +9,40 @@ and its moves are shown at the pace of ``Settings.move_delay``.
 from __future__ import annotations
 
 import time
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
+from textual.message import Message
+from textual.reactive import reactive
 from textual.widgets import Button, Footer, RichLog, Static
-from textual.worker import Worker, WorkerState
 
 from ecarte.engine import Action, ActionType, IllegalActionError, Match, Phase, card_action, discard_action
 from ecarte.engine.actions import ACCEPT_ACTION, KING_ACTION, PLAY_ACTION, PROPOSE_ACTION, REFUSE_ACTION
 from ecarte.engine.cards import bit, cards_in
 from ecarte.engine.match import ANSWER, DISCARD_PHASE, EXCHANGE, TRICKS
+from ecarte.log import EventType, LogEvent, LogHeader, LogVisitor
 from ecarte.play.session import COMPUTER, HUMAN, MatchSession, OpponentFault
 from ecarte.play.settings import Settings
 from ecarte.text import printable
-from ecarte.tui.cards_render import card_text, letters
-from ecarte.tui.deal_summary import DealSummaryScreen, MatchOverScreen
-from ecarte.tui.narration import describe_action, describe_deal
-from ecarte.tui.widgets import CardSlot, HandView, OpponentView, ScorePanel, TableView
+
+from .base import EcarteScreen
+from .cards_render import card_text, letters
+from .deal_summary import DealSummaryScreen, MatchOverScreen
+from .narration import (
+    deal_in_game,
+    describe_action,
+    describe_cut,
+    describe_deal,
+    describe_deal_end,
+    describe_exchange_over,
+    describe_match_won,
+)
+from .widgets import CardSlot, HandView, OpponentView, ScorePanel, TableView
 
 OPPONENT_WORKER = "opponent"
 LARGE_SIZE = (110, 36)
@@ -48,7 +60,54 @@ class ActionButton(Button, can_focus=False):
     the focus (so that Enter and the number keys always reach the table)."""
 
 
-class GameScreen(Screen[None]):
+class OpponentDecided(Message):
+    """The opponent's worker has its decision."""
+
+    def __init__(self, action: Action) -> None:
+        self.action = action
+        super().__init__()
+
+
+class OpponentFailed(Message):
+    """The opponent's worker has no decision: the bot broke, vanished or erred."""
+
+    def __init__(self, fault: OpponentFault) -> None:
+        self.fault = fault
+        super().__init__()
+
+
+class HistoryOfTheLog(LogVisitor[list[Text | str]]):
+    """The History's entries for a log, as the game screen wrote them when
+    the moves were made (for a resumed match)."""
+
+    def __init__(self, screen: GameScreen) -> None:
+        self.screen = screen
+        self.entries: list[Text | str] = []
+        self.before: Match | None = None
+
+    def visit_header(self, header: LogHeader, match: Match) -> None:
+        self.entries.append(describe_cut(match.first_dealer, self.screen.session.names))
+        self.before = match.copy()
+
+    def visit_event(self, event: LogEvent, match: Match) -> None:
+        screen, before = self.screen, self.before
+        assert before is not None
+        if event.type == EventType.DEAL:
+            self.entries.append(screen.deal_heading(match))
+            self.entries.append(describe_deal(match, screen.session.names, screen.symbols, with_game=False))
+            self.entries += screen.history_of_deal(match)
+        else:
+            assert event.action is not None and event.player is not None
+            names, symbols = screen.session.names, screen.symbols
+            self.entries.append(describe_action(before, event.player, event.action, names, symbols))
+            self.entries += screen.history_of_move(before, event.player, event.action, match)
+        self.before = match.copy()
+
+    def result(self) -> list[Text | str]:
+        return self.entries
+
+
+class GameScreen(EcarteScreen[None]):
     CSS_PATH = "game.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -57,6 +116,8 @@ class GameScreen(Screen[None]):
         Binding("a", "decide('accept')", "Accept"),
         Binding("r", "decide('refuse')", "Refuse"),
         Binding("k", "decide('king')", "Announce king"),
+        # When the king may not be announced, k says why instead of nothing.
+        Binding("k", "why_no_king", "Announce king", show=False),
         Binding("1", "card(0)", "Card", key_display="1-5"),
         Binding("2", "card(1)", "Card 2", show=False),
         Binding("3", "card(2)", "Card 3", show=False),
@@ -72,6 +133,9 @@ class GameScreen(Screen[None]):
         Binding("escape", "leave", "Menu"),
     ]
 
+    keys_of_the_moment: reactive[tuple[object, ...]] = reactive((), init=False)
+    """What decides the footer's keys: it is rebuilt only when this changes."""
+
     def __init__(self, session: MatchSession, settings: Settings | None = None) -> None:
         super().__init__()
         self.session = session
@@ -84,7 +148,11 @@ class GameScreen(Screen[None]):
         self.summary_due = False
         self._opponent_started = 0.0
         self._save_error_told = False
-        self._keys_shown: tuple[object, ...] | None = None
+        self.new_cards = 0
+        """Mask of the cards the human just drew, marked until the next decision."""
+        self.history_entries: list[Text] = []
+        """Everything the History shows, kept to wrap it anew when its width changes."""
+        self._history_width = 0
 
     # ------------------------------------------------------------ layout
 
@@ -129,10 +197,15 @@ class GameScreen(Screen[None]):
             self.notify(self.session.notice, severity="warning", markup=False)
         match = self.session.match
         if match.deals:
+            self.rebuild_history()
             score = f"{match.score[0]}-{match.score[1]}"
             self.add_history(
-                f"Match resumed where it stopped: game {len(match.games)}, deal {len(match.deals)}, {score}."
+                f"Match resumed where it stopped: game {len(match.games)}, "
+                f"deal {deal_in_game(match)}, {score}.",
+                style="dim",
             )
+        else:
+            self.add_history(describe_cut(match.first_dealer, self.session.names))
         self.refresh_view()
         self.call_after_refresh(self.advance)
 
@@ -142,6 +215,18 @@ class GameScreen(Screen[None]):
         if large != self.has_class("-large"):
             self.set_class(large, "-large")
             self.refresh_view()
+        self.call_after_refresh(self._rewrap_history)
+
+    def _rewrap_history(self) -> None:
+        # A RichLog wraps a line once, when written: after a change of width,
+        # write everything again at the new width.
+        history = self.query_one("#history", RichLog)
+        width = history.scrollable_content_region.width
+        if width and width != self._history_width:
+            self._history_width = width
+            history.clear()
+            for entry in self.history_entries:
+                history.write(entry)
 
     # ------------------------------------------------------------ state
 
@@ -172,6 +257,8 @@ class GameScreen(Screen[None]):
         if action == "decide":
             kind = parameters[0] if parameters else None
             return any(legal.type == kind for legal in self.match.legal_actions())
+        if action == "why_no_king":
+            return True
         if action in ("card", "cursor"):
             return phase in (TRICKS, DISCARD_PHASE)
         if action == "choose_card":
@@ -202,6 +289,7 @@ class GameScreen(Screen[None]):
             symbols=self.symbols,
             playable=playable,
             chosen=self.chosen,
+            new=self.new_cards,
             cursor=self.cursor if show_cursor else None,
             large=large,
         )
@@ -215,12 +303,16 @@ class GameScreen(Screen[None]):
         self.query_one("#score", ScorePanel).show(session)
         _set_text(self.query_one("#prompt", Static), self._prompt())
         self._show_buttons()
-        # The footer rebuilds itself on each refresh_bindings: only when the
-        # keys of the moment change.
-        keys = (self.awaiting_human, match.phase, self.session.is_over, tuple(sorted(self._legal_types())))
-        if keys != self._keys_shown:
-            self._keys_shown = keys
-            self.refresh_bindings()
+        self.keys_of_the_moment = (
+            self.awaiting_human,
+            match.phase,
+            self.session.is_over,
+            tuple(sorted(self._legal_types())),
+        )
+
+    def watch_keys_of_the_moment(self) -> None:
+        # The footer rebuilds itself on each refresh_bindings: only when needed.
+        self.refresh_bindings()
 
     def _discards(self) -> list[int]:
         return cards_in(self.match.discards[HUMAN])
@@ -262,32 +354,88 @@ class GameScreen(Screen[None]):
             if match.makes_liable(REFUSE_ACTION):
                 return Text(f"{other} proposes: accept (a) or refuse (r); refusing makes you liable.")
             return Text(f"{other} proposes another exchange: accept (a) or refuse (r).")
+        keys = self._card_keys()
         if phase == DISCARD_PHASE:
             fewest, most = self._discard_range()
             chosen = self.chosen.bit_count()
+            if fewest == 0 and chosen == 0:
+                return Text(
+                    f"Pick up to {most} cards to discard ({keys} or ←→ Space), or Enter to keep your hand."
+                )
             allowed = f"{fewest} to {most}" if fewest != most else str(most)
-            text = Text(f"Choose {allowed} cards to discard (1-5, or ←/→ and Space), then Enter. ")
+            text = Text(f"Pick {allowed} cards to discard ({keys} or ←→ Space), then Enter. ")
             text.append(f"Chosen: {chosen}.", style="bold")
-            if fewest == 0:
-                text.append(" None chosen: you keep your hand.")
             return text
         if phase == TRICKS:
+            if match.can_announce():
+                text = Text("k announces your king ")
+                text.append_text(card_text(match.trump_king, self.symbols))
+                text.append(" (1 point), or ", style="")
+                text.stylize("bold")
+                if match.trick:
+                    text.append("play to ")
+                    text.append_text(card_text(match.trick[0], self.symbols))
+                else:
+                    text.append("lead a card")
+                text.append(f": {keys} or ←→ Enter.")
+                return text
             if match.trick:
                 text = Text("Play to ")
                 text.append_text(card_text(match.trick[0], self.symbols))
-                text.append(": the cards you may play are bright (1-5, or ←/→ and Enter).")
-            else:
-                text = Text("Your lead: play a card (1-5, or ←/→ and Enter).")
-            if match.can_announce():
-                king = Text("You hold the king of trumps (")
-                king.append_text(card_text(match.trump_king, self.symbols))
-                king.append("): announce it (k) for 1 point, or play a card to keep quiet. ", style="bold")
-                return king + text
-            return text
+                text.append(f": the heavy-framed cards may be played ({keys} or ←→ Enter).")
+                return text
+            return Text(f"Your lead: play a card ({keys} or ←→ Enter).")
         return Text("")
 
-    def add_history(self, text: str) -> None:
-        self.query_one("#history", RichLog).write(Text(text))
+    def _card_keys(self) -> str:
+        """The number keys of the cards held: ``1-5``, ``1-2``, ``1``."""
+        held = len(self._hand())
+        return "1" if held <= 1 else f"1-{held}"
+
+    def add_history(self, text: str | Text, style: str = "") -> None:
+        entry = text if isinstance(text, Text) else Text(text, style=style)
+        self.history_entries.append(entry)
+        self.query_one("#history", RichLog).write(entry)
+
+    def deal_heading(self, match: Match) -> Text:
+        return Text(f"── Game {len(match.games)}, deal {deal_in_game(match)} ──", style="dim")
+
+    def history_of_move(self, before: Match, seat: int, action: Action, after: Match) -> list[str]:
+        """What the History adds after a move, besides the move itself: the
+        end of the exchange, the deal's result, the match's end."""
+        lines = []
+        names = self.session.names
+        if before.phase == DISCARD_PHASE and after.phase == TRICKS:
+            lines.append(describe_exchange_over(after))
+        record = after.deals[-1] if after.deals and len(after.deals) == len(before.deals) else None
+        if record is not None and record.tricks is not None and before.deals[-1].tricks is None:
+            lines.append(describe_deal_end(record, names))
+        if after.winner is not None and before.winner is None:
+            lines.append(describe_match_won(after, names))
+        return lines
+
+    def history_of_deal(self, after: Match) -> list[str]:
+        """What the History adds after a deal beyond its narration: a game
+        won on the turned-up king."""
+        record = after.deals[-1]
+        lines = []
+        if record.ended_game is not None:
+            lines.append(describe_deal_end(record, self.session.names))
+        if after.winner is not None:
+            lines.append(describe_match_won(after, self.session.names))
+        return lines
+
+    def rebuild_history(self) -> None:
+        """The History of a resumed match, from its log: every deal and move
+        so far, in the words they had when they were played."""
+        from ecarte.log import LogFileError, read_log_file
+
+        try:
+            entries = read_log_file(self.session.log_path, HistoryOfTheLog(self))
+        except LogFileError:
+            return  # the session read this log a moment ago; without it, an empty History
+        for entry in entries:
+            self.add_history(entry)
 
     def narrate(self, text: str) -> None:
         _set_text(self.query_one("#narration", Static), Text(text, style="bold"))
@@ -295,6 +443,7 @@ class GameScreen(Screen[None]):
 
     def show_error(self, text: str) -> None:
         shown = text if self.symbols else letters(text)
+        shown = shown[:1].upper() + shown[1:]  # the engine's reasons start in lower case
         _set_text(self.query_one("#message", Static), Text(shown, style="bold red"))
         # The message takes the narration's place (the history keeps it).
         self.query_one("#narration").display = False
@@ -330,10 +479,10 @@ class GameScreen(Screen[None]):
             session.deal_next()
             self._check_autosave()
             match = self.match
-            self.query_one("#history", RichLog).write(
-                Text(f"── Game {len(match.games)}, deal {len(match.deals)} ──", style="dim")
-            )
-            self.narrate(describe_deal(match, session.names, self.symbols))
+            self.add_history(self.deal_heading(match))
+            self.narrate(describe_deal(match, session.names, self.symbols, with_game=False))
+            for line in self.history_of_deal(match):
+                self.add_history(line)
             self.summary_due = self.match.deals[-1].ended_game is not None
             self.chosen = 0
             self.cursor = 0
@@ -369,40 +518,49 @@ class GameScreen(Screen[None]):
         session = self.session
         self._opponent_started = time.monotonic()
 
-        def decide() -> Action | OpponentFault:
+        def decide() -> None:
+            # In a thread: the answer comes back as a message to this screen.
             try:
-                return session.decide_for(view, legal)
+                self.post_message(OpponentDecided(session.decide_for(view, legal)))
             except OpponentFault as fault:
-                return fault
+                self.post_message(OpponentFailed(fault))
             except Exception as error:  # a player's bug must not crash the app
-                return OpponentFault(f"{type(error).__name__}: {error}")
+                self.post_message(OpponentFailed(OpponentFault(f"{type(error).__name__}: {error}")))
 
         self.run_worker(decide, name=OPPONENT_WORKER, group=OPPONENT_WORKER, thread=True, exit_on_error=False)
 
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        worker: Worker[Any] = event.worker
-        if worker.name != OPPONENT_WORKER or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
-            return
-        result = worker.result if event.state == WorkerState.SUCCESS else OpponentFault(str(worker.error))
+    @on(OpponentDecided)
+    def opponent_decided(self, message: OpponentDecided) -> None:
+        self._after_the_delay(lambda: self._opponent_moves(message.action))
+
+    @on(OpponentFailed)
+    def opponent_failed(self, message: OpponentFailed) -> None:
+        self._after_the_delay(lambda: self._opponent_forfeits(message.fault))
+
+    def _after_the_delay(self, then: Callable[[], None]) -> None:
+        """Show the opponent's move no sooner than ``move_delay`` after it began to think."""
         elapsed = time.monotonic() - self._opponent_started
         wait = max(0.0, self.settings.move_delay - elapsed)
         if wait > 0:
-            self.set_timer(wait, lambda: self._opponent_decided(result))
+            self.set_timer(wait, then)
         else:
-            self._opponent_decided(result)
+            then()
 
-    def _opponent_decided(self, result: Action | OpponentFault | None) -> None:
+    def _opponent_moves(self, action: Action) -> None:
         self.thinking = False
         if not self.is_attached or self.session.is_over:
             return
-        if not isinstance(result, Action):
-            message = str(result) if result is not None else "the opponent gave no decision"
-            self.session.declare_forfeit(message)
-            self.narrate(f"{printable(self.session.names[COMPUTER])} forfeits the match.")
-            self.add_history(printable(message, keep_newlines=True))
-            self.advance()
+        self._apply(COMPUTER, action)
+
+    def _opponent_forfeits(self, fault: OpponentFault) -> None:
+        self.thinking = False
+        if not self.is_attached or self.session.is_over:
             return
-        self._apply(COMPUTER, result)
+        message = str(fault)
+        self.session.declare_forfeit(message)
+        self.narrate(f"{printable(self.session.names[COMPUTER])} forfeits the match.")
+        self.add_history(printable(message, keep_newlines=True))
+        self.advance()
 
     def _apply(self, seat: int, action: Action) -> bool:
         before = self.match.copy()
@@ -411,14 +569,21 @@ class GameScreen(Screen[None]):
             self.session.apply(seat, action)
         except IllegalActionError as error:
             if seat == COMPUTER:
-                self._opponent_decided(OpponentFault(f"illegal action {action}: {error}"))
+                self._opponent_forfeits(OpponentFault(f"illegal action {action}: {error}"))
             else:
                 self.show_error(str(error))
             return False
         self._check_autosave()
         self.clear_error()
-        self.narrate(describe_action(before, seat, action, self.session.names, self.symbols))
         match = self.match
+        self.narrate(describe_action(before, seat, action, self.session.names, self.symbols))
+        for line in self.history_of_move(before, seat, action, match):
+            self.add_history(line)
+        if seat == HUMAN:
+            # Cards just drawn stay marked until the human's next decision.
+            self.new_cards = (
+                match.hands[HUMAN] & ~before.hands[HUMAN] if action.type == ActionType.DISCARD else 0
+            )
         record = match.deals[-1] if match.deals and len(match.deals) == deals_before else None
         deal_finished = record is not None and (record.tricks is not None or record.ended_game is not None)
         if deal_finished and match.phase in (Phase.DEAL, Phase.OVER):
@@ -468,6 +633,11 @@ class GameScreen(Screen[None]):
         }.get(kind)
         if action is not None:
             self._apply(HUMAN, action)
+
+    def action_why_no_king(self) -> None:
+        """k while the king may not be announced: the engine's reason."""
+        if self.awaiting_human:
+            self._apply(HUMAN, KING_ACTION)
 
     def action_card(self, index: int) -> None:
         """A number key: play the card (tricks) or choose it (discard)."""
@@ -519,21 +689,11 @@ class GameScreen(Screen[None]):
                 self._apply(HUMAN, card_action(hand[self.cursor]))
 
     def action_help(self) -> None:
-        try:
-            from ecarte.tui.help_screen import HelpScreen
-        except ImportError:
-            self.notify("The help screen is not available.", severity="warning")
-            return
         phase = self.match.phase if self.match.deals else None
-        self.app.push_screen(HelpScreen(phase))
+        self.ecarte_app.show_help(phase, rules=self.match.rules)
 
     def action_rules(self) -> None:
-        try:
-            from ecarte.tui.rules_screen import RulesScreen
-        except ImportError:
-            self.notify("The rules screen is not available.", severity="warning")
-            return
-        self.app.push_screen(RulesScreen())
+        self.ecarte_app.show_rules(self.match.rules)
 
     def action_rematch(self) -> None:
         if not self.session.is_over:

@@ -12,6 +12,10 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from ecarte.engine import Rules
+
+from .narration import rules_in_words
+
 PHASE_RULES: dict[str, tuple[str, str]] = {
     "deal": (
         "A new deal",
@@ -68,6 +72,27 @@ TABLE_KEYS = (
 )
 
 
+def rule_in_force(phase: str, rules: Rules | None) -> tuple[str, str]:
+    """The reminder of ``phase`` as the match's rules have it (the usual
+    wording names the variants when no match is in view)."""
+    title, text = PHASE_RULES[phase]
+    if rules is None:
+        return title, text
+    if rules.must_trump:
+        text = text.replace(" (unless the variant 'must trump' is off)", "")
+    else:
+        text = text.replace(
+            "play a trump if you can (unless the variant 'must trump' is off)",
+            "you need not trump (must trump is off in this match)",
+        )
+    fewest = "1 to 5 (the dealer must exchange in this match)" if rules.dealer_must_exchange else "0 to 5"
+    text = text.replace("0 to 5 (at least 1 with the variant 'dealer must exchange')", fewest)
+    if rules.max_exchanges is not None:
+        rounds = "1 round" if rules.max_exchanges == 1 else f"{rules.max_exchanges} rounds"
+        text += f" This match allows {rounds} of exchange."
+    return title, text
+
+
 def format_keys(pairs: list[tuple[str, str]]) -> str:
     width = max((len(key) for key, _ in pairs), default=0)
     return "\n".join(f"  [b]{escape(key.ljust(width))}[/b]  {escape(what)}" for key, what in pairs)
@@ -81,9 +106,13 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape,q,question_mark,f1", "app.pop_screen", "Close help"),
     ]
 
-    def __init__(self, phase: str | None = None, *, table_keys: bool | None = None) -> None:
+    def __init__(
+        self, phase: str | None = None, *, table_keys: bool | None = None, rules: Rules | None = None
+    ) -> None:
         super().__init__()
         self.phase = phase
+        self.rules = rules
+        """The match's rules: the reminder speaks of them, and names them."""
         self.table_keys = phase is not None if table_keys is None else table_keys
         """Whether to list the card table's keys (not from the replay viewer)."""
 
@@ -96,11 +125,14 @@ class HelpScreen(ModalScreen[None]):
                     "[b]At the card table[/b]\n" + format_keys(list(TABLE_KEYS)), id="help-table-keys"
                 )
             if self.phase in PHASE_RULES:
-                title, text = PHASE_RULES[self.phase]
+                title, text = rule_in_force(self.phase, self.rules)
                 title = f"Rule of the moment: {title}"
             else:
                 title, text = OVERVIEW
             yield Static(f"[b]{escape(title)}[/b]\n{escape(text)}", id="help-rule")
+            if self.rules is not None:
+                line = rules_in_words(self.rules, with_target=True)
+                yield Static(f"[b]Rules of this match[/b]\n{escape(line)}", id="help-rules-in-force")
         yield Footer()
 
     def on_mount(self) -> None:

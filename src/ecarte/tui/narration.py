@@ -8,7 +8,7 @@ makes any text from a log or the settings safe to draw: control characters
 
 from __future__ import annotations
 
-from ecarte.engine import Action, DealRecord, IllegalActionError, Match
+from ecarte.engine import Action, DealRecord, IllegalActionError, Match, Rules
 from ecarte.engine.actions import ACCEPT, CARD, DISCARD, KING, PLAY, PROPOSE, REFUSE
 from ecarte.engine.cards import SUIT_NAMES, bit, card_label, suit_of
 from ecarte.engine.scoring import trick_points
@@ -32,10 +32,6 @@ def _verb(name: str, third: str, second: str, *, mid_sentence: bool = False) -> 
     if name == SECOND_PERSON:
         return f"{'you' if mid_sentence else 'You'} {second}"
     return f"{printable(name)} {third}"
-
-
-def _possessive(name: str) -> str:
-    return "your" if name == SECOND_PERSON else f"{printable(name)}'s"
 
 
 def describe_action(
@@ -111,17 +107,22 @@ def _describe_card(before: Match, seat: int, action: Action, names: tuple[str, s
     return f"{played}; {_verb(winner, f'wins {won}', f'win {won}', mid_sentence=True)}"
 
 
-def describe_deal(after: Match, names: tuple[str, str], symbols: bool = True) -> str:
-    """The deal just made: who deals, the turned-up card, a turned-up king."""
+def describe_deal(
+    after: Match, names: tuple[str, str], symbols: bool = True, *, with_game: bool = True
+) -> str:
+    """The deal just made: who deals, the turned-up card, a turned-up king
+    (and, with ``with_game``, the game that king won)."""
     dealer = names[after.dealer]
     upcard = card_label(after.upcard, symbols)
     suit = SUIT_NAMES[after.trump]
-    text = f"{_verb(dealer, 'deals', 'deal')}; the {upcard} is turned up: {suit} are trumps."
     record = after.deals[-1]
-    if record.turned_king:
-        text += f" The turned-up king scores 1 point for {_object(dealer)}."
-        if record.ended_game is not None:
-            text += " " + _game_won(record, names)
+    if not record.turned_king:
+        return f"{_verb(dealer, 'deals', 'deal')}; the {upcard} is turned up: {suit} are trumps."
+    turns = _verb(dealer, "deals and turns up", "deal and turn up")
+    # Short enough for two lines of the narration at 80x24.
+    text = f"{turns} the {upcard}: {suit} are trumps, 1 point to {_object(dealer)}."
+    if with_game and record.ended_game is not None:
+        text += " " + _game_won(record, names)
     return text
 
 
@@ -186,3 +187,75 @@ def liability_warning(match: Match, names: tuple[str, str]) -> str | None:
     vole = f" ({vole_points} for a vole)" if vole_points != points else ""
     who = "You" if names[seat] == SECOND_PERSON else printable(names[seat])
     return f"{who} {what}: losing this deal costs {_points(points)}{vole}."
+
+
+def deal_in_game(match: Match, index: int | None = None) -> int:
+    """The number of deal ``index`` (default: the current one) within its
+    game: numbers start at 1 again with each game."""
+    index = len(match.deals) - 1 if index is None else index
+    start = 0
+    for position, record in enumerate(match.deals[:index]):
+        if record.ended_game is not None:
+            start = position + 1
+    return index - start + 1
+
+
+def describe_exchange_over(match: Match) -> str:
+    """Why no further exchange may be proposed in this deal."""
+    limit = match.rules.max_exchanges
+    if match.stock_size == 0:
+        return "No more exchanges: the stock is empty."
+    if limit is not None and match.exchanges >= limit:
+        rounds = "1 exchange" if limit == 1 else f"{limit} exchanges"
+        return f"No more exchanges: the limit of {rounds} is reached."
+    return "No more exchanges."
+
+
+def describe_cut(first_dealer: int, names: tuple[str, str]) -> str:
+    """Who deals first, and why (the cut is made at random)."""
+    elder = names[1 - first_dealer]
+    speaks = "you speak first" if elder == SECOND_PERSON else f"{printable(elder)} speaks first"
+    return f"The cut, at random: {_verb(names[first_dealer], 'deals', 'deal')} first; {speaks}."
+
+
+def describe_match_won(match: Match, names: tuple[str, str]) -> str:
+    """The match's winner and the games, once it is over."""
+    assert match.winner is not None
+    winner = match.winner
+    won = match.games_won
+    games = (
+        f"{won[winner]} game to {won[1 - winner]}"
+        if won[winner] == 1
+        else f"{won[winner]} games to {won[1 - winner]}"
+    )
+    return f"{_verb(names[winner], 'wins', 'win')} the match, {games}."
+
+
+def rules_in_words(rules: Rules, *, with_target: bool = False) -> str:
+    """The rules in force in players' words, as a compact line: what
+    differs from the usual rules ("Ace high · must trump: off · 1
+    exchange"), or "Usual rules"; ``with_target``: the game's length first."""
+    usual = Rules()
+    parts: list[str] = []
+    if with_target:
+        parts.append(f"Game to {rules.target}")
+        if rules.games_to_win > 1:
+            parts.append(f"first to {rules.games_to_win} games")
+    if rules.ace_high != usual.ace_high:
+        parts.append("ace high" if rules.ace_high else "ace low")
+    if rules.deal_packets != usual.deal_packets:
+        parts.append("dealt " + "-".join(str(packet) for packet in rules.deal_packets))
+    if rules.dealer_must_exchange != usual.dealer_must_exchange:
+        parts.append(f"dealer must exchange: {'on' if rules.dealer_must_exchange else 'off'}")
+    if rules.max_exchanges is not None:
+        parts.append("1 exchange" if rules.max_exchanges == 1 else f"{rules.max_exchanges} exchanges")
+    if rules.must_trump != usual.must_trump:
+        parts.append(f"must trump: {'on' if rules.must_trump else 'off'}")
+    if rules.penalty_adds_to_vole != usual.penalty_adds_to_vole:
+        parts.append(f"penalty on a vole: {'on' if rules.penalty_adds_to_vole else 'off'}")
+    if rules.four_all_reset != usual.four_all_reset:
+        parts.append(f"four-all reset: {'on' if rules.four_all_reset else 'off'}")
+    if len(parts) == (2 if with_target and rules.games_to_win > 1 else 1 if with_target else 0):
+        parts.append("usual rules")
+    text = " · ".join(parts)
+    return text[:1].upper() + text[1:]

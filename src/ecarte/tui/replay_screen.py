@@ -11,7 +11,7 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from rich.console import Group
 from rich.table import Table
@@ -20,10 +20,9 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from ecarte.engine import Match, Rules
+from ecarte.engine import Match
 from ecarte.engine.cards import SUIT_NAMES, Card, cards_in
 from ecarte.log import LogEvent, LogFileError, Replay, replay_file
 from ecarte.log.format import EventType
@@ -32,11 +31,9 @@ from ecarte.play.replay_steps import ReplaySteps
 from ecarte.play.session import LOG_SUFFIX, forfeit_path
 from ecarte.text import printable
 
+from .base import EcarteScreen
 from .cards_render import card_text, cards_text, suit_text
-from .narration import describe_action, describe_deal, describe_deal_end, liability_warning
-
-if TYPE_CHECKING:
-    from .app import EcarteApp
+from .narration import describe_action, describe_deal, describe_deal_end, liability_warning, rules_in_words
 
 SMALL_LOG_EVENTS = 2000
 """A log already read with at most this many events is stepped through at
@@ -57,6 +54,8 @@ class LogSummary:
     players: str
     result: str
     sort_key: float
+    resumable: bool = False
+    """Unfinished and not forfeited: Continue can take it up again."""
 
 
 def _created(extra: dict[str, Any], path: Path) -> tuple[str, float]:
@@ -111,7 +110,7 @@ def summarize_log(path: Path) -> LogSummary:
     result = match_result(replay)
     if result == "in progress" and forfeit_path(path).exists():
         result = "ended by forfeit"
-    return LogSummary(path, date, players, result, stamp)
+    return LogSummary(path, date, players, result, stamp, resumable=result == "in progress")
 
 
 def _mtime(path: Path) -> float:
@@ -135,9 +134,10 @@ def saved_logs(directory: Path | None = None) -> list[LogSummary]:
     return summaries
 
 
-class ReplayListScreen(Screen[None]):
+class ReplayListScreen(EcarteScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "open", "Open", priority=True),
+        Binding("c", "continue_match", "Continue it"),
         Binding("escape,q", "app.pop_screen", "Back"),
         Binding("question_mark,f1", "help", "Help"),
     ]
@@ -175,7 +175,9 @@ class ReplayListScreen(Screen[None]):
                 Text(summary.date),
                 Text(summary.players),
                 Text(summary.result),
-                Text(printable(summary.path.name), style="dim"),
+                # The date says when; the file's stem (without the common
+                # suffix) is enough to find it, and keeps the column whole at 80.
+                Text(printable(summary.path.name.removesuffix(LOG_SUFFIX)), style="dim"),
             )
         empty = self.query_one("#replay-list-empty", Static)
         if summaries:
@@ -185,6 +187,24 @@ class ReplayListScreen(Screen[None]):
         else:
             folder = self.directory or paths.matches_dir()
             empty.update(Text(f"No saved matches yet. Matches are saved in {folder} as they are played."))
+
+    def selected(self) -> LogSummary | None:
+        row = self.query_one(DataTable).cursor_row
+        return self.summaries[row] if self.summaries and 0 <= row < len(self.summaries) else None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "continue_match":
+            summary = self.selected()
+            return summary is not None and summary.resumable
+        return True
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.refresh_bindings()
+
+    def action_continue_match(self) -> None:
+        summary = self.selected()
+        if summary is not None and summary.resumable:
+            self.ecarte_app.open_game(resume=summary.path)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.open_row(event.cursor_row)
@@ -196,17 +216,10 @@ class ReplayListScreen(Screen[None]):
 
     def open_row(self, row: int) -> None:
         if 0 <= row < len(self.summaries):
-            open_viewer(self.app, self.summaries[row].path)  # type: ignore[arg-type]
+            self.ecarte_app.open_replay(self.summaries[row].path)
 
     def action_help(self) -> None:
-        from .help_screen import HelpScreen
-
-        self.app.push_screen(HelpScreen(None))
-
-
-def open_viewer(app: EcarteApp, path: Path) -> None:
-    """Open the viewer on ``path``; it reads the log in a worker."""
-    app.push_screen(ReplayViewerScreen(path))
+        self.app.push_screen("help")
 
 
 # ---------------------------------------------------------------- the viewer
@@ -216,13 +229,7 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-def rules_differences(rules: Rules) -> str:
-    defaults = Rules().to_dict()
-    changed = [f"{key}={value}" for key, value in rules.to_dict().items() if defaults[key] != value]
-    return ", ".join(changed) if changed else "default rules"
-
-
-class ReplayViewerScreen(Screen[None]):
+class ReplayViewerScreen(EcarteScreen[None]):
     """Steps through ``replay``: position 0 is the start, position ``k`` the
     state after the ``k``-th valid event."""
 
@@ -248,10 +255,6 @@ class ReplayViewerScreen(Screen[None]):
         self.position = 0
         self._given = replay is not None
         self.names: tuple[str, str] = ("?", "?")
-
-    @property
-    def ecarte_app(self) -> EcarteApp:
-        return self.app  # type: ignore[return-value]
 
     @property
     def events(self) -> list[LogEvent]:
@@ -329,7 +332,7 @@ class ReplayViewerScreen(Screen[None]):
         header = self.replay.header
         if header is not None:
             text.append(f" · {printable(self.names[0])} vs {printable(self.names[1])}")
-            text.append(f" · {rules_differences(header.rules)}", style="dim")
+            text.append(f" · {rules_in_words(header.rules, with_target=True)}", style="dim")
         return text
 
     def error_text(self) -> Text | None:
@@ -505,8 +508,7 @@ class ReplayViewerScreen(Screen[None]):
         self.go(self.last_position)
 
     def action_help(self) -> None:
-        from .help_screen import HelpScreen
-
         state = self.state(self.position)
         phase = state.phase if state is not None else None
-        self.app.push_screen(HelpScreen(phase, table_keys=False))
+        rules = self.replay.header.rules if self.replay.header is not None else None
+        self.ecarte_app.show_help(phase, table_keys=False, rules=rules)

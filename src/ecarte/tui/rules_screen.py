@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from importlib import resources
-from pathlib import Path
 from typing import ClassVar
 
 from rich.markdown import Markdown
@@ -13,6 +12,10 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from ecarte.engine import Rules
+
+from .narration import rules_in_words
+
 MISSING_RULES = (
     "# The rules are missing\n\n"
     "This installation of ecarte has no `docs/rules.md`. "
@@ -21,16 +24,26 @@ MISSING_RULES = (
 
 
 def rules_text() -> str | None:
-    """docs/rules.md: from the installed package (``ecarte/docs/rules.md``),
-    else from the source checkout; ``None`` when neither can be read."""
+    """docs/rules.md as the package ships it (``ecarte/docs/rules.md``);
+    ``None`` when it cannot be read (a damaged installation)."""
     try:
         return resources.files("ecarte").joinpath("docs/rules.md").read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError, ModuleNotFoundError):
-        pass
-    try:
-        return (Path(__file__).resolve().parents[3] / "docs" / "rules.md").read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return None
+
+
+def in_force(rules: Rules) -> str:
+    """The opening of the page in a match: its rules, and where they change
+    what the page says."""
+    lines = [f"**In this match:** {rules_in_words(rules, with_target=True)}."]
+    if rules.ace_high:
+        lines.append(
+            "The ace ranks **above the king** here: K Q J 10 9 8 7 below the ace, "
+            "not the usual order shown below (K Q J A 10 9 8 7)."
+        )
+    if not rules.must_trump:
+        lines.append("Out of the suit led you **need not trump**: any card may be played.")
+    return "\n\n".join(lines)
 
 
 class RulesScreen(Screen[None]):
@@ -39,8 +52,15 @@ class RulesScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "app.pop_screen", "Back")]
 
+    def __init__(self, rules: Rules | None = None) -> None:
+        """``rules``: a match's; the page then opens with them."""
+        super().__init__()
+        self.rules = rules
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="rules-scroll"):
+            if self.rules is not None:
+                yield Static(Markdown(in_force(self.rules), hyperlinks=False), id="rules-in-force")
             yield Static(Markdown(rules_text() or MISSING_RULES, hyperlinks=False), id="rules-text")
         yield Footer()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import work
@@ -13,7 +13,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.reactive import reactive
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Static
 
@@ -21,15 +20,11 @@ from ecarte.engine import Rules, RulesError
 from ecarte.play.settings import CARD_STYLES, LEVELS, MAX_NAME_LENGTH, SPEEDS, Settings, check_name
 from ecarte.text import printable
 
-from .rules_screen import RulesScreen
-from .title_screen import find_unfinished
-
-if TYPE_CHECKING:
-    from .app import EcarteApp
+from .base import EcarteScreen
 
 ON_OFF: list[tuple[str, bool]] = [("on", True), ("off", False)]
 
-# (rule key, label, what it changes): every variant of spec/rules.md.
+# (rule key, label, what it changes): every variant of docs/rules.md.
 RULE_ROWS: tuple[tuple[str, str, str], ...] = (
     (
         "target",
@@ -155,7 +150,7 @@ def rule_control(key: str, rules: Rules) -> Input | Choice:
     return _select(ON_OFF, value, widget_id)
 
 
-class SettingsScreen(Screen[None]):
+class SettingsScreen(EcarteScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "save", "Save"),
         Binding("escape", "leave", "Back"),
@@ -166,10 +161,6 @@ class SettingsScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self._warned_unsaved = False
-
-    @property
-    def ecarte_app(self) -> EcarteApp:
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         settings = self.ecarte_app.settings
@@ -217,7 +208,7 @@ class SettingsScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="unfinished", exit_on_error=False)
     def look_for_unfinished(self) -> None:
         # Replays logs: off the event loop; the notice appears when one is found.
-        found = find_unfinished() is not None
+        found = self.ecarte_app.find_unfinished() is not None
         self.app.call_from_thread(self.show_unfinished, found)
 
     def show_unfinished(self, found: bool) -> None:
@@ -302,9 +293,7 @@ class SettingsScreen(Screen[None]):
         self.app.pop_screen()
 
     def action_rules(self) -> None:
-        self.app.push_screen(RulesScreen())
+        self.app.push_screen("rules")
 
     def action_help(self) -> None:
-        from .help_screen import HelpScreen
-
-        self.app.push_screen(HelpScreen(None))
+        self.app.push_screen("help")

@@ -3,92 +3,69 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ecarte.text import printable
 
-if TYPE_CHECKING:
-    from ecarte.play.session import MatchSession
-
-    from .app import EcarteApp
+from .base import EcarteScreen
 
 BANNER = "É C A R T É"
 TAGLINE = "the French card game for two"
 
 
-def find_unfinished() -> Path | None:
-    """The autosave the Continue entry resumes, if any (none when the game
-    module cannot be loaded: the title screen must still open)."""
-    try:
-        from ecarte.play.session import MatchSession
+class AbandonQuestion(ModalScreen[str]):
+    """Asked before a new match is started while one is unfinished:
+    "new", "continue" or "cancel". The unfinished match is never deleted:
+    it stays in Replay, where it can still be continued."""
 
-        return MatchSession.unfinished()
-    except Exception:  # a broken autosave directory must not stop the title screen
-        return None
+    DEFAULT_CSS = """
+    AbandonQuestion { align: center middle; background: $background 50%; }
+    #abandon-box { width: 60; max-width: 100%; height: auto; border: thick $warning;
+      background: $panel; padding: 0 1; }
+    #abandon-buttons { height: auto; margin-top: 1; }
+    #abandon-buttons Button { margin: 0 1 0 0; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "choose('new')", "New match"),
+        Binding("c", "choose('continue')", "Continue it"),
+        Binding("escape", "choose('cancel')", "Cancel"),
+    ]
 
+    def __init__(self, unfinished: Path) -> None:
+        super().__init__()
+        self.unfinished = unfinished
 
-def open_game(app: EcarteApp, *, resume: Path | None = None) -> None:
-    """Start a new match with the current settings, or resume ``resume``, and
-    show the game; a failure (a bot that does not start, a bad autosave) is
-    told in a notification. Resuming replays the log and may start a bot:
-    it runs in a worker, and the game opens when it is ready."""
-    if resume is not None:
-        if any(worker.group == "resume" and not worker.is_finished for worker in app.workers):
-            return  # Continue pressed again while the first is opening: one game only.
-        app.run_worker(
-            lambda: _resume_in_thread(app, resume),
-            name="resume",
-            group="resume",
-            thread=True,
-            exclusive=True,
-            exit_on_error=False,
-        )
-        return
-    try:
-        from ecarte.play.session import MatchSession
+    def compose(self) -> ComposeResult:
+        with Vertical(id="abandon-box"):
+            yield Static(
+                Text(
+                    f"A match is unfinished ({printable(self.unfinished.name)}). Start a new one? "
+                    "The unfinished match stays in Replay, where it can still be continued."
+                )
+            )
+            with Horizontal(id="abandon-buttons"):
+                yield Button("New match (n)", id="new", variant="warning", compact=True)
+                yield Button("Continue it (c)", id="continue", variant="primary", compact=True)
+                yield Button("Cancel (Esc)", id="cancel", compact=True)
 
-        from .game_screen import GameScreen
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id or "cancel")
 
-        session = MatchSession.new(app.settings)
-    except Exception as error:  # shown to the player; the title screen stays usable
-        _cannot(app, "start a match", error)
-        return
-    app.push_screen(GameScreen(session, app.settings))
-
-
-def _cannot(app: EcarteApp, what: str, error: Exception) -> None:
-    app.notify(f"Cannot {what}: {error}", title="Match", severity="error", timeout=10, markup=False)
-
-
-def _resume_in_thread(app: EcarteApp, path: Path) -> None:
-    try:
-        from ecarte.play.session import MatchSession
-
-        session, notice = MatchSession.resume(path, app.settings)
-    except Exception as error:  # shown to the player; the title screen stays usable
-        app.call_from_thread(_cannot, app, f"continue {path.name}", error)
-        return
-    app.call_from_thread(_show_resumed, app, session, notice)
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)
 
 
-def _show_resumed(app: EcarteApp, session: MatchSession, notice: str | None) -> None:
-    from .game_screen import GameScreen
-
-    app.push_screen(GameScreen(session, app.settings))
-    if notice:
-        app.notify(notice, title="Autosave", severity="warning", timeout=10, markup=False)
-
-
-class TitleScreen(Screen[None]):
+class TitleScreen(EcarteScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_match", "New match"),
         Binding("l", "learn", "Learn to play"),
@@ -103,10 +80,6 @@ class TitleScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.unfinished: Path | None = None
-
-    @property
-    def ecarte_app(self) -> EcarteApp:
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
@@ -124,7 +97,7 @@ class TitleScreen(Screen[None]):
     def look_for_unfinished(self) -> None:
         # Up to 200 logs may be replayed: off the event loop; Continue
         # appears when one is found.
-        found = find_unfinished()
+        found = self.ecarte_app.find_unfinished()
         self.app.call_from_thread(self.unfinished_found, found)
 
     def unfinished_found(self, found: Path | None) -> None:
@@ -185,11 +158,22 @@ class TitleScreen(Screen[None]):
             actions[event.option.id]()
 
     def action_new_match(self) -> None:
-        open_game(self.ecarte_app)
+        unfinished = self.unfinished
+        if unfinished is None:
+            self.ecarte_app.open_game()
+            return
+
+        def answered(choice: str | None) -> None:
+            if choice == "new":
+                self.ecarte_app.open_game()
+            elif choice == "continue":
+                self.ecarte_app.open_game(resume=unfinished)
+
+        self.app.push_screen(AbandonQuestion(unfinished), answered)
 
     def action_continue_match(self) -> None:
         if self.unfinished is not None:
-            open_game(self.ecarte_app, resume=self.unfinished)
+            self.ecarte_app.open_game(resume=self.unfinished)
 
     def action_learn(self) -> None:
         from .lesson_screen import LessonScreen
@@ -197,21 +181,13 @@ class TitleScreen(Screen[None]):
         self.app.push_screen(LessonScreen())
 
     def action_replay(self) -> None:
-        from .replay_screen import ReplayListScreen
-
-        self.app.push_screen(ReplayListScreen())
+        self.app.push_screen("replay")
 
     def action_settings(self) -> None:
-        from .settings_screen import SettingsScreen
-
-        self.app.push_screen(SettingsScreen())
+        self.app.push_screen("settings")
 
     def action_rules(self) -> None:
-        from .rules_screen import RulesScreen
-
-        self.app.push_screen(RulesScreen())
+        self.app.push_screen("rules")
 
     def action_help(self) -> None:
-        from .help_screen import HelpScreen
-
-        self.app.push_screen(HelpScreen(None))
+        self.app.push_screen("help")

@@ -7,19 +7,36 @@ chosen for the discard, where the cursor is); the game screen decides.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
+from textual.reactive import reactive
 from textual.widgets import Static
 
 from ecarte.engine import Card
 from ecarte.engine.cards import bit
-from ecarte.tui.cards_render import card_face
+from ecarte.tui.cards_render import card_face, dim_style, tint
 
 HAND_SIZE = 5
+
+
+@dataclass(frozen=True)
+class SlotLook:
+    """What a slot shows; it is redrawn when this changes."""
+
+    card: Card | None
+    symbols: bool
+    playable: bool
+    chosen: bool
+    cursor: bool
+    dim: bool
+    large: bool
+    new: bool = False
+    """Just drawn: marked ``+`` beside the number."""
 
 
 class CardSlot(Static, can_focus=False):
@@ -34,11 +51,15 @@ class CardSlot(Static, can_focus=False):
             self.index = index
             super().__init__()
 
+    look: reactive[SlotLook | None] = reactive(None, init=False)
+
     def __init__(self, index: int) -> None:
         super().__init__(id=f"card-{index + 1}")
         self.index = index
-        self.card: Card | None = None
-        self._signature: tuple[object, ...] | None = None
+
+    @property
+    def card(self) -> Card | None:
+        return self.look.card if self.look is not None else None
 
     def show(
         self,
@@ -50,31 +71,32 @@ class CardSlot(Static, can_focus=False):
         cursor: bool,
         dim: bool,
         large: bool = False,
+        new: bool = False,
     ) -> None:
-        signature = (card, symbols, playable, chosen, cursor, dim, large)
-        if signature == self._signature:
-            return  # unchanged: spare the redraw
-        self._signature = signature
-        self.card = card
-        if card is None:
+        self.look = SlotLook(card, symbols, playable, chosen, cursor, dim, large, new)
+
+    def watch_look(self, look: SlotLook | None) -> None:
+        card = look.card if look is not None else None
+        if look is None or card is None:
             self.update(Text(""), layout=False)
             return
         frame = ""
-        if chosen:
+        if look.chosen:
             frame = "bold yellow"
-        elif cursor:
+        elif look.cursor:
             frame = "bold cyan"
-        elif playable:
+        elif look.playable:
             frame = "green"
-        face = card_face(card, symbols, dim=dim, frame=frame, large=large)
+        large = look.large
+        face = card_face(card, look.symbols, dim=look.dim, frame=frame, large=large, heavy=look.playable)
         mark = Text()
-        number = str(self.index + 1)
-        if chosen:
-            mark.append(f"{'✗' + number:^{7 if large else 4}}", style="bold yellow")
-        elif cursor:
-            mark.append(f"{'▲' + number:^{7 if large else 4}}", style="bold cyan")
+        number = ("+" if look.new else "") + str(self.index + 1)
+        if look.chosen:
+            mark.append(f"{'✗' + number:^{7 if large else 4}}", style=tint("bold yellow"))
+        elif look.cursor:
+            mark.append(f"{'▲' + number:^{7 if large else 4}}", style=tint("bold cyan"))
         else:
-            mark.append(f"{number:^{7 if large else 4}}", style="dim" if dim else "")
+            mark.append(f"{number:^{7 if large else 4}}", style=dim_style(look.dim))
         face.append("\n")
         face.append_text(mark)
         self.update(face, layout=False)
@@ -103,9 +125,11 @@ class HandView(Horizontal, can_focus=False):
         chosen: int,
         cursor: int | None,
         large: bool = False,
+        new: int = 0,
     ) -> None:
         """``playable``: mask of the cards that stand out (``None``: all do);
-        ``chosen``: mask of the cards picked for the discard."""
+        ``chosen``: mask of the cards picked for the discard; ``new``: mask
+        of the cards just drawn."""
         for slot in self.query(CardSlot):
             index = slot.index
             card = cards[index] if index < len(cards) else None
@@ -118,4 +142,5 @@ class HandView(Horizontal, can_focus=False):
                 cursor=cursor == index,
                 dim=not is_playable,
                 large=large,
+                new=card is not None and bool(new & bit(card)),
             )

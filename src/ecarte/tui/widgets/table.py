@@ -1,22 +1,41 @@
 """The table: the opponent's side (card backs) and the middle of the table
-(the turned-up card, trump, stock and the trick)."""
+(the turned-up card, trump, stock and the trick).
+
+Each widget keeps what it shows in a reactive ``look`` and redraws only
+when that changes; a screen (the game, or any screen hosting a prepared
+match) calls ``show`` as often as it likes."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widgets import Static
 
-from ecarte.engine import Match, View
+from ecarte.engine import Card, Match, View
+from ecarte.engine.view import Trick
 from ecarte.text import printable
 from ecarte.tui.cards_render import card_back, card_face, card_text, empty_slot, suit_text
+from ecarte.tui.narration import deal_in_game, rules_in_words
+
+
+@dataclass(frozen=True)
+class OpponentLook:
+    cards: int
+    tricks: int
+    discarded: int
+    known: bool
+    """Whether a deal has begun (the counts below the backs are shown)."""
+    large: bool
 
 
 class OpponentView(Static, can_focus=False):
     """The opponent's hand face down, and what is known about it."""
 
-    _signature: tuple[object, ...] | None = None
+    look: reactive[OpponentLook | None] = reactive(None, init=False)
 
     def show(self, cards: int, view: View | None, large: bool = False) -> None:
         """``cards``: how many the opponent holds; ``view``: what the human
@@ -24,95 +43,133 @@ class OpponentView(Static, can_focus=False):
         Only these reach this widget, so the opponent's cards cannot show."""
         tricks = sum(1 for trick in view.tricks if trick.winner != view.seat) if view else 0
         discarded = view.their_discards if view else 0
-        signature = (cards, tricks, discarded, view is None, large)
-        if signature == self._signature:
+        self.look = OpponentLook(cards, tricks, discarded, view is not None, large)
+
+    def watch_look(self, look: OpponentLook | None) -> None:
+        if look is None:
             return
-        self._signature = signature
         row = Table.grid(padding=(0, 1))
-        backs = [card_back(large) for _ in range(cards)]
+        backs = [card_back(look.large) for _ in range(look.cards)]
         if backs:
             row.add_row(*backs)
         else:
             row.add_row(Text("\n(no cards)", style="dim"))
         self.update(row, layout=False)
         info = []
-        if view is not None:
-            info.append(f"tricks {tricks}")
-            if discarded:
-                info.append(f"discarded {discarded}")
+        if look.known:
+            info.append(f"tricks {look.tricks}")
+            if look.discarded:
+                info.append(f"discarded {look.discarded}")
         self.border_subtitle = " · ".join(info)
+
+
+@dataclass(frozen=True)
+class TableLook:
+    """The middle of the table as the human may see it."""
+
+    games: int
+    deals: int
+    """The deal's number in its game; ``0``: before the first deal (nothing else is read)."""
+    upcard: Card
+    trump: int
+    stock_size: int
+    trick: tuple[Card, ...]
+    """The cards of the trick in progress, the leader's first."""
+    leader: int
+    tricks: tuple[Trick, ...]
+    names: tuple[str, str]
+    symbols: bool
+    large: bool
+    rules: str = ""
+    """The rules in force, in words, under the table."""
+
+    @classmethod
+    def of(cls, match: Match, names: tuple[str, str], symbols: bool, large: bool) -> TableLook:
+        rules = rules_in_words(match.rules, with_target=True)
+        if not match.deals:
+            return cls(0, 0, 0, 0, 0, (), 0, (), names, symbols, large, rules)
+        return cls(
+            games=len(match.games),
+            deals=deal_in_game(match),
+            upcard=match.upcard,
+            trump=match.trump,
+            stock_size=match.stock_size,
+            trick=tuple(match.trick),
+            leader=match.leader if match.trick else 0,
+            tricks=tuple(match.tricks),
+            names=names,
+            symbols=symbols,
+            large=large,
+            rules=rules,
+        )
 
 
 class TableView(Static, can_focus=False):
     """The turned-up card and trump, the stock, and the trick in progress
     (or the last trick, until the next card is led)."""
 
-    _signature: tuple[object, ...] | None = None
+    look: reactive[TableLook | None] = reactive(None, init=False)
 
     def show(self, match: Match, names: tuple[str, str], symbols: bool, large: bool = False) -> None:
-        signature = (
-            len(match.deals),
-            match.upcard,
-            match.stock_size,
-            tuple(match.trick),
-            len(match.tricks),
-            symbols,
-            large,
-        )
-        if signature == self._signature:
+        self.look = TableLook.of(match, names, symbols, large)
+
+    def watch_look(self, look: TableLook | None) -> None:
+        if look is None:
             return
-        self._signature = signature
         title = "Table"
-        if match.deals:
-            title = f"Table · game {len(match.games)}, deal {len(match.deals)}"
-            if match.trick:
-                title += f", trick {len(match.tricks) + 1}"
-            elif match.tricks:
-                title += f", trick {len(match.tricks)} taken"
+        if look.deals:
+            title = f"Table · game {look.games}, deal {look.deals}"
+            if look.trick:
+                title += f", trick {len(look.tricks) + 1}"
+            elif look.tricks:
+                title += f", trick {len(look.tricks)} taken"
         self.border_title = title
-        if not match.deals:
+        self.border_subtitle = look.rules
+        if not look.deals:
             self.update(Text("Waiting for the first deal…", style="dim"), layout=False)
             return
+        symbols, large = look.symbols, look.large
         upcard = Table.grid()
         upcard.add_column(justify="center")
-        upcard.add_row(card_face(match.upcard, symbols, large=large))
+        upcard.add_row(card_face(look.upcard, symbols, large=large))
         trump = Text("trump ")
-        trump.append_text(suit_text(match.trump, symbols))
+        trump.append_text(suit_text(look.trump, symbols))
         upcard.add_row(trump)
 
         stock = Table.grid()
         stock.add_column(justify="center")
-        stock.add_row(card_back(large) if match.stock_size else empty_slot(large=large))
-        stock.add_row(Text(f"stock {match.stock_size}"))
+        stock.add_row(card_back(large) if look.stock_size else empty_slot(large=large))
+        stock.add_row(Text(f"stock {look.stock_size}"))
 
-        trick = self._trick(match, names, symbols, large)
+        trick = self._trick(look)
         grid = Table.grid(padding=(0, 4 if large else 1))
-        if match.trick and match.tricks:
-            grid.add_row(upcard, stock, trick, self._last_trick(match, names, symbols))
+        if look.trick and look.tricks:
+            grid.add_row(upcard, stock, trick, self._last_trick(look))
         else:
             grid.add_row(upcard, stock, trick)
         self.update(grid, layout=False)
 
-    def _last_trick(self, match: Match, names: tuple[str, str], symbols: bool) -> RenderableType:
+    @staticmethod
+    def _last_trick(look: TableLook) -> RenderableType:
         """The trick before, in words, while the next one is played."""
-        last = match.tricks[-1]
+        last = look.tricks[-1]
         text = Text("Last trick\n", style="dim")
-        text.append_text(card_text(last.cards[0], symbols))
+        text.append_text(card_text(last.cards[0], look.symbols))
         text.append(" ")
-        text.append_text(card_text(last.cards[1], symbols))
+        text.append_text(card_text(last.cards[1], look.symbols))
         text.append("\nto ", style="dim")
-        text.append(printable(names[last.winner])[:12])
+        text.append(printable(look.names[last.winner])[:12])
         return text
 
-    def _trick(self, match: Match, names: tuple[str, str], symbols: bool, large: bool) -> RenderableType:
+    @staticmethod
+    def _trick(look: TableLook) -> RenderableType:
         grid = Table.grid(padding=(0, 1))
-        if match.trick:
-            leader = match.leader
-            cards = list(match.trick)
-            seats = [leader, 1 - leader]
+        if look.trick:
+            cards = list(look.trick)
+            seats = [look.leader, 1 - look.leader]
             winner = None
-        elif match.tricks:
-            last = match.tricks[-1]
+        elif look.tricks:
+            last = look.tricks[-1]
             cards = list(last.cards)
             seats = [last.leader, 1 - last.leader]
             winner = last.winner
@@ -124,10 +181,10 @@ class TableView(Static, can_focus=False):
             seat = seats[position]
             if position < len(cards):
                 frame = "bold green" if winner == seat else ""
-                faces.append(card_face(cards[position], symbols, frame=frame, large=large))
+                faces.append(card_face(cards[position], look.symbols, frame=frame, large=look.large))
             else:
-                faces.append(empty_slot("?", large))
-            label = Text(printable(names[seat]), overflow="ellipsis", no_wrap=True)
+                faces.append(empty_slot("?", look.large))
+            label = Text(printable(look.names[seat]), overflow="ellipsis", no_wrap=True)
             if winner == seat:
                 label = Text("✓ ", style="bold green") + label
             labels.append(label)

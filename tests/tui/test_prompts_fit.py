@@ -1,0 +1,119 @@
+"""Every line of words at the card table is whole at 80x24, the smallest
+terminal the app supports: the prompt of each kind of decision, the
+narration of each move and the message of a refused card. Nothing may be
+cut off the edge (the widgets are two lines high and do not scroll)."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+from game_support import GameApp, scripted_session, settle
+from rich.console import Console
+from rich.text import Text
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from ecarte.engine import ActionType, Rules
+from ecarte.engine.cards import bit
+from ecarte.engine.match import ANSWER, DISCARD_PHASE, EXCHANGE, TRICKS
+from ecarte.play.session import HUMAN
+from ecarte.tui.deal_summary import DealSummaryScreen, MatchOverScreen
+from ecarte.tui.game_screen import GameScreen
+
+SMALLEST = (80, 24)
+DECISION_KEYS = {"propose": "e", "play": "p", "accept": "a", "refuse": "r", "king": "k"}
+
+
+def lines_needed(widget: Static) -> int:
+    """How many lines the widget's words take, wrapped at its width."""
+    content = widget.content
+    assert isinstance(content, Text)
+    console = Console(width=widget.content_size.width, file=io.StringIO())
+    return len(content.wrap(console, widget.content_size.width))
+
+
+def assert_whole(screen: GameScreen, selector: str, kind: str) -> None:
+    widget = screen.query_one(selector, Static)
+    if not widget.display:
+        return
+    shown = widget.content
+    needed = lines_needed(widget)
+    assert needed <= widget.content_size.height, f"{kind}: {shown!s} ({needed} lines)"
+
+
+def kind_of(screen: GameScreen) -> str:
+    match = screen.match
+    if match.phase == TRICKS:
+        kind = "follow" if match.trick else "lead"
+        return kind + (" with the king to announce" if match.can_announce() else "")
+    if match.phase == DISCARD_PHASE:
+        return "discard, some chosen" if screen.chosen else "discard, none chosen"
+    return str(match.phase)
+
+
+async def take_a_turn(pilot: Pilot[None], screen: GameScreen, rng: random.Random) -> None:
+    """One legal decision through the keys, chosen at random."""
+    match = screen.match
+    legal = match.legal_actions()
+    action = legal[rng.randrange(len(legal))]
+    hand = match.hand(HUMAN)
+    if action.type == ActionType.CARD:
+        await pilot.press(str(hand.index(action.card) + 1))
+    elif action.type == ActionType.DISCARD:
+        for index, card in enumerate(hand):
+            if action.discards & bit(card):
+                await pilot.press(str(index + 1))
+                assert_whole(screen, "#prompt", kind_of(screen))
+        await pilot.press("enter")
+    else:
+        await pilot.press(DECISION_KEYS[action.type])
+
+
+async def test_every_prompt_narration_and_message_is_whole_at_80x24(tmp_path: Path) -> None:
+    seen: set[str] = set()
+    rng = random.Random(5)
+    for seed in range(1, 5):
+        session, _ = scripted_session(
+            tmp_path / str(seed), [], seed=seed, first_dealer=seed % 2, rules=Rules(target=3)
+        )
+        app = GameApp(session)
+        async with app.run_test(size=SMALLEST) as pilot:
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            for _ in range(400):
+                await settle(pilot)
+                if isinstance(app.screen, MatchOverScreen):
+                    break
+                if isinstance(app.screen, DealSummaryScreen):
+                    await pilot.press("enter")
+                    continue
+                kind = kind_of(screen)
+                seen.add(kind)
+                for selector in ("#prompt", "#narration", "#message"):
+                    assert_whole(screen, selector, kind)
+                match = screen.match
+                if (
+                    match.phase == TRICKS
+                    and match.trick
+                    and match.playable_cards() != sum(bit(card) for card in match.hand(HUMAN))
+                ):
+                    # A card that may not be played: the message says why, whole.
+                    hand = match.hand(HUMAN)
+                    wrong = next(i for i, card in enumerate(hand) if not match.playable_cards() & bit(card))
+                    await pilot.press(str(wrong + 1))
+                    await pilot.pause()
+                    seen.add("a refused card")
+                    assert_whole(screen, "#message", "a refused card")
+                await take_a_turn(pilot, screen, rng)
+            assert_whole(screen, "#prompt", "the match is over")
+        session.close()
+    assert seen >= {
+        str(EXCHANGE),
+        str(ANSWER),
+        "discard, none chosen",
+        "lead",
+        "follow",
+        "a refused card",
+    }, seen
