@@ -20,7 +20,8 @@ from ecarte.play.lesson import StepKind, lesson_finished, mark_finished, wants
 from ecarte.play.settings import Settings
 from ecarte.tui.app import EcarteApp
 from ecarte.tui.game_screen import GameScreen
-from ecarte.tui.lesson_screen import POINTER, LessonScreen
+from ecarte.tui.lesson_screen import LessonScreen
+from ecarte.tui.title_screen import LESSON_POINTER as POINTER
 from ecarte.tui.title_screen import TitleScreen
 
 INSTANT = Settings(speed="instant")

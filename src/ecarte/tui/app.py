@@ -20,6 +20,7 @@ from ecarte.play.settings import Settings, save_settings
 
 from .game_screen import GameScreen
 from .help_screen import HelpScreen
+from .lesson_screen import LessonScreen
 from .replay_screen import ReplayListScreen, ReplayViewerScreen
 from .rules_screen import RulesScreen
 from .settings_screen import SettingsScreen
@@ -77,6 +78,7 @@ class EcarteApp(App[int]):
         "title": TitleScreen,
         "settings": SettingsScreen,
         "rules": RulesScreen,
+        "lesson": LessonScreen,
         "replay": ReplayListScreen,
         "help": HelpScreen,
     }
@@ -236,7 +238,16 @@ class EcarteApp(App[int]):
         except Exception as error:  # shown to the player; the title screen stays usable
             self._cannot("start a match", error)
             return
-        self.push_screen(GameScreen(session, self.settings))
+        self.show_game(session)
+
+    def show_game(self, session: MatchSession, *, replace: Screen[Any] | None = None) -> None:
+        """The card table for ``session``; in place of ``replace`` when it is
+        the screen on top (the lesson hands over to a real game)."""
+        screen = GameScreen(session, self.settings)
+        if replace is not None and self.screen is replace:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
 
     def _cannot(self, what: str, error: Exception) -> None:
         self.notify(f"Cannot {what}: {error}", title="Match", severity="error", timeout=10, markup=False)

@@ -16,7 +16,6 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from ecarte.engine import Action, ActionType, Match, card_action, discard_action
@@ -30,7 +29,6 @@ from ecarte.play.lesson import (
     StepKind,
     card_words,
     mark_finished,
-    newcomer,
     rules_note,
     wants,
 )
@@ -40,6 +38,8 @@ from ecarte.tui.cards_render import letters
 from ecarte.tui.narration import describe_action, describe_deal, describe_deal_end
 from ecarte.tui.widgets import CardSlot, HandView, OpponentView, ScorePanel, TableView
 
+from .base import EcarteScreen
+
 if TYPE_CHECKING:
     from ecarte.play.session import MatchSession
 
@@ -48,22 +48,12 @@ LARGE_SIZE = (110, 36)
 EASY = "easy"
 """The level of the real game the lesson ends with."""
 
-POINTER = "New to écarté? Learn to play (l) teaches it in three deals."
-
-
-def first_run_pointer() -> Text | None:
-    """The title screen's line for a newcomer, or ``None``."""
-    try:
-        return Text(POINTER, style="bold") if newcomer() else None
-    except Exception:  # the title screen must open whatever the data directory holds
-        return None
-
 
 class LessonButton(Button, can_focus=False):
     """Clicks and keys, never the focus (Enter and the numbers reach the lesson)."""
 
 
-class LessonScreen(Screen[None]):
+class LessonScreen(EcarteScreen[None]):
     DEFAULT_CSS = """
     LessonScreen #lesson { height: 1fr; }
     LessonScreen #lesson-main { width: 1fr; min-width: 46; }
@@ -401,8 +391,6 @@ class LessonScreen(Screen[None]):
             return
         from ecarte.play.session import MatchSession
 
-        from .game_screen import GameScreen
-
         mark_finished()
         try:
             session = MatchSession.new(self.settings, opponent=EASY)
@@ -410,18 +398,14 @@ class LessonScreen(Screen[None]):
             self.answer(f"Cannot start the game: {error}")
             return
         self.game_started = True
-        self.app.switch_screen(GameScreen(session, self.settings))
+        self.ecarte_app.show_game(session, replace=self)
 
     def action_help(self) -> None:
-        from .help_screen import HelpScreen
-
         match = self.lesson.match
-        self.app.push_screen(HelpScreen(match.phase if match.deals else None))
+        self.ecarte_app.show_help(match.phase if match.deals else None)
 
     def action_rules(self) -> None:
-        from .rules_screen import RulesScreen
-
-        self.app.push_screen(RulesScreen())
+        self.ecarte_app.show_rules()
 
     def action_leave(self) -> None:
         """Back to the title, or quit when the lesson was opened directly."""

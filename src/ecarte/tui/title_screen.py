@@ -14,6 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ecarte.play.lesson import newcomer
 from ecarte.text import printable
 
 from .base import EcarteScreen
@@ -122,8 +123,6 @@ class TitleScreen(EcarteScreen[None]):
         ids = [option.id for option in options]
         menu.highlighted = ids.index(highlighted) if highlighted in ids else 0
         menu.focus()
-        from .lesson_screen import first_run_pointer
-
         pointer = first_run_pointer()
         self.query_one("#title-summary", Static).update(
             Text("\n").join([self.summary(), pointer] if pointer else [self.summary()])
@@ -176,9 +175,7 @@ class TitleScreen(EcarteScreen[None]):
             self.ecarte_app.open_game(resume=self.unfinished)
 
     def action_learn(self) -> None:
-        from .lesson_screen import LessonScreen
-
-        self.app.push_screen(LessonScreen())
+        self.app.push_screen("lesson")
 
     def action_replay(self) -> None:
         self.app.push_screen("replay")
@@ -191,3 +188,14 @@ class TitleScreen(EcarteScreen[None]):
 
     def action_help(self) -> None:
         self.app.push_screen("help")
+
+
+LESSON_POINTER = "New to écarté? Learn to play (l) teaches it in three deals."
+
+
+def first_run_pointer() -> Text | None:
+    """The title screen's line for a newcomer, or ``None``."""
+    try:
+        return Text(LESSON_POINTER, style="bold") if newcomer() else None
+    except Exception:  # the title screen must open whatever the data directory holds
+        return None
