@@ -57,8 +57,10 @@ BROKEN = [
 
 def _simulate(command: str, limit: float, matches: int = 2) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [PYTHON, "-m", "ecarte", "simulate", f"cmd:{command}", "random"]
-        + ["--matches", str(matches), "--jobs", "1", "--timeout", str(limit), "--json"],
+        [
+            *(PYTHON, "-m", "ecarte", "simulate", f"cmd:{command}", "random"),
+            *("--matches", str(matches), "--jobs", "1", "--timeout", str(limit), "--json"),
+        ],
         capture_output=True,
         text=True,
         timeout=60,
