@@ -6,6 +6,7 @@ no process the bot started outlives its match, and nothing hangs."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import time
 from dataclasses import dataclass
@@ -70,8 +71,6 @@ def _simulate(command: str, limit: float, matches: int = 2) -> subprocess.Comple
 
 
 def _env() -> dict[str, str]:
-    import os
-
     return {**os.environ, "FLOOD_MB": "20"}
 
 
@@ -160,3 +159,30 @@ def test_a_broken_bot_forfeits_the_apps_match_and_leaves_no_process(
     assert len(pids) == broken.processes
     assert wait_all_gone(pids, within=2.0) == []
     assert not any(alive(pid) for pid in pids)
+
+
+@pytest.mark.slow
+@pytest.mark.deadline(60)
+def test_a_flood_on_standard_error_costs_the_host_no_memory(pid_notes: Path, tmp_path: Path) -> None:
+    flood_mb = 150
+    out, err = tmp_path / "out", tmp_path / "err"
+    with open(out, "wb") as stdout, open(err, "wb") as stderr:
+        host = subprocess.Popen(
+            [
+                *(PYTHON, "-m", "ecarte", "simulate", f"cmd:{bot('stderr_flood.py')}", "random"),
+                *("--matches", "1", "--jobs", "1", "--timeout", "3", "--json"),
+            ],
+            stdout=stdout,
+            stderr=stderr,
+            cwd=ROOT,
+            env={**_env(), "FLOOD_MB": str(flood_mb)},
+        )
+        # wait4 gives the peak memory of the host (and of the bot it waited for).
+        _, status, usage = os.wait4(host.pid, 0)
+        host.returncode = os.waitstatus_to_exitcode(status)
+    peak_mb = usage.ru_maxrss / 1024
+    assert host.returncode == 0, err.read_text()
+    [forfeit] = json.loads(out.read_text())["forfeits"]
+    assert "done flooding" in forfeit["message"]
+    assert max(len(line) for line in forfeit["message"].splitlines()) <= 1010, "each kept line is cut"
+    assert peak_mb < flood_mb / 2, f"the host peaked at {peak_mb:.0f} MB for a {flood_mb} MB flood"
