@@ -258,3 +258,25 @@ def test_escape_codes_and_markup_in_names_are_shown_not_obeyed(
     assert status == 0
     assert "\x1b" not in out and "\x07" not in out
     assert "\\x1b[2J" in out and "[bold]Bob[/]" in out
+
+
+@pytest.mark.deadline(20)
+def test_our_own_reader_going_away_ends_the_check_quietly(tmp_path: Path) -> None:
+    import subprocess
+
+    from reliability_support import PYTHON, ROOT
+
+    path = tmp_path / "match.ecarte.jsonl"
+    path.write_text(_log_line(HEADER))
+    # `ecarte check FILE | head -0`: the reader is gone before the first write.
+    check = subprocess.Popen(
+        [PYTHON, "-m", "ecarte", "check", str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    )
+    assert check.stdout is not None and check.stderr is not None
+    check.stdout.close()
+    error = check.stderr.read()
+    assert check.wait(timeout=15) == 141
+    assert error == b"", "no traceback, no message: the quiet ending of a Unix tool"
