@@ -464,59 +464,58 @@ def _kill_all(process: subprocess.Popen[bytes], token: str) -> None:
         if process.poll() is None:
             process.kill()
         return
-    strays = _descendants(process.pid) | _holders_of(token)
+    strays = _strays(process.pid, token)
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(process.pid, signal.SIGKILL)
     own = {os.getpid(), os.getpgrp()}
-    for _ in range(2):  # a stray may fork once more between the scan and the kill
+    for _ in range(5):  # bounded: a process that cannot be killed must not hold us
+        if not strays - own:
+            break
         for pid in strays - own:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.kill(pid, signal.SIGKILL)
-        strays = _holders_of(token)
+        # One may have forked between the scan and the kill: scan again,
+        # until none is left (killed processes no longer count, below).
+        strays = _strays(None, token)
 
 
 _PROC = Path("/proc")
 
 
-def _descendants(root: int) -> set[int]:
-    """The processes below ``root`` in the process tree (Linux; else empty)."""
+def _strays(root: int | None, token: str) -> set[int]:
+    """Running processes below ``root`` in the process tree, and those whose
+    environment carries the bot's ``token``, in one pass over ``/proc``
+    (Linux; elsewhere none are found). Processes already ended (zombies)
+    are left out."""
+    marker = f"{TOKEN_VARIABLE}={token}".encode() if token else None
     parents: dict[int, list[int]] = {}
-    for pid in _proc_pids():
+    found: set[int] = set()
+    try:
+        names = os.listdir(_PROC)
+    except OSError:
+        return found
+    for name in names:
+        if not name.isdigit():
+            continue
+        pid = int(name)
         try:
-            fields = (_PROC / str(pid) / "stat").read_bytes().rsplit(b")", 1)[1].split()
+            fields = (_PROC / name / "stat").read_bytes().rsplit(b")", 1)[1].split()
+            if fields[0] in (b"Z", b"X"):
+                continue
             parents.setdefault(int(fields[1]), []).append(pid)
+            if marker is not None and marker in (_PROC / name / "environ").read_bytes().split(b"\0"):
+                found.add(pid)
         except (OSError, IndexError, ValueError):
             continue
-    found: set[int] = set()
-    todo = [root]
+    todo = [root] if root is not None else []
     while todo:
         for child in parents.get(todo.pop(), []):
             if child not in found:
                 found.add(child)
                 todo.append(child)
+    if root is not None:
+        found.discard(root)
     return found
-
-
-def _holders_of(token: str) -> set[int]:
-    """The processes whose environment carries this bot's token."""
-    if not token:
-        return set()
-    marker = f"{TOKEN_VARIABLE}={token}".encode()
-    found = set()
-    for pid in _proc_pids():
-        try:
-            if marker in (_PROC / str(pid) / "environ").read_bytes().split(b"\0"):
-                found.add(pid)
-        except OSError:
-            continue
-    return found
-
-
-def _proc_pids() -> list[int]:
-    try:
-        return [int(name) for name in os.listdir(_PROC) if name.isdigit()]
-    except OSError:
-        return []
 
 
 def split_command(command: str) -> list[str]:
