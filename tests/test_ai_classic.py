@@ -35,7 +35,6 @@ from ecarte.engine import (
     card_action,
     card_code,
     parse_card,
-    shuffled_deck,
 )
 from ecarte.engine.actions import (
     ACCEPT_ACTION,
@@ -46,6 +45,7 @@ from ecarte.engine.actions import (
     discard_action,
 )
 from ecarte.engine.cards import SUITS
+from match_support import play_seeded_match
 
 ELDER, DEALER = 0, 1
 
@@ -477,20 +477,8 @@ def test_registry_names_make_the_textbook_player() -> None:
 
 def test_classic_is_deterministic_for_a_seed() -> None:
     def actions(seed: int) -> list[str]:
-        rng = random.Random(11)
-        match = Match.new(rng=rng)
         players = [make_player("classic", seed), make_player("classic", seed + 1)]
-        for seat, one in enumerate(players):
-            one.start_match(seat, match.rules)
-        chosen = []
-        while not match.is_over:
-            if match.current_player is None:
-                match.deal(shuffled_deck(rng))
-                continue
-            seat = match.current_player
-            action = players[seat].decide(match.view(seat), match.legal_actions())
-            chosen.append(str(action))
-            match.apply(action)
-        return chosen
+        _, log = play_seeded_match(players, Rules(), random.Random(11))
+        return [str(action) for _, action in log.decisions]
 
     assert actions(5) == actions(5)

@@ -19,6 +19,7 @@ from ecarte.engine.match import Match
 from ecarte.engine.rules import Rules
 from ecarte.engine.tricks import leader_wins, legal_replies
 from ecarte.engine.view import Trick, View
+from match_support import play_seeded_match
 
 rules_strategy = st.builds(
     Rules,
@@ -343,21 +344,8 @@ def test_a_won_game_wins_a_single_game_match() -> None:
 
 
 def play_match(seed: int, rules: Rules) -> list[str]:
-    rng = random.Random(seed)
-    match = Match.new(rules, rng)
-    players = [ExpertPlayer(seed), ExpertPlayer(seed + 1)]
-    for seat, player in enumerate(players):
-        player.start_match(seat, rules)
-    actions = []
-    while not match.is_over:
-        seat = match.current_player
-        if seat is None:
-            match.deal(shuffled_deck(rng))
-            continue
-        action = players[seat].decide(match.view(seat), match.legal_actions())
-        actions.append(str(action))
-        match.apply(action)
-    return actions
+    _, log = play_seeded_match([ExpertPlayer(seed), ExpertPlayer(seed + 1)], rules, random.Random(seed))
+    return [str(action) for _, action in log.decisions]
 
 
 def test_same_seed_same_decisions() -> None:

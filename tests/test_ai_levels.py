@@ -12,6 +12,7 @@ from ecarte.ai.base import Player, make_player
 from ecarte.ai.classic import ClassicPlayer
 from ecarte.ai.levels import EasyPlayer, NormalPlayer
 from ecarte.engine import Match, Rules, shuffled_deck
+from match_support import play_seeded_match
 
 LEVELS = ("classic", "normal", "easy")
 
@@ -84,21 +85,8 @@ def test_the_registry_makes_each_level() -> None:
 
 def play_match(first: Player, second: Player, rng: random.Random, rules: Rules) -> list[str]:
     """Actions of one match between two players, seat 0 first."""
-    match = Match.new(rules, rng)
-    players = [first, second]
-    for seat, one in enumerate(players):
-        one.start_match(seat, rules)
-    actions = []
-    while not match.is_over:
-        if match.current_player is None:
-            match.deal(shuffled_deck(rng))
-            continue
-        seat = match.current_player
-        action = players[seat].decide(match.view(seat), match.legal_actions())
-        actions.append(f"{seat} {action}")
-        match.apply(action)
-    actions.append(f"winner {match.winner}")
-    return actions
+    match, log = play_seeded_match([first, second], rules, rng)
+    return [*(f"{seat} {action}" for seat, action in log.decisions), f"winner {match.winner}"]
 
 
 def test_easy_is_deterministic_for_a_seed_and_varies_with_it() -> None:
@@ -130,15 +118,7 @@ def win_rate(name: str, opponent: str, matches: int, seed: int) -> float:
         seat = number % 2
         players = [make_player(opponent, 2 * number), make_player(opponent, 2 * number + 1)]
         players[seat] = make_player(name, 2 * number + seat)
-        match = Match.new(Rules(), rng)
-        for index, one in enumerate(players):
-            one.start_match(index, match.rules)
-        while not match.is_over:
-            if match.current_player is None:
-                match.deal(shuffled_deck(rng))
-                continue
-            mover = match.current_player
-            match.apply(players[mover].decide(match.view(mover), match.legal_actions()))
+        match, _ = play_seeded_match(players, Rules(), rng)
         wins += match.winner == seat
     return wins / matches
 

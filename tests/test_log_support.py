@@ -4,14 +4,31 @@ played through the engine and written with ``LogWriter``."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from ecarte.engine import Match, Rules, shuffled_deck
+from ecarte.engine import Action, Match, Rules, View, shuffled_deck
 from ecarte.log import LogWriter, writer
+from ecarte.play.loop import Due, MatchRunner
+
+
+class RandomChoices:
+    """A player choosing uniformly among the legal actions with a shared
+    generator (the same that shuffles the decks)."""
+
+    name = "random choices"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def start_match(self, seat: int, rules: Rules) -> None:
+        pass
+
+    def decide(self, view: View, legal: Sequence[Action]) -> Action:
+        return self.rng.choice(legal)
 
 
 def play_random_match(
@@ -21,22 +38,17 @@ def play_random_match(
     players: tuple[str, str] = ("Klara", "Leo"),
     max_events: int | None = None,
 ) -> Match:
-    """Play random legal decisions, writing every event; returns the live
-    match. ``max_events`` stops early (a match in progress)."""
+    """Play random legal decisions through the game loop, writing every
+    event; returns the live match. ``max_events`` stops early (a match in
+    progress)."""
     rules = rules or Rules()
     match = Match(rules, first_dealer=rng.randrange(2))
-    events = 0
+    chooser = RandomChoices(rng)
     with LogWriter.create(path, players, match.first_dealer, rules) as writer:
-        while not match.is_over and (max_events is None or events < max_events):
-            seat = match.current_player
-            if seat is None:
-                deck = shuffled_deck(rng)
-                writer.write_deal(match.next_dealer, deck)
-                match.deal(deck)
-            else:
-                action = rng.choice(match.legal_actions())
-                writer.write_action(seat, action)
-                match.apply(action)
+        runner = MatchRunner(match, (chooser, chooser), lambda: shuffled_deck(rng), writer)
+        events = 0
+        while runner.pending() != Due.OVER and (max_events is None or events < max_events):
+            runner.step()
             events += 1
     return match
 

@@ -13,7 +13,9 @@ from ecarte.engine import Match, Rules, card_action, discard_action, parse_card,
 from ecarte.engine.actions import ACCEPT_ACTION, PROPOSE_ACTION
 from ecarte.engine.cards import card_code
 from ecarte.log import LogFileError, LogWriter, replay_file, resume_log, writer
-from test_log_support import play_random_match
+from ecarte.play.loop import MatchRunner
+from match_support import FirstLegal
+from test_log_support import RandomChoices, play_random_match
 
 PLAYERS = ("Zoë", "Computer")
 
@@ -108,17 +110,9 @@ def write_whole_match(path: Path, durable: bool) -> None:
     """A whole random match through a writer: the same events whatever ``durable``."""
     rng = random.Random(8)
     match = Match(Rules(games_to_win=2), first_dealer=1)
+    chooser = RandomChoices(rng)
     with LogWriter.create(path, PLAYERS, 1, match.rules, {"match": 3}, durable=durable) as log:
-        while not match.is_over:
-            seat = match.current_player
-            if seat is None:
-                deck = shuffled_deck(rng)
-                log.write_deal(match.next_dealer, deck)
-                match.deal(deck)
-            else:
-                action = rng.choice(match.legal_actions())
-                match.apply(action)
-                log.write_action(seat, action)
+        MatchRunner(match, (chooser, chooser), lambda: shuffled_deck(rng), log).run()
 
 
 def test_a_writer_that_is_not_durable_writes_the_same_bytes(tmp_path: Path) -> None:
@@ -176,23 +170,16 @@ def test_resume_cuts_a_torn_last_line_and_keeps_it_aside(tmp_path: Path) -> None
     before = replay_file(path)
     assert before.truncated_last_line and before.error is not None
     replay, log = resume_log(path)
-    assert replay.error is None and len(replay.events) == 30
+    assert replay.error is None and replay.events == 30
     assert path.read_bytes() == whole
     assert (tmp_path / "m.ecarte.jsonl.torn").read_bytes() == torn
     # The match goes on from the replayed state and the log stays valid.
     match = replay.match
     assert match is not None
     with log:
-        while not match.is_over:
-            seat = match.current_player
-            if seat is None:
-                deck = shuffled_deck(random.Random(len(match.deals)))
-                log.write_deal(match.next_dealer, deck)
-                match.deal(deck)
-            else:
-                action = match.legal_actions()[0]
-                log.write_action(seat, action)
-                match.apply(action)
+        MatchRunner(
+            match, (FirstLegal(), FirstLegal()), lambda: shuffled_deck(random.Random(len(match.deals))), log
+        ).run()
     final = replay_file(path)
     assert final.error is None and final.match is not None and final.match.winner == match.winner
 

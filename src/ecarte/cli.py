@@ -40,6 +40,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="rule variants for this match, e.g. target=7 ace_high=true (default: the settings')",
     )
 
+    commands.add_parser(
+        "learn",
+        help="a guided first deal, then a game against the Easy level",
+        description="Learn écarté by playing: three prepared deals, then a real game against the Easy level.",
+    )
+
     replay = commands.add_parser(
         "replay", help="step through a saved match log", description="Open the replay viewer on a match log."
     )

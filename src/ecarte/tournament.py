@@ -24,21 +24,37 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from ecarte.ai.base import Player
-from ecarte.engine import Action, Card, Match, Rules, RulesError, shuffled_deck
+from ecarte.engine import Match, Rules, RulesError, shuffled_deck
 from ecarte.engine.rules import rules_from_assignments
+from ecarte.play.loop import FaultPolicy, Forfeit, MatchRecorder, MatchRunner
 from ecarte.protocol.host import (
     COMMAND_PREFIX,
     DEFAULT_TIMEOUT,
     BotFault,
     ExternalPlayer,
     check_command,
-    close_player,
-    game_over,
     resolve_player,
 )
+
+__all__ = [
+    "Forfeit",
+    "MatchOutcome",
+    "MatchRecorder",
+    "TournamentSpec",
+    "format_summary",
+    "log_path",
+    "match_plan",
+    "play_match",
+    "play_one",
+    "play_tournament",
+    "player_seed",
+    "run_simulate",
+    "summarize",
+    "wilson_interval",
+]
 
 SIDES = ("A", "B")
 MAX_TIMEOUT = 86_400.0
@@ -46,22 +62,6 @@ MAX_TIMEOUT = 86_400.0
 overflow the system's timers, and no match waits that long)."""
 Z_95 = 1.959963984540054
 """The standard normal quantile for a two-sided 95% interval."""
-
-
-class MatchRecorder(Protocol):
-    """Where a match's deals and decisions go (``ecarte.log.LogWriter`` is one)."""
-
-    def write_deal(self, dealer: int, deck: Sequence[Card]) -> None: ...
-
-    def write_action(self, player: int, action: Action) -> None: ...
-
-
-@dataclass(slots=True)
-class Forfeit:
-    seat: int
-    kind: str
-    """``illegal``, ``garbage``, ``timeout`` or ``exited``."""
-    message: str
 
 
 @dataclass(slots=True)
@@ -82,6 +82,16 @@ class MatchOutcome:
     forfeit: Forfeit | None = None
 
 
+def _bot_fault(error: Exception) -> tuple[str, str]:
+    assert isinstance(error, BotFault)
+    return error.kind, error.message
+
+
+BOT_FAULTS = FaultPolicy(faults=(BotFault,), describe=_bot_fault)
+"""A bot's fault (``BotFault``) or an illegal action forfeits its match; a
+built-in player's exception is a bug, and stops the tournament."""
+
+
 def play_match(
     players: Sequence[Player],
     rules: Rules,
@@ -89,69 +99,30 @@ def play_match(
     deck_rng: random.Random,
     recorder: MatchRecorder | None = None,
 ) -> MatchOutcome:
-    """Play one match between ``players`` (seat 0, seat 1). Each deal's deck
-    is the next shuffle of ``deck_rng``. A ``BotFault`` (or any illegal
-    action) forfeits the match to the other seat. The players are closed
-    (bots end) whatever happens."""
-    match = Match(rules, first_dealer)
-    decisions = [0, 0]
-    thinking = [0.0, 0.0]
-    games_reported = 0
-    forfeit: Forfeit | None = None
+    """Play one match between ``players`` (seat 0, seat 1) through the game
+    loop. Each deal's deck is the next shuffle of ``deck_rng``. A
+    ``BotFault`` (or any illegal action) forfeits the match to the other
+    seat. The players are closed (bots end) whatever happens."""
+    for player in players:
+        _set_player_names(player, players)
+    runner = MatchRunner(
+        Match(rules, first_dealer), players, lambda: shuffled_deck(deck_rng), recorder, BOT_FAULTS
+    )
     try:
-        for seat, player in enumerate(players):
-            _set_player_names(player, players)
-            try:
-                player.start_match(seat, rules)
-            except BotFault as fault:
-                forfeit = Forfeit(seat, fault.kind, fault.message)
-                break
-        while forfeit is None and not match.is_over:
-            mover = match.current_player
-            if mover is None:
-                deck = shuffled_deck(deck_rng)
-                dealer = match.next_dealer
-                match.deal(deck)
-                if recorder is not None:
-                    recorder.write_deal(dealer, deck)
-            else:
-                seat = mover
-                legal = match.legal_actions()
-                view = match.view(seat)
-                started = time.perf_counter()
-                try:
-                    action = players[seat].decide(view, legal)
-                except BotFault as fault:
-                    forfeit = Forfeit(seat, fault.kind, fault.message)
-                    break
-                thinking[seat] += time.perf_counter() - started
-                decisions[seat] += 1
-                if action not in legal:
-                    forfeit = Forfeit(
-                        seat,
-                        "illegal",
-                        f"{players[seat].name!r} chose '{action}', which is not a legal action now",
-                    )
-                    break
-                match.apply(action)
-                if recorder is not None:
-                    recorder.write_action(seat, action)
-            finished_games = sum(match.games_won)
-            if finished_games > games_reported:
-                games_reported = finished_games
-                forfeit = _report_game(players, match)
+        runner.start()
+        runner.run()
     finally:
-        for player in players:
-            close_player(player)
-    winner = match.winner if forfeit is None else 1 - forfeit.seat
+        runner.close_players()
+    match = runner.match
+    winner = runner.winner
     assert winner is not None
     outcome = MatchOutcome(
         winner=winner,
         games=[list(score) for score in match.games],
         games_won=list(match.games_won),
-        decisions=decisions,
-        thinking=thinking,
-        forfeit=forfeit,
+        decisions=runner.stats.decisions,
+        thinking=runner.stats.thinking,
+        forfeit=runner.forfeit,
     )
     for record in match.deals:
         outcome.deals += 1
@@ -170,18 +141,6 @@ def _set_player_names(player: Player, players: Sequence[Player]) -> None:
     # A bot's hello names both players.
     if isinstance(player, ExternalPlayer):
         player.players = (players[0].name, players[1].name)
-
-
-def _report_game(players: Sequence[Player], match: Match) -> Forfeit | None:
-    """Send ``result`` to the players that listen; a bot that has gone away
-    in the middle of a match forfeits it, at its end it no longer matters."""
-    for seat, player in enumerate(players):
-        try:
-            game_over(player, match.games, match.winner)
-        except BotFault as fault:
-            if not match.is_over:
-                return Forfeit(seat, fault.kind, fault.message)
-    return None
 
 
 # ------------------------------------------------------------ the schedule

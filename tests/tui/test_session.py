@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from game_support import INSTANT, FailingPlayer, deck, scripted_session
 
 from ecarte.engine import Match, Rules, shuffled_deck
-from ecarte.log import replay_file
+from ecarte.log import LogWriter, replay_file
 from ecarte.play.session import HUMAN, MatchSession, OpponentFault, SessionError
 
 
@@ -230,7 +231,11 @@ def test_an_opponent_answering_an_illegal_action_is_a_fault(tmp_path: Path) -> N
 
 
 def test_unknown_opponent_is_a_clear_error(tmp_path: Path) -> None:
-    with pytest.raises(SessionError, match="unknown opponent 'grandmaster'"):
+    with pytest.raises(
+        SessionError,
+        match="opponent must be one of easy, normal, expert, classic, random or cmd:COMMAND, "
+        "not 'grandmaster'",
+    ):
         MatchSession.new(INSTANT, opponent="grandmaster", directory=tmp_path)
     assert not list(tmp_path.glob("*"))
 
@@ -259,7 +264,10 @@ def test_a_failing_autosave_stops_writing_but_not_the_match(tmp_path: Path) -> N
     def full_disk(*args: object) -> None:
         raise OSError(28, "No space left on device")
 
-    session._writer.write_action = full_disk  # type: ignore[method-assign]
+    writer = LogWriter.append(session.log_path)
+    writer.write_action = full_disk  # type: ignore[method-assign]
+    session._recorder.writer.close()
+    session._recorder.writer = writer
     play_decisions(session, 2, random.Random(7))
     assert session.save_error is not None and "No space left" in session.save_error
     # What was saved is untouched and still a valid match to resume.
@@ -350,19 +358,19 @@ def test_unfinished_replays_a_log_again_only_when_it_changed(
 ) -> None:
     import os
 
-    import ecarte.log
+    from ecarte.play import autosave
 
     going = MatchSession.new(INSTANT, opponent="random", seed=9, directory=tmp_path)
     play_decisions(going, 3, random.Random(9))
     going.close()
-    real = ecarte.log.replay_file
+    real = autosave.read_log_file
     replayed: list[Path] = []
 
-    def counting(path: Path) -> object:
+    def counting(path: Path, visitor: Any) -> Any:
         replayed.append(path)
-        return real(path)
+        return real(path, visitor)
 
-    monkeypatch.setattr(ecarte.log, "replay_file", counting)
+    monkeypatch.setattr(autosave, "read_log_file", counting)
     assert MatchSession.unfinished(tmp_path) == going.log_path
     assert MatchSession.unfinished(tmp_path) == going.log_path
     assert replayed == [going.log_path]
@@ -375,3 +383,22 @@ def test_unfinished_replays_a_log_again_only_when_it_changed(
     os.utime(going.log_path, ns=(stamp.st_atime_ns, stamp.st_mtime_ns + 10**9))
     assert MatchSession.unfinished(tmp_path) is None
     assert replayed == [going.log_path, going.log_path]
+
+
+def test_every_player_the_app_can_make_is_an_accepted_opponent_and_named_when_refused(
+    tmp_path: Path,
+) -> None:
+    from ecarte.ai import player_names
+    from ecarte.play.settings import check_opponent
+
+    with pytest.raises(ValueError) as refused:
+        check_opponent("grandmaster")
+    for name in player_names():
+        assert check_opponent(name) == name
+        assert name in str(refused.value)
+    assert "cmd:COMMAND" in str(refused.value)
+    # A new match refuses a bad name with the same words, before writing anything.
+    with pytest.raises(SessionError) as from_session:
+        MatchSession.new(INSTANT, opponent="grandmaster", directory=tmp_path)
+    assert str(from_session.value) == str(refused.value)
+    assert not list(tmp_path.glob("*"))

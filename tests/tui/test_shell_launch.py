@@ -41,7 +41,10 @@ def first_screen(app: EcarteApp) -> Any:
         (["play", "--rules", "target=0"], "rule 'target' must be an integer from 1 to 99, not 0"),
         (["play", "--rules", "colour=red"], "--rules: unknown rule 'colour'"),
         (["play", "--rules", "trumps"], "'trumps' is not KEY=VALUE"),
-        (["play", "--opponent", "wizard"], "opponent must be one of easy, normal, expert or cmd:COMMAND"),
+        (
+            ["play", "--opponent", "wizard"],
+            "opponent must be one of easy, normal, expert, classic, random or cmd:COMMAND",
+        ),
         (["play", "--opponent", "cmd:"], "opponent must be one of"),
         (["replay", "no/such/file.ecarte.jsonl"], "no such file: no/such/file.ecarte.jsonl"),
         (["play", "--opponent", "cmd:/no/such/bot"], "cannot start the match"),

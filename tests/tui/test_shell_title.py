@@ -37,7 +37,7 @@ async def test_menu_without_an_unfinished_match() -> None:
     app = EcarteApp(Settings(opponent="random"))
     async with app.run_test(size=SIZE):
         assert isinstance(app.screen, TitleScreen)
-        assert menu_entries(app) == ["New match", "Replay", "Settings", "Rules", "Quit"]
+        assert menu_entries(app) == ["New match", "Learn to play", "Replay", "Settings", "Rules", "Quit"]
 
 
 async def test_each_key_opens_its_screen_and_escape_comes_back() -> None:
@@ -60,7 +60,7 @@ async def test_each_key_opens_its_screen_and_escape_comes_back() -> None:
 async def test_arrows_and_enter_choose_from_the_menu() -> None:
     app = EcarteApp(Settings(opponent="random"))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("down", "down", "enter")  # New match, Replay, Settings
+        await pilot.press("down", "down", "down", "enter")  # New match, Learn to play, Replay, Settings
         assert isinstance(app.screen, SettingsScreen)
         await pilot.press("escape")
         await pilot.press("down", "enter")  # the highlight stayed on Settings
@@ -87,7 +87,15 @@ async def test_continue_appears_and_resumes_the_unfinished_match(
     async with app.run_test(size=SIZE) as pilot:
         # Looked for in a worker: Continue appears once the logs are read.
         await until(pilot, lambda: "Continue" in menu_entries(app))
-        assert menu_entries(app) == ["New match", "Continue", "Replay", "Settings", "Rules", "Quit"]
+        assert menu_entries(app) == [
+            "New match",
+            "Continue",
+            "Learn to play",
+            "Replay",
+            "Settings",
+            "Rules",
+            "Quit",
+        ]
         await pilot.press("c")
         await until(pilot, lambda: type(app.screen).__name__ == "GameScreen")
         screen = app.screen

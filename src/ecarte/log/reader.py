@@ -1,6 +1,14 @@
-"""Reading a match log: stream its lines, fold the events through the engine.
+"""Reading a match log: one fold of its lines through the engine, feeding a visitor.
 
-Replay stops at the first bad line and keeps everything before it: the
+``read_log`` parses the lines, folds each event into a ``Match`` with
+``apply_event`` (the one place where a log event becomes engine state) and
+tells a ``LogVisitor`` what it read, the way a PGN reader feeds a game
+builder. Each use of a log is a visitor: ``ReplayBuilder`` (``ecarte check``,
+the replay viewer), ``EndState`` (resume, and the scan for an unfinished
+match), the replay viewer's steps (``ecarte.play.replay_steps``). A visitor
+may stop the reading early.
+
+Reading stops at the first bad line and keeps everything before it: the
 valid events, the match state they lead to, and the byte length of that
 valid prefix (so a log torn by a crash can be cut back and continued).
 The rules themselves are the engine's: a decision is checked by
@@ -10,9 +18,11 @@ The rules themselves are the engine's: a decision is checked by
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
+from typing import Generic, TypeVar
 
 from ecarte.engine import (
     ANSWER,
@@ -50,6 +60,8 @@ class LogFileError(Exception):
 
 @dataclass(slots=True)
 class Replay:
+    """A log read whole: its header, its valid events and where they lead."""
+
     header: LogHeader | None
     events: list[LogEvent] = field(default_factory=list)
     """The valid events, in order."""
@@ -110,42 +122,223 @@ def check_limits(data: bytes) -> None:
         )
 
 
-def replay_bytes(data: bytes) -> Replay:
-    """Replay a whole log held in memory; ``LogFileError`` if it is too large."""
+# ---------------------------------------------------------------- the fold
+
+
+class Reading(Enum):
+    """What a visitor's hook answers: read on (``None`` says the same) or stop."""
+
+    GO_ON = "go on"
+    STOP = "stop"
+
+
+ResultT = TypeVar("ResultT")
+
+
+class LogVisitor(Generic[ResultT]):
+    """What ``read_log`` tells as it folds a log. The ``match`` a hook gets
+    is the live state of the fold: read it, copy it to keep it, never change
+    it (and never raise ``LineError``: that is a bad line's). Every hook may
+    be left out; ``result`` is what ``read_log`` returns."""
+
+    def visit_header(self, header: LogHeader, match: Match) -> Reading | None:
+        """The header is valid; ``match`` is the state before any event."""
+        return None
+
+    def visit_event(self, event: LogEvent, match: Match) -> Reading | None:
+        """A valid event; ``match`` is the state just after it."""
+        return None
+
+    def visit_error(self, error: LogError, truncated_last_line: bool) -> None:
+        """The first bad line, where reading stops (``truncated_last_line``:
+        a last line cut short by an interrupted write)."""
+
+    def visit_end(self, valid_bytes: int) -> None:
+        """Reading is over (at the end, at an error, or stopped): the lines
+        read and valid span the first ``valid_bytes`` bytes."""
+
+    def result(self) -> ResultT:
+        raise NotImplementedError
+
+
+def read_log(data: bytes, visitor: LogVisitor[ResultT]) -> ResultT:
+    """Fold a whole log held in memory into ``visitor``; its result.
+    ``LogFileError`` if the log is too large to read."""
     check_limits(data)
-    replay = Replay(header=None)
+    _fold_lines(data, visitor)
+    return visitor.result()
+
+
+def read_log_file(path: Path, visitor: LogVisitor[ResultT]) -> ResultT:
+    """``read_log`` of a file; ``LogFileError`` if it cannot be read or is too large."""
+    data = read_log_bytes(path)
+    try:
+        return read_log(data, visitor)
+    except LogFileError as error:
+        raise LogFileError(f"{path}: {error}") from None
+
+
+def fold_events(
+    header: LogHeader | None, events: Iterable[LogEvent], visitor: LogVisitor[ResultT]
+) -> ResultT:
+    """The fold of events already read and checked (a ``Replay``'s), into
+    another visitor; nothing is visited without a header."""
+    if header is not None:
+        fold = _Fold(visitor, header)
+        if fold.reading is not Reading.STOP:
+            for event in events:
+                if fold.event(event) is Reading.STOP:
+                    break
+    return visitor.result()
+
+
+class _Fold:
+    """The fold itself: a header starts the match, each event is applied to
+    it (``apply_event``), and the visitor is told of each."""
+
+    def __init__(self, visitor: LogVisitor[ResultT], header: LogHeader) -> None:
+        self.visitor: LogVisitor[ResultT] = visitor
+        self.match = Match(header.rules, header.first_dealer)
+        self.reading = visitor.visit_header(header, self.match)
+        """What the visitor answered to the header."""
+
+    def event(self, event: LogEvent) -> Reading | None:
+        """Apply one event (``LineError`` if it may not happen now) and tell the visitor."""
+        apply_event(self.match, event)
+        return self.visitor.visit_event(event, self.match)
+
+
+def _fold_lines(data: bytes, visitor: LogVisitor[ResultT]) -> None:
     if not data:
-        replay.error = LogError(1, "the file is empty: a match log starts with a header line")
-        return replay
+        visitor.visit_error(LogError(1, "the file is empty: a match log starts with a header line"), False)
+        visitor.visit_end(0)
+        return
     if data.startswith(_BOM):
-        replay.error = LogError(
-            1, "the file starts with a byte order mark (BOM): a match log is UTF-8 text without one"
+        visitor.visit_error(
+            LogError(
+                1, "the file starts with a byte order mark (BOM): a match log is UTF-8 text without one"
+            ),
+            False,
         )
-        return replay
-    match: Match | None = None
+        visitor.visit_end(0)
+        return
+    fold: _Fold | None = None
+    valid_bytes = 0
     for raw in iter_lines(data):
         try:
             obj = parse_json_object(raw.data)
-            if match is None:
-                header = parse_header(obj)
-                replay.header = header
-                match = Match(header.rules, header.first_dealer)
-                replay.match = match
+            if fold is None:
+                fold = _Fold(visitor, parse_header(obj))
+                reading = fold.reading
             else:
-                event = parse_event(obj, raw.number)
-                apply_event(match, event)
-                replay.events.append(event)
+                reading = fold.event(parse_event(obj, raw.number))
         except (LineError, RecursionError) as error:
             message = str(error) if isinstance(error, LineError) else "the JSON is nested too deeply"
-            if not raw.has_newline and _is_cut_short(raw.data):
-                replay.truncated_last_line = True
+            truncated = not raw.has_newline and _is_cut_short(raw.data)
+            if truncated:
                 message = (
                     f"the last line is cut short (no newline at its end, and not complete JSON): {message}"
                 )
-            replay.error = LogError(raw.number, message)
-            return replay
-        replay.valid_bytes = raw.end
-    return replay
+            visitor.visit_error(LogError(raw.number, message), truncated)
+            break
+        valid_bytes = raw.end
+        if reading is Reading.STOP:
+            break
+    visitor.visit_end(valid_bytes)
+
+
+class ReplayBuilder(LogVisitor[Replay]):
+    """The whole log as a ``Replay``: header, valid events, final state, error."""
+
+    def __init__(self) -> None:
+        self.replay = Replay(header=None)
+
+    def visit_header(self, header: LogHeader, match: Match) -> None:
+        self.replay.header = header
+        self.replay.match = match
+
+    def visit_event(self, event: LogEvent, match: Match) -> None:
+        self.replay.events.append(event)
+
+    def visit_error(self, error: LogError, truncated_last_line: bool) -> None:
+        self.replay.error = error
+        self.replay.truncated_last_line = truncated_last_line
+
+    def visit_end(self, valid_bytes: int) -> None:
+        self.replay.valid_bytes = valid_bytes
+
+    def result(self) -> Replay:
+        return self.replay
+
+
+@dataclass(slots=True)
+class LogEnd:
+    """Where a log leads, without its events: what resuming needs."""
+
+    header: LogHeader | None = None
+    match: Match | None = None
+    """The state after the valid events (``None`` without a valid header)."""
+    events: int = 0
+    """How many valid events there are."""
+    error: LogError | None = None
+    truncated_last_line: bool = False
+    valid_bytes: int = 0
+
+    @property
+    def can_continue(self) -> bool:
+        """A header, and no error but a torn last line (which resuming cuts off)."""
+        return self.header is not None and (self.error is None or self.truncated_last_line)
+
+
+class EndState(LogVisitor[LogEnd]):
+    """The state a log ends in (``LogEnd``), keeping no events."""
+
+    def __init__(self) -> None:
+        self.end = LogEnd()
+
+    def visit_header(self, header: LogHeader, match: Match) -> None:
+        self.end.header = header
+        self.end.match = match
+
+    def visit_event(self, event: LogEvent, match: Match) -> None:
+        self.end.events += 1
+
+    def visit_error(self, error: LogError, truncated_last_line: bool) -> None:
+        self.end.error = error
+        self.end.truncated_last_line = truncated_last_line
+
+    def visit_end(self, valid_bytes: int) -> None:
+        self.end.valid_bytes = valid_bytes
+
+    def result(self) -> LogEnd:
+        return self.end
+
+
+class EveryState(LogVisitor[list[Match]]):
+    """A copy of the state before the first event and after each one: for
+    short logs (the replay viewer keeps one per deal instead)."""
+
+    def __init__(self) -> None:
+        self.states: list[Match] = []
+
+    def visit_header(self, header: LogHeader, match: Match) -> None:
+        self.states.append(match.copy())
+
+    def visit_event(self, event: LogEvent, match: Match) -> None:
+        self.states.append(match.copy())
+
+    def result(self) -> list[Match]:
+        return self.states
+
+
+def replay_states(replay: Replay) -> list[Match]:
+    """``EveryState`` of a replayed log; empty without a valid header."""
+    return fold_events(replay.header, replay.events, EveryState())
+
+
+def replay_bytes(data: bytes) -> Replay:
+    """Replay a whole log held in memory; ``LogFileError`` if it is too large."""
+    return read_log(data, ReplayBuilder())
 
 
 def _is_cut_short(raw: bytes) -> bool:
@@ -183,14 +376,10 @@ def read_log_bytes(path: Path) -> bytes:
 
 def replay_file(path: Path) -> Replay:
     """Replay a log file; ``LogFileError`` if it cannot be read or is too large."""
-    data = read_log_bytes(path)
-    try:
-        return replay_bytes(data)
-    except LogFileError as error:
-        raise LogFileError(f"{path}: {error}") from None
+    return read_log_file(path, ReplayBuilder())
 
 
-# ---------------------------------------------------------------- the fold
+# ---------------------------------------------------------------- one event
 
 _EXPECTED = {
     EXCHANGE: "elder to play or propose",
@@ -201,26 +390,30 @@ _EXPECTED = {
 
 
 def apply_event(match: Match, event: LogEvent) -> None:
-    """Fold one event into the match, or ``LineError`` naming the rule it breaks."""
+    """Fold one event into the match, or ``LineError`` naming the rule it
+    breaks (and leaving the match as it was)."""
     if event.type == DEAL:
         _apply_deal(match, event)
         return
-    what = event.describe()
     if match.is_over:
-        raise LineError(f"{what}: the match is over (seat {match.winner} won it), so the log must end here")
+        raise LineError(
+            f"{event.describe()}: the match is over (seat {match.winner} won it), so the log must end here"
+        )
     seat = match.current_player
     if seat is None:
-        raise LineError(f"{what}: the deal is over; expected a 'deal' event for the next deal")
+        raise LineError(f"{event.describe()}: the deal is over; expected a 'deal' event for the next deal")
     # A king out of turn is left to the engine, which says when the king may
     # be announced; any other decision out of turn is refused here.
     if event.player != seat and event.type != EventType.KING:
-        raise LineError(f"{what}: it is seat {seat}'s turn ({_expecting(match)}), not seat {event.player}'s")
+        raise LineError(
+            f"{event.describe()}: it is seat {seat}'s turn ({_expecting(match)}), not seat {event.player}'s"
+        )
     assert event.action is not None and event.player is not None
     before_first_card = match.phase == TRICKS and not match.tricks and not match.trick
     try:
         match.apply(event.action, event.player)
     except IllegalActionError as error:
-        message = f"{what}: {error}"
+        message = f"{event.describe()}: {error}"
         if before_first_card and event.type in (EventType.PLAY, EventType.PROPOSE):
             message += (
                 " (a step with no choice, such as elder's play once the stock is empty, is never written)"
@@ -260,51 +453,41 @@ def _expecting(match: Match) -> str:
     return _EXPECTED.get(match.phase, match.phase)
 
 
-# ---------------------------------------------------------------- uses
+# ---------------------------------------------------------------- resuming
 
 
-def replay_states(replay: Replay) -> list[Match]:
-    """The state before the first event and after each valid event, for
-    stepping through a match; empty without a valid header."""
-    if replay.header is None:
-        return []
-    match = Match(replay.header.rules, replay.header.first_dealer)
-    states = [match.copy()]
-    for event in replay.events:
-        apply_event(match, event)
-        states.append(match.copy())
-    return states
-
-
-def resume_log(path: Path) -> tuple[Replay, LogWriter]:
-    """Reopen a log to continue its match. A torn last line (a write cut
-    short by a crash) is saved to ``<path>.torn`` and cut off; any other
-    problem raises ``LogFileError`` and leaves the file untouched."""
-    replay = replay_file(path)
-    if replay.header is None:
-        message = replay.error.message if replay.error else "no header"
+def resume_log(path: Path) -> tuple[LogEnd, LogWriter]:
+    """Reopen a log to continue its match: where it ends, and a writer
+    appending to it. A torn last line (a write cut short by a crash) is
+    saved to ``<path>.torn`` and cut off; any other problem raises
+    ``LogFileError`` and leaves the file untouched."""
+    data = read_log_bytes(path)
+    try:
+        end = read_log(data, EndState())
+    except LogFileError as error:
+        raise LogFileError(f"{path}: {error}") from None
+    if end.header is None:
+        message = end.error.message if end.error else "no header"
         raise LogFileError(f"{path}: cannot continue this log: line 1: {message}")
-    if replay.error is not None:
-        if not replay.truncated_last_line:
+    if end.error is not None:
+        if not end.truncated_last_line:
             raise LogFileError(
-                f"{path}: cannot continue this log: line {replay.error.line}: {replay.error.message}"
+                f"{path}: cannot continue this log: line {end.error.line}: {end.error.message}"
             )
-        data = read_log_bytes(path)
-        _save_torn(path, data[replay.valid_bytes :])
+        _save_torn(path, data[end.valid_bytes :])
         try:
-            os.truncate(path, replay.valid_bytes)
+            os.truncate(path, end.valid_bytes)
         except OSError as error:
             raise LogFileError(
                 f"{path}: cannot cut off the torn last line: {error.strerror or error}"
             ) from None
-        replay = replay_file(path)
-        if replay.error is not None:  # pragma: no cover - the valid prefix replays as before
-            raise LogFileError(f"{path}: line {replay.error.line}: {replay.error.message}")
+        # What remains is the valid prefix, whose state the fold already holds.
+        end.error = None
     try:
         writer = LogWriter.append(path)
     except OSError as error:
         raise LogFileError(f"{path}: cannot open for writing: {error.strerror or error}") from None
-    return replay, writer
+    return end, writer
 
 
 def _save_torn(path: Path, torn: bytes) -> Path:

@@ -60,16 +60,23 @@ class Settings:
         return SPEEDS.get(self.speed, SPEEDS["normal"])
 
 
+def opponent_names() -> list[str]:
+    """Every built-in opponent, the app's levels first."""
+    return [*LEVELS, *(name for name in player_names() if name not in LEVELS)]
+
+
 def check_opponent(value: object) -> str:
     """The opponent setting, or ``ValueError`` saying what is allowed: a
-    level, another built-in player (``random``, ``classic``), or
-    ``cmd:COMMAND``."""
+    level, another built-in player (``classic``, ``random``), or
+    ``cmd:COMMAND``. The one check of an opponent's name, wherever it comes
+    from (the settings file, ``--opponent``, a new match)."""
+    names = opponent_names()
     if isinstance(value, str):
-        if value in LEVELS or value in player_names():
+        if value in names:
             return value
         if value.startswith("cmd:") and value[4:].strip():
             return value
-    raise ValueError(f"opponent must be one of {', '.join(LEVELS)} or cmd:COMMAND, not {value!r}")
+    raise ValueError(f"opponent must be one of {', '.join(names)} or cmd:COMMAND, not {value!r}")
 
 
 def check_name(value: object) -> str:

@@ -1,5 +1,6 @@
 """Starting the app from the command line: the title screen (no command),
-a match at once (``play``), or the replay viewer (``replay FILE``).
+a match at once (``play``), the lesson (``learn``), or the replay viewer
+(``replay FILE``).
 
 Bad arguments are told on standard error with exit status 2, before the
 screen is taken over; never a traceback.
@@ -39,6 +40,10 @@ def launch(args: argparse.Namespace) -> int:
             return _fail(f"--rules: {error}")
         except ValueError as error:
             return _fail(str(error))
+    elif command == "learn":
+        from .lesson_screen import LessonScreen
+
+        first_screen = LessonScreen
     elif command == "replay":
         try:
             first_screen = _prepare_replay(Path(args.file))

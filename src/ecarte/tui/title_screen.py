@@ -91,6 +91,7 @@ def _show_resumed(app: EcarteApp, session: MatchSession, notice: str | None) -> 
 class TitleScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_match", "New match"),
+        Binding("l", "learn", "Learn to play"),
         Binding("c", "continue_match", "Continue"),
         Binding("p", "replay", "Replay"),
         Binding("s", "settings", "Settings"),
@@ -138,6 +139,7 @@ class TitleScreen(Screen[None]):
         if self.unfinished is not None:
             options.append(Option("Continue", id="continue"))
         options += [
+            Option("Learn to play", id="learn"),
             Option("Replay", id="replay"),
             Option("Settings", id="settings"),
             Option("Rules", id="rules"),
@@ -147,7 +149,12 @@ class TitleScreen(Screen[None]):
         ids = [option.id for option in options]
         menu.highlighted = ids.index(highlighted) if highlighted in ids else 0
         menu.focus()
-        self.query_one("#title-summary", Static).update(self.summary())
+        from .lesson_screen import first_run_pointer
+
+        pointer = first_run_pointer()
+        self.query_one("#title-summary", Static).update(
+            Text("\n").join([self.summary(), pointer] if pointer else [self.summary()])
+        )
         self.refresh_bindings()
 
     def summary(self) -> Text:
@@ -168,6 +175,7 @@ class TitleScreen(Screen[None]):
         actions = {
             "new": self.action_new_match,
             "continue": self.action_continue_match,
+            "learn": self.action_learn,
             "replay": self.action_replay,
             "settings": self.action_settings,
             "rules": self.action_rules,
@@ -182,6 +190,11 @@ class TitleScreen(Screen[None]):
     def action_continue_match(self) -> None:
         if self.unfinished is not None:
             open_game(self.ecarte_app, resume=self.unfinished)
+
+    def action_learn(self) -> None:
+        from .lesson_screen import LessonScreen
+
+        self.app.push_screen(LessonScreen())
 
     def action_replay(self) -> None:
         from .replay_screen import ReplayListScreen

@@ -1,0 +1,111 @@
+"""The app's autosaved matches on disk: one match log per match, named by
+the time it began, a ``.forfeit`` file beside a log whose opponent
+forfeited (the log format has no forfeit event), and the scan for the
+newest match that can be continued.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from ecarte.engine import Rules
+from ecarte.log import EndState, LogFileError, LogWriter, read_log_file
+
+LOG_SUFFIX = ".ecarte.jsonl"
+UNFINISHED_SCAN_LIMIT = 200
+"""Newest logs examined when looking for a match to continue."""
+_FREE_NAME_ATTEMPTS = 100
+
+_UNFINISHED_CACHE: dict[tuple[Path, int, int], bool] = {}
+"""Whether a log (by path, mtime and size) holds an unfinished match: a log
+is read again only when it changed."""
+_UNFINISHED_LOCK = threading.Lock()
+
+
+class AutosaveError(Exception):
+    """The autosave cannot be created; the message says where and why."""
+
+
+def create_log(
+    folder: Path, players: tuple[str, str], first_dealer: int, rules: Rules, extra: dict[str, Any]
+) -> LogWriter:
+    """A new match log in ``folder`` named by the time (``-1``, ``-2``...
+    when that name is taken): never overwrites one."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    for attempt in range(_FREE_NAME_ATTEMPTS):
+        suffix = f"-{attempt}" if attempt else ""
+        try:
+            return LogWriter.create(
+                folder / f"{stamp}{suffix}{LOG_SUFFIX}", players, first_dealer, rules, extra
+            )
+        except FileExistsError:
+            continue
+        except OSError as error:
+            raise AutosaveError(f"cannot write the autosave in {folder}: {error}") from None
+    raise AutosaveError(f"cannot find a free file name for the autosave in {folder}")
+
+
+def forfeit_path(log_path: Path) -> Path:
+    """Where the result of a match the opponent forfeited is kept."""
+    return log_path.with_name(log_path.name + ".forfeit")
+
+
+def write_forfeit(log_path: Path, message: str) -> None:
+    """Keep why the opponent forfeited beside the log (best effort: the
+    match is decided whether or not this can be written)."""
+    with contextlib.suppress(OSError):
+        forfeit_path(log_path).write_text(message + "\n", encoding="utf-8")
+
+
+def read_forfeit(log_path: Path) -> str | None:
+    """Why the opponent forfeited this match, or ``None`` if it did not."""
+    path = forfeit_path(log_path)
+    if not path.exists():
+        return None
+    try:
+        return path.read_text(encoding="utf-8", errors="replace").strip() or "forfeit"
+    except OSError:
+        return "the opponent forfeited this match"
+
+
+def find_unfinished(folder: Path) -> Path | None:
+    """The newest autosave in ``folder`` whose match can be continued: not
+    decided, not forfeited, and readable up to a torn last line at most."""
+    try:
+        logs = sorted(folder.glob(f"*{LOG_SUFFIX}"), key=_mtime, reverse=True)
+    except OSError:
+        return None
+    for path in logs[:UNFINISHED_SCAN_LIMIT]:
+        if forfeit_path(path).exists():
+            continue
+        try:
+            stamp = path.stat()
+        except OSError:
+            continue
+        key = (path, stamp.st_mtime_ns, stamp.st_size)
+        with _UNFINISHED_LOCK:
+            known = _UNFINISHED_CACHE.get(key)
+        if known is None:
+            try:
+                end = read_log_file(path, EndState())
+            except (LogFileError, OSError):
+                continue
+            known = end.can_continue and not (end.match is not None and end.match.is_over)
+            with _UNFINISHED_LOCK:
+                if len(_UNFINISHED_CACHE) > 4 * UNFINISHED_SCAN_LIMIT:
+                    _UNFINISHED_CACHE.clear()
+                _UNFINISHED_CACHE[key] = known
+        if known:
+            return path
+    return None
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0

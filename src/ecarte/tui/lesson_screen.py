@@ -1,0 +1,448 @@
+"""The guided first deal: the lesson of ``ecarte.play.lesson`` at the real
+card table (the hand, the table and the score panel of the game screen).
+
+The lesson panel on the right says what to do; the keys are the game's.
+A move the step does not teach is answered below the hand (the engine's
+own words for an illegal card), never ignored. At the end, Enter starts a
+real, autosaved match against the Easy computer.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+
+from ecarte.engine import Action, ActionType, Match, card_action, discard_action
+from ecarte.engine.actions import ACCEPT_ACTION, KING_ACTION, PLAY_ACTION, PROPOSE_ACTION, REFUSE_ACTION
+from ecarte.engine.cards import bit, cards_in
+from ecarte.engine.match import DISCARD_PHASE, TRICKS
+from ecarte.play.lesson import (
+    KLARA,
+    YOU,
+    Lesson,
+    StepKind,
+    card_words,
+    mark_finished,
+    newcomer,
+    rules_note,
+    wants,
+)
+from ecarte.play.settings import Settings
+from ecarte.text import printable
+from ecarte.tui.cards_render import letters
+from ecarte.tui.narration import describe_action, describe_deal, describe_deal_end
+from ecarte.tui.widgets import CardSlot, HandView, OpponentView, ScorePanel, TableView
+
+if TYPE_CHECKING:
+    from ecarte.play.session import MatchSession
+
+LARGE_SIZE = (110, 36)
+"""From this terminal size on (columns, rows) the cards are drawn larger, as at the game."""
+EASY = "easy"
+"""The level of the real game the lesson ends with."""
+
+POINTER = "New to écarté? Learn to play (l) teaches it in three deals."
+
+
+def first_run_pointer() -> Text | None:
+    """The title screen's line for a newcomer, or ``None``."""
+    try:
+        return Text(POINTER, style="bold") if newcomer() else None
+    except Exception:  # the title screen must open whatever the data directory holds
+        return None
+
+
+class LessonButton(Button, can_focus=False):
+    """Clicks and keys, never the focus (Enter and the numbers reach the lesson)."""
+
+
+class LessonScreen(Screen[None]):
+    DEFAULT_CSS = """
+    LessonScreen #lesson { height: 1fr; }
+    LessonScreen #lesson-main { width: 1fr; min-width: 46; }
+    LessonScreen #lesson-side { width: 34; }
+    LessonScreen #lesson-opponent { height: 5; border: round $secondary; padding: 0 1;
+        content-align: center middle; }
+    LessonScreen #lesson-table { height: 1fr; min-height: 6; border: round $primary; padding: 0 1;
+        content-align: center middle; }
+    LessonScreen #lesson-you { height: 6; border: round $success; padding: 0 1; align-horizontal: center; }
+    LessonScreen #lesson-hand { height: 4; }
+    LessonScreen #lesson-said { height: 4; padding: 0 1; }
+    LessonScreen #lesson-said.-wrong { color: $warning; text-style: bold; }
+    LessonScreen #lesson-actions { height: 1; padding: 0 1; }
+    LessonScreen #lesson-actions Button { margin: 0 1 0 0; width: auto; min-width: 0; }
+    LessonScreen #lesson-score { height: 9; border: round $accent; padding: 0 1; }
+    LessonScreen #lesson-text { height: 1fr; border: round $warning; padding: 0 1; }
+    LessonScreen.-large #lesson-side { width: 52; }
+    LessonScreen.-large #lesson-opponent { height: 7; }
+    LessonScreen.-large #lesson-you { height: 8; }
+    LessonScreen.-large #lesson-table { min-height: 9; }
+    LessonScreen.-large #lesson-hand { height: 6; }
+    LessonScreen.-large CardSlot { width: 8; height: 6; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("e", "decide('propose')", "Propose", show=False),
+        Binding("p", "decide('play')", "Play", show=False),
+        Binding("a", "decide('accept')", "Accept", show=False),
+        Binding("r", "decide('refuse')", "Refuse", show=False),
+        Binding("k", "decide('king')", "Announce king", show=False),
+        Binding("1", "card(0)", "Card", key_display="1-5"),
+        Binding("2", "card(1)", "Card 2", show=False),
+        Binding("3", "card(2)", "Card 3", show=False),
+        Binding("4", "card(3)", "Card 4", show=False),
+        Binding("5", "card(4)", "Card 5", show=False),
+        Binding("left", "cursor(-1)", "Left", show=False),
+        Binding("right", "cursor(1)", "Right", show=False),
+        Binding("space", "choose_card", "Pick", show=False),
+        Binding("enter", "confirm", "Go on / play"),
+        Binding("question_mark,f1", "help", "Help", key_display="?"),
+        Binding("f2", "rules", "Rules"),
+        Binding("escape", "leave", "Menu"),
+    ]
+
+    def __init__(self, settings: Settings | None = None) -> None:
+        super().__init__()
+        self._settings = settings
+        self.lesson = Lesson()
+        self.cursor = 0
+        self.chosen = 0
+        """Mask of the cards picked for the discard."""
+        self.said = ""
+        """What just happened (a move, a deal), under the hand."""
+        self.wrong = ""
+        """Why the last key was not the step's move, shown in place of ``said``."""
+        self.game_started = False
+
+    @property
+    def settings(self) -> Settings:
+        if self._settings is not None:
+            return self._settings
+        settings = getattr(self.app, "settings", None)
+        return settings if isinstance(settings, Settings) else Settings()
+
+    @property
+    def symbols(self) -> bool:
+        return self.settings.symbols
+
+    # ------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="lesson"):
+            with Vertical(id="lesson-main"):
+                yield OpponentView(id="lesson-opponent")
+                yield TableView(id="lesson-table")
+                with Vertical(id="lesson-you"):
+                    yield HandView(id="lesson-hand")
+                yield Static(id="lesson-said")
+                with Horizontal(id="lesson-actions"):
+                    yield LessonButton("Propose (e)", id="propose", compact=True, variant="primary")
+                    yield LessonButton("Play (p)", id="play", compact=True, variant="warning")
+                    yield LessonButton("Accept (a)", id="accept", compact=True, variant="primary")
+                    yield LessonButton("Refuse (r)", id="refuse", compact=True, variant="warning")
+                    yield LessonButton("Announce king (k)", id="king", compact=True, variant="success")
+                    yield LessonButton("Discard (Enter)", id="discard", compact=True, variant="primary")
+                    yield LessonButton("Go on (Enter)", id="go-on", compact=True, variant="primary")
+                    yield LessonButton("Play a game (Enter)", id="real-game", compact=True, variant="success")
+                    yield LessonButton("Menu (Esc)", id="leave", compact=True)
+            with Vertical(id="lesson-side"):
+                yield ScorePanel(id="lesson-score")
+                yield Static(id="lesson-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.lesson = Lesson(self.settings.player_name)
+        self.query_one("#lesson-score", ScorePanel).border_title = "Score"
+        self.query_one("#lesson-table", TableView).border_title = "Table"
+        self.query_one("#lesson-you").border_title = Text(printable(self.lesson.names[YOU]))
+        self.query_one("#lesson-opponent").border_title = Text(self.lesson.names[KLARA])
+        self.query_one("#lesson-text").border_title = "Lesson"
+        self.advance()
+
+    def on_resize(self, event: events.Resize) -> None:
+        large = event.size.width >= LARGE_SIZE[0] and event.size.height >= LARGE_SIZE[1]
+        if large != self.has_class("-large"):
+            self.set_class(large, "-large")
+            self.refresh_view()
+
+    # ------------------------------------------------------------ the flow
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the lesson waits for the player (not for a deal or Klara)."""
+        return not self.lesson.automatic
+
+    def advance(self) -> None:
+        """Run the deals and Klara's moves up to the player's next step, one
+        at a time at the pace of the settings, so that each can be seen."""
+        if not self.is_attached:
+            return
+        lesson = self.lesson
+        if lesson.automatic:
+            before = lesson.match.copy()
+            step = lesson.run_automatic()
+            if step.kind == StepKind.DEAL:
+                self.tell(describe_deal(lesson.match, lesson.names, self.symbols))
+                self.chosen = 0
+            else:
+                self.tell_move(before, KLARA, wants(step))
+            self.refresh_view()
+            if lesson.automatic:
+                self.set_timer(max(self.settings.move_delay, 0.01), self.advance)
+            else:
+                self.call_after_refresh(self.advance)
+            return
+        if lesson.is_last:
+            mark_finished()
+        self._cursor_on_expected()
+        self.refresh_view()
+
+    def tell(self, text: str) -> None:
+        self.said = text
+        self.wrong = ""
+
+    def tell_move(self, before: Match, seat: int, action: Action) -> None:
+        """The move in words; for the deal's last card, what the deal scored."""
+        lesson = self.lesson
+        text = describe_action(before, seat, action, lesson.names, self.symbols)
+        record = lesson.match.deals[-1]
+        if len(lesson.match.deals) == len(before.deals) and before.deals[-1].tricks is None and record.tricks:
+            # The deal's result says more than its last card (and fits in the box).
+            text = describe_deal_end(record, lesson.names)
+        self.tell(text)
+
+    def answer(self, reply: str | None, before: Match | None = None, action: Action | None = None) -> None:
+        """Show the outcome of a key: the move made, or why it was not."""
+        if reply is None:
+            if action is not None and before is not None:
+                self.tell_move(before, YOU, action)
+                if action.type == ActionType.DISCARD:
+                    self.chosen = 0
+            else:
+                self.wrong = ""
+            self.refresh_view()
+            self.call_after_refresh(self.advance)
+            return
+        self.wrong = reply
+        self.app.bell()
+        self.refresh_view()
+
+    def move(self, action: Action) -> None:
+        if not self.waiting:
+            self.answer(self.lesson.explain(action))
+            return
+        before = self.lesson.match.copy()
+        self.answer(self.lesson.try_move(action), before, action)
+
+    def _cursor_on_expected(self) -> None:
+        """The cursor starts on the card the step asks for."""
+        step = self.lesson.step
+        if step.kind != StepKind.YOU or not step.action.startswith("card "):
+            return
+        hand = self._hand()
+        wanted = wants(step).card
+        if wanted in hand:
+            self.cursor = hand.index(wanted)
+
+    # ------------------------------------------------------------ drawing
+
+    def _hand(self) -> list[int]:
+        match = self.lesson.match
+        return match.hand(YOU) if match.deals else []
+
+    def refresh_view(self) -> None:
+        lesson = self.lesson
+        match = lesson.match
+        symbols = self.symbols
+        large = self.has_class("-large")
+        hand = self._hand()
+        self.cursor = max(0, min(self.cursor, len(hand) - 1))
+        your_turn = self.waiting and match.current_player == YOU
+        # Only the count of Klara's cards and the player's view reach the widget.
+        view = match.view(YOU) if match.deals else None
+        self.query_one("#lesson-opponent", OpponentView).show(match.hands[KLARA].bit_count(), view, large)
+        self.query_one("#lesson-table", TableView).show(match, lesson.names, symbols, large)
+        playable = match.playable_cards() if your_turn and match.phase == TRICKS else None
+        show_cursor = your_turn and match.phase in (TRICKS, DISCARD_PHASE)
+        self.query_one("#lesson-hand", HandView).show(
+            hand,
+            symbols=symbols,
+            playable=playable,
+            chosen=self.chosen,
+            cursor=self.cursor if show_cursor else None,
+            large=large,
+        )
+        you = self.query_one("#lesson-you")
+        you.border_subtitle = f"tricks {match.tricks_won[YOU]}" if match.deals else ""
+        # The score panel reads only a session's match and names: the lesson has both.
+        self.query_one("#lesson-score", ScorePanel).show(cast("MatchSession", lesson))
+        said = self.query_one("#lesson-said", Static)
+        said.set_class(bool(self.wrong), "-wrong")
+        said.update(Text(self._shown(self.wrong or self.said)))
+        self.query_one("#lesson-text", Static).update(self.lesson_text())
+        self._show_buttons()
+
+    def _shown(self, text: str) -> str:
+        return text if self.symbols else letters(text)
+
+    def lesson_text(self) -> Text:
+        lesson = self.lesson
+        step = lesson.step
+        number, steps = lesson.progress
+        text = Text()
+        text.append(lesson.part, style="bold")
+        text.append(f"  {number}/{steps}\n", style="dim")
+        text.append(self._shown(card_words(step.text)))
+        note = rules_note(self.settings.rules) if lesson.is_last else ""
+        if note:
+            text.append("\n" + note, style="italic")
+        if step.kind == StepKind.YOU:
+            text.append("\n\n→ " + self._shown(card_words(step.hint)), style="bold")
+        elif step.kind == StepKind.SAY:
+            text.append(
+                "\n\n→ " + ("Enter: play. Esc: menu." if lesson.is_last else "Enter to go on."), style="bold"
+            )
+        return text
+
+    def _show_buttons(self) -> None:
+        lesson = self.lesson
+        step = lesson.step
+        your_move = self.waiting and step.kind == StepKind.YOU
+        legal = {action.type for action in lesson.match.legal_actions()} if your_move else set()
+        wanted = {kind: kind in legal for kind in ("propose", "play", "accept", "refuse", "king", "discard")}
+        wanted["go-on"] = step.kind == StepKind.SAY and not lesson.is_last
+        wanted["real-game"] = step.kind == StepKind.SAY and lesson.is_last
+        for kind, shown in wanted.items():
+            button = self.query_one(f"#{kind}", Button)
+            if button.display != shown:
+                button.display = shown
+
+    # ------------------------------------------------------------ keys
+
+    def action_decide(self, kind: str) -> None:
+        action = {
+            "propose": PROPOSE_ACTION,
+            "play": PLAY_ACTION,
+            "accept": ACCEPT_ACTION,
+            "refuse": REFUSE_ACTION,
+            "king": KING_ACTION,
+        }[kind]
+        self.move(action)
+
+    def action_card(self, index: int) -> None:
+        """A number key: play the card (tricks) or pick it (discard)."""
+        match = self.lesson.match
+        hand = self._hand()
+        if not self.waiting or match.current_player != YOU or match.phase not in (TRICKS, DISCARD_PHASE):
+            self.answer(self.lesson.explain(card_action(hand[index]) if index < len(hand) else None))
+            return
+        if not 0 <= index < len(hand):
+            one = "one card: press 1" if len(hand) == 1 else f"{len(hand)} cards: press 1 to {len(hand)}"
+            self.answer(f"There is no card {index + 1}: you hold {one}.")
+            return
+        self.cursor = index
+        if match.phase == DISCARD_PHASE:
+            self.action_choose_card()
+        else:
+            self.move(card_action(hand[index]))
+
+    def action_cursor(self, step: int) -> None:
+        hand = self._hand()
+        if hand:
+            self.cursor = (self.cursor + step) % len(hand)
+            self.refresh_view()
+
+    def action_choose_card(self) -> None:
+        match = self.lesson.match
+        hand = self._hand()
+        if not self.waiting or match.phase != DISCARD_PHASE or match.current_player != YOU:
+            self.answer(self.lesson.explain(None))
+            return
+        if 0 <= self.cursor < len(hand):
+            card = hand[self.cursor]
+            self.chosen ^= bit(card)
+            # Picking a card the step keeps is told at once, not only at Enter.
+            step = self.lesson.step
+            keeps = step.kind == StepKind.YOU and not wants(step).discards & bit(card)
+            self.wrong = card_words(step.why) if keeps and self.chosen & bit(card) else ""
+            self.refresh_view()
+
+    def action_confirm(self) -> None:
+        lesson = self.lesson
+        match = lesson.match
+        if not self.waiting:
+            self.answer(lesson.explain(None))
+            return
+        if lesson.step.kind == StepKind.SAY:
+            if lesson.is_last:
+                self.start_real_game()
+                return
+            self.answer(lesson.go_on())
+            return
+        if match.current_player == YOU and match.phase == DISCARD_PHASE:
+            self.move(discard_action(cards_in(self.chosen)))
+        elif match.current_player == YOU and match.phase == TRICKS:
+            hand = self._hand()
+            self.move(card_action(hand[self.cursor]))
+        else:
+            self.answer(lesson.explain(None))
+
+    def start_real_game(self) -> None:
+        """The lesson's end: a real, autosaved match against the Easy level,
+        with the settings' rules, in place of the lesson."""
+        if self.game_started:
+            return
+        from ecarte.play.session import MatchSession
+
+        from .game_screen import GameScreen
+
+        mark_finished()
+        try:
+            session = MatchSession.new(self.settings, opponent=EASY)
+        except Exception as error:  # told to the player; the lesson screen stays usable
+            self.answer(f"Cannot start the game: {error}")
+            return
+        self.game_started = True
+        self.app.switch_screen(GameScreen(session, self.settings))
+
+    def action_help(self) -> None:
+        from .help_screen import HelpScreen
+
+        match = self.lesson.match
+        self.app.push_screen(HelpScreen(match.phase if match.deals else None))
+
+    def action_rules(self) -> None:
+        from .rules_screen import RulesScreen
+
+        self.app.push_screen(RulesScreen())
+
+    def action_leave(self) -> None:
+        """Back to the title, or quit when the lesson was opened directly."""
+        if len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+        else:
+            self.app.exit()
+
+    # ------------------------------------------------------------ mouse
+
+    @on(CardSlot.Clicked)
+    def card_clicked(self, event: CardSlot.Clicked) -> None:
+        self.action_card(event.index)
+
+    @on(Button.Pressed)
+    def button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        button = event.button.id or ""
+        if button in ("propose", "play", "accept", "refuse", "king"):
+            self.action_decide(button)
+        elif button in ("discard", "go-on", "real-game"):
+            self.action_confirm()
+        elif button == "leave":
+            self.action_leave()

@@ -1,0 +1,249 @@
+"""The lesson, played through with the keys a newcomer presses: wrong moves
+at several steps are explained and do not advance it, and its end starts a
+real, autosaved match against the Easy level. Also: `ecarte learn`, the
+title's entry and its first-run pointer, and every lesson text whole at
+80x24."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from game_support import until
+from textual.pilot import Pilot
+from textual.widgets import OptionList, Static
+
+from ecarte.cli import main
+from ecarte.engine import Action, Rules, card_action
+from ecarte.play import paths
+from ecarte.play.lesson import StepKind, lesson_finished, mark_finished, wants
+from ecarte.play.settings import Settings
+from ecarte.tui.app import EcarteApp
+from ecarte.tui.game_screen import GameScreen
+from ecarte.tui.lesson_screen import POINTER, LessonScreen
+from ecarte.tui.title_screen import TitleScreen
+
+INSTANT = Settings(speed="instant")
+SIZE = (80, 24)
+
+
+def lesson_app(settings: Settings = INSTANT) -> EcarteApp:
+    return EcarteApp(settings, first_screen=LessonScreen)
+
+
+def said(screen: LessonScreen) -> str:
+    return str(screen.query_one("#lesson-said", Static).content)
+
+
+def panel(screen: LessonScreen) -> str:
+    return str(screen.query_one("#lesson-text", Static).content)
+
+
+def fits(box: Static) -> bool:
+    """Whether the box shows all its text, wrapped, without scrolling or cutting."""
+    size = box.content_region.size
+    return box.get_content_height(size, size, box.size.width) <= size.height
+
+
+class Newcomer:
+    """Presses keys on the lesson screen and waits for Klara after each."""
+
+    def __init__(self, pilot: Pilot[Any]) -> None:
+        self.pilot = pilot
+
+    @property
+    def screen(self) -> LessonScreen:
+        screen = self.pilot.app.screen
+        assert isinstance(screen, LessonScreen)
+        return screen
+
+    async def press(self, *keys: str) -> None:
+        for key in keys:
+            await self.pilot.press(key)
+            await until(self.pilot, lambda: self.screen.waiting)
+            await self.pilot.pause()
+
+    async def wrong(self, key: str, *expected: str) -> None:
+        """A key the step does not teach: it is explained, nothing moves."""
+        before = (self.screen.lesson.index, self.screen.lesson.match.copy().hands)
+        await self.press(key)
+        for text in expected:
+            assert text in said(self.screen), (key, said(self.screen))
+        assert (self.screen.lesson.index, self.screen.lesson.match.hands) == before, key
+
+    def expects(self, action: str) -> None:
+        step = self.screen.lesson.step
+        assert step.kind == StepKind.YOU and step.action == action, (step.kind, step.action)
+
+
+async def test_a_newcomer_plays_the_lesson_through_and_ends_in_a_real_game_against_easy() -> None:
+    app = lesson_app()
+    async with app.run_test(size=SIZE) as pilot:
+        you = Newcomer(pilot)
+        await until(pilot, lambda: isinstance(app.screen, LessonScreen) and app.screen.waiting)
+        assert "the ace ranks below the jack" in panel(you.screen)
+        await you.wrong("e", "Read the lesson, then press Enter")
+        await you.press("enter", "enter")
+        # Deal 1, the Swedish example: propose, not play.
+        you.expects("propose")
+        await you.wrong("p", "Klara scores 2")
+        await you.press("e")
+        you.expects("discard 7D 8C")
+        # The queen of trumps picked by mistake: explained at Enter, then put back.
+        await you.press("1")
+        assert "Keep the K♠ and your trumps" in said(you.screen)
+        await you.wrong("enter", "Keep the K♠ and your trumps")
+        await you.press("1", "4", "5", "enter")
+        you.expects("play")
+        await you.press("p")
+        you.expects("card KS")
+        await you.wrong("1", "Lead the K♠")  # the Q♥ is legal, but not this step's card
+        await you.press("4")
+        assert "Klara must follow suit" in panel(you.screen)
+        await you.press("1", "1")  # Q♥, J♥
+        assert "Her A♥ lost to your jack" in panel(you.screen)
+        await you.press("2")  # 10♣
+        you.expects("card 8H")
+        await you.wrong("2", "There is no card 2: you hold one card")
+        await you.press("1")
+        assert "take 4 tricks to 1: 1 point" in said(you.screen)
+        assert you.screen.lesson.match.score == [1, 0]
+        await you.press("enter", "enter")
+        # Deal 2: you deal; refuse Klara's proposal, announce the king, beat the ace.
+        you.expects("refuse")
+        await you.wrong("a", "she would better her hand")
+        await you.press("r")
+        you.expects("king")
+        await you.wrong("4", "7♦ is not allowed: you must beat the led A♦ and you hold K♦", "Press k")
+        await you.press("k")
+        assert you.screen.lesson.match.score == [2, 0]
+        await you.wrong("4", "7♦ is not allowed: you must beat the led A♦ and you hold K♦")
+        await you.press("3", "1", "1", "1", "1")
+        assert you.screen.lesson.match.score == [3, 0]
+        await you.press("enter", "enter")
+        # Deal 3: Klara turns up a king, refuses and loses: 2 points for you.
+        assert you.screen.lesson.match.score == [3, 1]
+        await you.press("e", "1")
+        you.expects("card 9C")
+        await you.wrong("2", "you have no spades, so you must trump (clubs) and you hold 9♣")
+        await you.press("1", "1", "1", "1")
+        assert you.screen.lesson.match.winner == 0
+        assert "you win the game" in panel(you.screen)
+        assert lesson_finished()
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        assert game.session.opponent_level == "easy"
+        assert game.session.log_path.parent == paths.matches_dir() and game.session.log_path.exists()
+        assert game.session.rules == INSTANT.rules
+        # Esc from the game comes back to the title, not to the lesson.
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, TitleScreen))
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        INSTANT,
+        Settings(
+            speed="instant", rules=Rules(ace_high=True, must_trump=False, target=11, four_all_reset=True)
+        ),
+    ],
+    ids=["default rules", "every rule changed"],
+)
+async def test_every_lesson_text_is_whole_at_80x24(settings: Settings) -> None:
+    app = lesson_app(settings)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        await until(pilot, lambda: isinstance(app.screen, LessonScreen) and app.screen.waiting)
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        lesson = screen.lesson
+        seen = 0
+        while True:
+            await pilot.pause()
+            text_box = screen.query_one("#lesson-text", Static)
+            said_box = screen.query_one("#lesson-said", Static)
+            score_box = screen.query_one("#lesson-score", Static)
+            for box in (text_box, said_box, score_box):
+                assert fits(box), (lesson.index, str(box.content))
+            step = lesson.step
+            if step.kind == StepKind.YOU:
+                # Each answer to another key fits too: every decision, every card held.
+                hand = [card_action(card) for card in lesson.match.hand(0)]
+                for action in [*map(Action.parse, ("propose", "play", "accept", "refuse", "king")), *hand]:
+                    if str(action) != step.action:
+                        screen.wrong = lesson.explain(action)
+                        screen.refresh_view()
+                        await pilot.pause()
+                        assert fits(said_box), (lesson.index, screen.wrong)
+            seen += 1
+            if lesson.is_last:
+                assert ("ace high" in panel(screen)) == settings.rules.ace_high
+                break
+            if step.kind == StepKind.SAY:
+                screen.action_confirm()
+            else:
+                screen.move(wants(step))
+            screen.wrong = ""
+            await until(pilot, lambda: screen.waiting)
+        assert seen > 20
+
+
+async def test_escape_leaves_the_lesson_for_the_title() -> None:
+    app = EcarteApp(INSTANT)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        assert isinstance(app.screen, LessonScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        assert not lesson_finished()
+
+
+async def test_the_title_offers_the_lesson_and_points_newcomers_at_it() -> None:
+    app = EcarteApp(INSTANT)
+    async with app.run_test(size=(100, 30)) as pilot:
+        menu = app.screen.query_one("#title-menu", OptionList)
+        entries = [str(menu.get_option_at_index(index).prompt) for index in range(menu.option_count)]
+        assert "Learn to play" in entries
+        assert POINTER in str(app.screen.query_one("#title-summary", Static).content)
+        await pilot.press("down", "enter")  # New match, Learn to play
+        assert isinstance(app.screen, LessonScreen)
+
+
+async def test_no_pointer_once_the_lesson_is_finished() -> None:
+    mark_finished()
+    app = EcarteApp(INSTANT)
+    async with app.run_test(size=(100, 30)):
+        assert POINTER not in str(app.screen.query_one("#title-summary", Static).content)
+
+
+async def test_letters_style_shows_the_lesson_without_suit_symbols() -> None:
+    app = lesson_app(Settings(speed="instant", card_style="letters"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LessonScreen) and app.screen.waiting)
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        await pilot.press("enter")
+        assert "9H" in panel(screen) and "♥" not in panel(screen)
+
+
+@pytest.fixture
+def started(monkeypatch: pytest.MonkeyPatch) -> list[EcarteApp]:
+    apps: list[EcarteApp] = []
+
+    def run(self: EcarteApp, *args: Any, **kwargs: Any) -> int:
+        apps.append(self)
+        return 0
+
+    monkeypatch.setattr(EcarteApp, "run", run)
+    return apps
+
+
+def test_ecarte_learn_opens_the_lesson_over_the_title(started: list[EcarteApp]) -> None:
+    assert main(["learn"]) == 0
+    [app] = started
+    assert app._first_screen is not None
+    assert isinstance(app._first_screen(), LessonScreen)
