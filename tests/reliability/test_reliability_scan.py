@@ -55,3 +55,36 @@ def test_continue_finds_the_autosave_among_strange_entries_at_once(tmp_path: Pat
     started = time.monotonic()
     assert MatchSession.unfinished(folder) == session.log_path
     assert time.monotonic() - started < 5
+
+
+@pytest.mark.deadline(40)
+def test_the_title_screen_notes_a_strange_entry_and_still_offers_continue() -> None:
+    import asyncio
+
+    from ecarte.play import paths
+    from ecarte.tui.app import EcarteApp
+    from ecarte.tui.title_screen import TitleScreen
+
+    folder = paths.matches_dir()
+    session = MatchSession.new(Settings(opponent="random"), directory=folder, seed=5)
+    session.deal_next()
+    session.close()
+    os.mkfifo(folder / f"zz-fifo{LOG_SUFFIX}")
+    notes: list[str] = []
+
+    class NotingApp(EcarteApp):
+        def notify(self, message: str, *args: object, **kwargs: object) -> None:  # type: ignore[override]
+            notes.append(message)
+
+    async def run() -> None:
+        app = NotingApp(Settings(opponent="random"))
+        async with app.run_test(size=(100, 32)) as pilot:
+            for _ in range(600):
+                screen = app.screen
+                if isinstance(screen, TitleScreen) and screen.unfinished is not None and notes:
+                    break
+                await pilot.pause(0.01)
+            assert isinstance(app.screen, TitleScreen) and app.screen.unfinished == session.log_path
+
+    asyncio.run(run())
+    assert any(f"zz-fifo{LOG_SUFFIX}" in note and "FIFO" in note for note in notes)

@@ -14,6 +14,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ecarte.play.lock import MatchOpenElsewhere
+from ecarte.safefile import Skipped
 from ecarte.text import printable
 
 if TYPE_CHECKING:
@@ -23,15 +25,17 @@ if TYPE_CHECKING:
 
 BANNER = "É C A R T É"
 TAGLINE = "the French card game for two"
+_NOTED: set[Path] = set()
+"""Strange entries of the matches folder already told of (once a run)."""
 
 
-def find_unfinished() -> Path | None:
+def find_unfinished(skipped: list[Skipped] | None = None) -> Path | None:
     """The autosave the Continue entry resumes, if any (none when the game
     module cannot be loaded: the title screen must still open)."""
     try:
         from ecarte.play.session import MatchSession
 
-        return MatchSession.unfinished()
+        return MatchSession.unfinished(skipped=skipped)
     except Exception:  # a broken autosave directory must not stop the title screen
         return None
 
@@ -74,6 +78,11 @@ def _resume_in_thread(app: EcarteApp, path: Path) -> None:
         from ecarte.play.session import MatchSession
 
         session, notice = MatchSession.resume(path, app.settings)
+    except MatchOpenElsewhere:
+        from .open_elsewhere import OpenElsewhereScreen
+
+        app.call_from_thread(app.push_screen, OpenElsewhereScreen(path))
+        return
     except Exception as error:  # shown to the player; the title screen stays usable
         app.call_from_thread(_cannot, app, f"continue {path.name}", error)
         return
@@ -124,8 +133,12 @@ class TitleScreen(Screen[None]):
     def look_for_unfinished(self) -> None:
         # Up to 200 logs may be replayed: off the event loop; Continue
         # appears when one is found.
-        found = find_unfinished()
+        skipped: list[Skipped] = []
+        found = find_unfinished(skipped)
         self.app.call_from_thread(self.unfinished_found, found)
+        for note in (note for note in skipped if note.path not in _NOTED):
+            _NOTED.add(note.path)
+            self.app.call_from_thread(self.notify, printable(str(note)), severity="warning", markup=False)
 
     def unfinished_found(self, found: Path | None) -> None:
         if found != self.unfinished and self.is_mounted:
