@@ -17,7 +17,7 @@ LEAVE_ALTERNATE_SCREEN = "\x1b[?1049l"
 MOUSE_OFF = "\x1b[?1000l"
 
 
-def _play_until_forfeit(app: PtyApp, seed: int, within: float = 25.0) -> None:
+def _play_until_forfeit(app: PtyApp, seed: int, within: float = 40.0) -> None:
     chance = random.Random(seed)
     end = time.monotonic() + within
     while "forfeits" not in app.text():
@@ -28,7 +28,7 @@ def _play_until_forfeit(app: PtyApp, seed: int, within: float = 25.0) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.deadline(60)
+@pytest.mark.deadline(90)
 @pytest.mark.parametrize(
     ("script", "fault"),
     [("close_stdin.py", "closed its standard input"), ("setsid_grandchild.py", "exited with status 0")],
@@ -39,7 +39,7 @@ def test_the_app_survives_a_broken_bot_and_quits_at_once(
     command = f"cmd:{bot(script)}"
     app = PtyApp(["play", "--seed", "5", "--opponent", command], tmp_path / "config", tmp_path / "data")
     try:
-        app.wait_for("Table")
+        app.wait_for("Table", within=30)
         _play_until_forfeit(app, seed=5)
         app.wait_for(fault)
         # Still responsive: it answers keys, and quits when asked, at once.
@@ -50,7 +50,8 @@ def test_the_app_survives_a_broken_bot_and_quits_at_once(
     finally:
         app.kill()
     assert app.process.returncode == 0
-    assert quitting < 5, f"quitting took {quitting:.1f} s"
+    # A bound that catches a hang (it was forever), not a speed figure.
+    assert quitting < 10, f"quitting took {quitting:.1f} s"
     raw = bytes(app.output).decode("utf-8", errors="replace")
     assert raw.rfind(LEAVE_ALTERNATE_SCREEN) > raw.rfind("\x1b[?1049h"), "the terminal is restored"
     assert MOUSE_OFF in raw

@@ -27,15 +27,17 @@ BANNER = "É C A R T É"
 TAGLINE = "the French card game for two"
 _NOTED: set[Path] = set()
 """Strange entries of the matches folder already told of (once a run)."""
+_SKIPPED: list[Skipped] = []
+"""Strange entries found by the last scans, not told of yet."""
 
 
-def find_unfinished(skipped: list[Skipped] | None = None) -> Path | None:
+def find_unfinished() -> Path | None:
     """The autosave the Continue entry resumes, if any (none when the game
     module cannot be loaded: the title screen must still open)."""
     try:
         from ecarte.play.session import MatchSession
 
-        return MatchSession.unfinished(skipped=skipped)
+        return MatchSession.unfinished(skipped=_SKIPPED)
     except Exception:  # a broken autosave directory must not stop the title screen
         return None
 
@@ -133,9 +135,9 @@ class TitleScreen(Screen[None]):
     def look_for_unfinished(self) -> None:
         # Up to 200 logs may be replayed: off the event loop; Continue
         # appears when one is found.
-        skipped: list[Skipped] = []
-        found = find_unfinished(skipped)
+        found = find_unfinished()
         self.app.call_from_thread(self.unfinished_found, found)
+        skipped, _SKIPPED[:] = list(_SKIPPED), []
         for note in (note for note in skipped if note.path not in _NOTED):
             _NOTED.add(note.path)
             self.app.call_from_thread(self.notify, printable(str(note)), severity="warning", markup=False)
