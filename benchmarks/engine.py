@@ -16,7 +16,7 @@ import random
 import statistics
 import time
 
-from ecarte.engine import TRICKS, Action, Match, Rules, shuffled_deck
+from ecarte.engine import TRICKS, Action, ActionType, Match, Rules, shuffled_deck
 from ecarte.engine.cards import beaters, power_table
 from ecarte.engine.tricks import leader_wins, legal_replies
 
@@ -54,7 +54,7 @@ def trick_states(count: int, seed: int) -> list[tuple[Match, Action]]:
                 continue
             actions = match.legal_actions()
             action = actions[rng.randrange(len(actions))]
-            if match.phase == TRICKS and action.type == "card":
+            if match.phase == TRICKS and action.type == ActionType.CARD:
                 states.append((match.copy(), action))
             match.apply(action)
     return states

@@ -5,6 +5,7 @@ need no user interface either, and the engine does no I/O."""
 from __future__ import annotations
 
 import ast
+import builtins
 import json
 import subprocess
 import sys
@@ -124,3 +125,332 @@ def test_engine_uses_no_global_random_state() -> None:
                 and node.attr != "Random"
             ):
                 raise AssertionError(f"{path.name}:{node.lineno} uses random.{node.attr}")
+
+
+# ---------------------------------------------------------------- one home for each rule
+
+AI_DIR = SOURCE_DIR / "ai"
+RULE_MODULES = ("exchange", "king", "scoring", "tricks")
+"""The engine modules whose functions are the rules the players call."""
+NOT_RULE_ARITHMETIC = {
+    ("expert_value.py", "MatchValue.__init__"): "the size of the value table (a model), not a rule",
+    ("expert_value.py", "MatchValue._scaled"): "a score put on the table's scale (a model), not a rule",
+}
+"""Where a module under ``ai/`` may read a rules setting other than to pass
+it on to a function, and why: each is a model's parameter, not a rule."""
+BUILTIN_CALLS = frozenset(name for name in dir(builtins) if not name.startswith("_"))
+"""Calls that compute with their arguments (``min(rules.target, 21)``) rather
+than pass them on to a rule."""
+
+
+def engine_rule_functions() -> set[str]:
+    """The public functions defined at the top of the engine's rule modules."""
+    names: set[str] = set()
+    for module in RULE_MODULES:
+        tree = ast.parse((ENGINE_DIR / f"{module}.py").read_text(encoding="utf-8"))
+        names |= {
+            node.name
+            for node in tree.body
+            if isinstance(node, ast.FunctionDef) and not node.name.startswith("_")
+        }
+    return names
+
+
+def rules_fields() -> set[str]:
+    from dataclasses import fields
+
+    from ecarte.engine.rules import Rules
+
+    return {field.name for field in fields(Rules)}
+
+
+def _is_rules(node: ast.expr) -> bool:
+    """``rules``, ``self.rules``, ``match.rules``, ``model_rules``...: an
+    expression naming a ``Rules``."""
+    if isinstance(node, ast.Name):
+        return node.id == "rules" or node.id.endswith("_rules")
+    if isinstance(node, ast.Attribute):
+        return node.attr == "rules" or node.attr.endswith("_rules")
+    return False
+
+
+def _passed_on(node: ast.expr, parents: dict[ast.AST, ast.AST]) -> bool:
+    """Whether ``node`` is an argument of a call to a function that is not a
+    builtin (``power_table(rules.ace_high)``, not ``min(rules.target, 21)``)."""
+    parent = parents.get(node)
+    if isinstance(parent, ast.keyword | ast.Starred):
+        parent = parents.get(parent)
+    if not isinstance(parent, ast.Call) or node is parent.func:
+        return False
+    return not (isinstance(parent.func, ast.Name) and parent.func.id in BUILTIN_CALLS)
+
+
+def rule_violations(source: str, filename: str, rule_names: set[str], fields: set[str]) -> list[str]:
+    """Where this source (a module of ``ai/``) writes a rule of its own.
+
+    Two things are flagged. A function (or method) named like one of the
+    engine's rule functions: a second definition of that rule. And a rules
+    setting (``rules.target``, ``self.rules.max_exchanges``...) read for any
+    purpose but passing it on as an argument to a function: comparing it or
+    computing with it (``mine == rules.target - 1``) is writing the rule
+    that uses it, which is the engine's to write (``scoring.points_needed``,
+    ``exchange.exchange_over``...). Putting a setting in a local name is
+    allowed only when every use of that name passes it on too. The places
+    in ``NOT_RULE_ARITHMETIC`` are exempt, each with its reason."""
+    tree = ast.parse(source, filename=filename)
+    parents: dict[ast.AST, ast.AST] = {}
+    for node in ast.walk(tree):
+        for child in ast.iter_child_nodes(node):
+            parents[child] = node
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name in rule_names:
+            found.append(f"{filename}:{node.lineno} defines {node.name}, a rule the engine defines")
+
+    def scopes(body: list[ast.stmt], prefix: str) -> list[tuple[str, ast.AST]]:
+        result: list[tuple[str, ast.AST]] = []
+        for statement in body:
+            if isinstance(statement, ast.ClassDef):
+                result += scopes(statement.body, f"{prefix}{statement.name}.")
+            elif isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
+                result.append((f"{prefix}{statement.name}", statement))
+            else:
+                result.append((f"{prefix}<module>", statement))
+        return result
+
+    for scope, root in scopes(tree.body, ""):
+        if (filename, scope) in NOT_RULE_ARITHMETIC:
+            continue
+        nodes = list(ast.walk(root))
+        holders: set[str] = set()
+        for node in nodes:
+            if not (isinstance(node, ast.Attribute) and node.attr in fields and _is_rules(node.value)):
+                continue
+            if isinstance(node.ctx, ast.Store) or _passed_on(node, parents):
+                continue
+            parent = parents.get(node)
+            if (
+                isinstance(parent, ast.Assign)
+                and len(parent.targets) == 1
+                and isinstance(parent.targets[0], ast.Name)
+                and parent.value is node
+            ):
+                holders.add(parent.targets[0].id)
+                continue
+            found.append(f"{filename}:{node.lineno} ({scope}) computes with rules.{node.attr}")
+        for node in nodes:
+            if (
+                isinstance(node, ast.Name)
+                and node.id in holders
+                and isinstance(node.ctx, ast.Load)
+                and not _passed_on(node, parents)
+            ):
+                found.append(f"{filename}:{node.lineno} ({scope}) computes with {node.id}, a rules setting")
+    return found
+
+
+def test_the_players_write_no_rule_of_their_own() -> None:
+    rule_names, fields = engine_rule_functions(), rules_fields()
+    found: list[str] = []
+    for path in sorted(AI_DIR.glob("*.py")):
+        found += rule_violations(path.read_text(encoding="utf-8"), path.name, rule_names, fields)
+    assert found == [], "\n".join(found)
+
+
+def test_the_rule_scan_finds_a_rule_written_again() -> None:
+    # The scan above must be able to fail: each of these writes a rule again.
+    rule_names, fields = engine_rule_functions(), rules_fields()
+    assert {"four_all_applies", "exchange_over", "legal_replies", "discard_range"} <= rule_names
+    written_again = {
+        "def four_all_applies(score, rules):\n    return False\n": "defines four_all_applies",
+        "class P:\n    def game_won(self, points):\n        return True\n": "defines game_won",
+        "def f(rules, mine):\n    return mine == rules.target - 1\n": "rules.target",
+        "def f(self, n):\n    return n >= self.rules.max_exchanges\n": "rules.max_exchanges",
+        "def f(self, n):\n    limit = self.rules.max_exchanges\n    return n >= limit\n": "limit, a rules",
+        "def f(rules, a):\n    return min(5, a) if rules.dealer_must_exchange else 0\n": "dealer_must_",
+        "def f(rules, s):\n    return max(s) >= min(rules.target, 9)\n": "rules.target",
+    }
+    for source, expected in written_again.items():
+        found = rule_violations(source, "snippet.py", rule_names, fields)
+        assert found and all(expected in line for line in found), (source, found)
+    passed_on = (
+        "def f(self, rules):\n"
+        "    ace_high = rules.ace_high\n"
+        "    return power_table(ace_high), discard_range(True, 3, self.rules), g(x=rules.must_trump)\n"
+    )
+    assert rule_violations(passed_on, "snippet.py", rule_names, fields) == []
+
+
+# ---------------------------------------------------------------- imports
+
+
+def source_modules() -> dict[str, Path]:
+    """Every module under ``src/ecarte`` by its dotted name."""
+    modules: dict[str, Path] = {}
+    for path in sorted(SOURCE_DIR.rglob("*.py")):
+        parts = list(path.relative_to(SOURCE_DIR.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        modules[".".join(parts)] = path
+    return modules
+
+
+def _inside_function(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
+    while node in parents:
+        node = parents[node]
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            return True
+    return False
+
+
+def _type_checking_only(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
+    while node in parents:
+        node = parents[node]
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            return True
+    return False
+
+
+LAZY_IMPORTS_ALLOWED_IN_A_CYCLE = {
+    ("ecarte.tui.title_screen", "ecarte.tui.settings_screen"): (
+        "the title opens the settings screen from a function, and the settings screen imports "
+        "find_unfinished from the title; issue #7 (screens that do not import each other) removes it"
+    ),
+}
+"""Imports made inside a function that close a cycle, each with its reason:
+the cycle is harmless at import time, but still a knot to untie."""
+
+
+def import_graph(lazy: bool = True) -> dict[str, set[str]]:
+    """For each module, the modules of ``src/ecarte`` it imports (at the top,
+    and inside a function when ``lazy``; not under ``TYPE_CHECKING``).
+    ``from package import name`` imports the submodule ``package.name`` when
+    there is one, else the package."""
+    modules = source_modules()
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        is_package = path.name == "__init__.py"
+        package = name if is_package else name.rpartition(".")[0]
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+        for node in ast.walk(tree):
+            if _type_checking_only(node, parents):
+                continue
+            if not lazy and _inside_function(node, parents):
+                continue
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")
+                    base = base[: len(base) - (node.level - 1)]
+                    source = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    source = node.module or ""
+                for alias in node.names:
+                    submodule = f"{source}.{alias.name}"
+                    targets.append(submodule if submodule in modules else source)
+            graph[name] |= {target for target in targets if target in modules and target != name}
+    return graph
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One cycle of the graph as a path that returns to its start, or None."""
+    state: dict[str, int] = {}  # 1 on the current path, 2 done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for target in sorted(graph[node]):
+            if state.get(target) == 1:
+                return [*path[path.index(target) :], target]
+            if target not in state:
+                cycle = visit(target)
+                if cycle:
+                    return cycle
+        path.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state:
+            cycle = visit(node)
+            if cycle:
+                return cycle
+    return None
+
+
+def test_no_import_cycle_in_src() -> None:
+    # At import time (the imports at the top of each module): none at all.
+    graph = import_graph(lazy=False)
+    assert "ecarte.engine.match" in graph["ecarte.engine"]
+    assert "ecarte.engine.scoring" in graph["ecarte.ai.expert_value"]
+    cycle = find_cycle(graph)
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+def test_no_import_cycle_through_imports_made_in_functions() -> None:
+    graph = import_graph(lazy=True)
+    for importer, imported in LAZY_IMPORTS_ALLOWED_IN_A_CYCLE:
+        graph[importer].discard(imported)
+    cycle = find_cycle(graph)
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+# ---------------------------------------------------------------- phases and action types
+
+
+def literal_comparisons(source: str, filename: str) -> list[str]:
+    """Where a string literal is compared (==, !=, in, not in, is) with a
+    ``.phase`` or a ``.type``, or matched against one in a ``match``
+    statement: phases and action types are enums, so a misspelt literal
+    would compare unequal silently."""
+    tree = ast.parse(source, filename=filename)
+    found: list[str] = []
+
+    def is_subject(node: ast.expr) -> bool:
+        return isinstance(node, ast.Attribute) and node.attr in ("phase", "type")
+
+    def has_literal(node: ast.expr) -> bool:
+        if isinstance(node, ast.Constant):
+            return isinstance(node.value, str)
+        if isinstance(node, ast.Tuple | ast.List | ast.Set):
+            return any(has_literal(item) for item in node.elts)
+        return False
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            operands = [node.left, *node.comparators]
+            if any(is_subject(item) for item in operands) and any(has_literal(item) for item in operands):
+                found.append(f"{filename}:{node.lineno}: {ast.unparse(node)}")
+        elif isinstance(node, ast.Match) and is_subject(node.subject):
+            for case in node.cases:
+                for pattern in ast.walk(case.pattern):
+                    if isinstance(pattern, ast.MatchValue) and has_literal(pattern.value):
+                        found.append(f"{filename}:{pattern.lineno}: case {ast.unparse(pattern.value)}")
+    return found
+
+
+def test_no_string_literal_is_compared_with_a_phase_or_an_action_type() -> None:
+    found: list[str] = []
+    for name, path in source_modules().items():
+        found += literal_comparisons(path.read_text(encoding="utf-8"), name)
+    assert found == [], "\n".join(found)
+
+
+def test_the_literal_scan_finds_a_literal() -> None:
+    for source in (
+        "ok = view.phase == 'tricks'",
+        "ok = action.type in ('card', 'king')",
+        "ok = 'deal' != event.type",
+        "match view.phase:\n    case 'exchange':\n        pass\n",
+    ):
+        assert len(literal_comparisons(source, "snippet.py")) == 1, source
+    assert literal_comparisons("ok = view.phase == Phase.TRICKS and kind == 'x'", "snippet.py") == []

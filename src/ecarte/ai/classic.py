@@ -22,6 +22,7 @@ from ecarte.engine.actions import (
     DISCARD,
     KING,
     KING_ACTION,
+    PLAY,
     PLAY_ACTION,
     PROPOSE_ACTION,
     REFUSE_ACTION,
@@ -33,13 +34,14 @@ from ecarte.engine.cards import (
     Card,
     beaters,
     iter_cards,
-    make_card,
     mask_of,
     power_table,
     suit_of,
 )
-from ecarte.engine.cards import KING as KING_RANK
+from ecarte.engine.exchange import makes_liable
 from ecarte.engine.match import ANSWER, DISCARD_PHASE, EXCHANGE, TRICKS
+from ecarte.engine.scoring import points_needed
+from ecarte.engine.tricks import ruled_out_by_reply
 
 from .classic_hands import KING_ROLE, QUEEN_ROLE, TEN_ROLE, HandReading
 
@@ -87,7 +89,7 @@ class ClassicPlayer:
         return view.score[view.seat], view.score[1 - view.seat]
 
     def _king_is_mine_or_turned(self, view: View) -> bool:
-        king = make_card(KING_RANK, view.trump)
+        king = view.trump_king
         return king in view.hand or view.upcard == king
 
     def reading(self, view: View) -> HandReading:
@@ -98,15 +100,14 @@ class ClassicPlayer:
     def elder_plays(self, view: View) -> bool:
         """Play without proposing (True) or propose (False)."""
         hand = self.reading(view)
-        first_decision = view.exchanges == 0
+        playing_makes_liable = makes_liable(PLAY, view.exchanges)
         # With the trump king the point is safe: propose, hoping for the vole.
-        if first_decision and hand.trump_king:
+        if playing_makes_liable and hand.trump_king:
             return False
         if hand.jeux_de_regle():
             return True
         theirs = self._scores(view)[1]
-        one_from_target = self.rules.target - 1
-        if theirs == one_from_target:
+        if points_needed(theirs, self.rules) == 1:
             # The dealer at four: play on an even chance; and, the king being
             # neither here nor turned up, on any hand with a trump, since an
             # exchange could give the dealer the king and the game.
@@ -115,19 +116,19 @@ class ClassicPlayer:
             if hand.trumps >= 1 and not self._king_is_mine_or_turned(view):
                 return True
         # After an exchange, playing carries no penalty: an even chance will do.
-        return not first_decision and hand.even_chance()
+        return not playing_makes_liable and hand.even_chance()
 
     # ------------------------------------------------------------ dealer: accept or refuse
 
     def dealer_refuses(self, view: View) -> bool:
         hand = self.reading(view)
         mine, theirs = self._scores(view)
-        one_from_target = self.rules.target - 1
-        if mine == theirs == one_from_target:
+        i_need, they_need = points_needed(mine, self.rules), points_needed(theirs, self.rules)
+        if i_need == they_need == 1:
             return True  # four all: refusing stops elder drawing the king
-        if mine == one_from_target and hand.even_chance():
+        if i_need == 1 and hand.even_chance():
             return True
-        if theirs == one_from_target and hand.trumps >= 1 and not self._king_is_mine_or_turned(view):
+        if they_need == 1 and hand.trumps >= 1 and not self._king_is_mine_or_turned(view):
             return True
         return self.refuses_by_doctrine(hand)
 
@@ -212,12 +213,11 @@ class ClassicPlayer:
         dealer does not announce: the point does not save the game, and
         silence hides what elder faces."""
         elder = view.elder
-        target = self.rules.target
         return (
             view.seat == view.dealer
             and view.liable == elder
-            and view.score[view.seat] == target - 2
-            and view.score[elder] == target - 1
+            and points_needed(view.score[view.seat], self.rules) == 2
+            and points_needed(view.score[elder], self.rules) == 1
         )
 
     def _trick_decision(self, view: View, legal: Sequence[Action]) -> Action:
@@ -241,18 +241,17 @@ class ClassicPlayer:
         return FULL_DECK_MASK & ~seen
 
     def _voids(self, view: View) -> list[bool]:
-        """Suits the other seat has shown it cannot follow."""
+        """Suits the other seat has shown it holds none of: its replies were
+        legal, so each rules out cards (``tricks.ruled_out_by_reply``), and a
+        suit is void when a reply ruled out the whole of it."""
         other = 1 - view.seat
-        void = [False] * 4
-        for trick in view.tricks:
+        shown = [0] * len(view.tricks)
+        for index, trick in enumerate(view.tricks):
             if trick.leader == other:
                 continue
             led, reply = trick.cards
-            if suit_of(reply) != suit_of(led):
-                void[suit_of(led)] = True
-                if self.rules.must_trump and suit_of(reply) != view.trump:
-                    void[view.trump] = True
-        return void
+            shown[index] = ruled_out_by_reply(led, reply, view.trump, self.beaters, self.rules.must_trump)
+        return [any(mask & suit == suit for mask in shown) for suit in SUIT_MASKS]
 
     def _highest(self, mask: int) -> Card:
         power = self.power

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ecarte.engine.cards import KING, SUIT_MASKS, Card, iter_cards, make_card, power_table
+from ecarte.engine.cards import SUIT_MASKS, Card, iter_cards, power_table, trump_king
 
 # The doctrine's ranks as places in the order in force (power 0-7).
 KING_ROLE = 7
@@ -84,7 +84,7 @@ class HandReading:
         self.trump = trump
         self.size = hand.bit_count()
         self.trumps = (hand & SUIT_MASKS[trump]).bit_count()
-        self.trump_king = bool(hand >> make_card(KING, trump) & 1)
+        self.trump_king = bool(hand >> trump_king(trump) & 1)
         plain = []
         for suit in range(4):
             if suit == trump:

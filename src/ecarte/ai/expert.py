@@ -30,21 +30,34 @@ import random
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
-from ecarte.engine.actions import CARD, DISCARD, KING, Action, ActionType
+from ecarte.engine.actions import (
+    ACCEPT_ACTION,
+    DISCARD,
+    KING,
+    PLAY,
+    PLAY_ACTION,
+    PROPOSE_ACTION,
+    REFUSE,
+    REFUSE_ACTION,
+    Action,
+    ActionType,
+)
 from ecarte.engine.cards import cards_in, power_table
+from ecarte.engine.exchange import dealer_discards, discard_range, exchange_over, liable_after
+from ecarte.engine.king import announce_moment_passed
 from ecarte.engine.rules import Rules
-from ecarte.engine.scoring import trick_points
+from ecarte.engine.scoring import dealer_of_next_deal, score_deal, trick_points, trick_winner
 from ecarte.engine.view import Phase, View
 
+from .evaluator import Budget, Sampled, evaluate_options, keep_sampling
 from .expert_heuristics import dealer_would_refuse, discard_order, elder_would_play, good_cards, quick_discard
 from .expert_value import MatchValue, match_value
-from .sampling import HandWeight, opponent_hands, played_by, ruled_out_by_replies, unseen_pool
+from .sampling import HandWeight, opponent_hands, played_by, unseen_pool
 from .solver import TrickSolver, solver_for
 
 TRICK_SAMPLES = 150
-"""Opponent hands sampled for a card decision."""
-TRICK_ENUMERATE = 300
-"""Enumerate every opponent hand instead when there are no more than this."""
+"""Opponent hands sampled for a card decision (all of them when there are
+at most ``evaluator.TRICK_ENUMERATE``)."""
 EXCHANGE_SAMPLES = (30, 160)
 """Deals simulated for play/propose and accept/refuse: at least, at most."""
 DISCARD_SAMPLES = (20, 60)
@@ -93,7 +106,7 @@ class ExpertPlayer:
         self._opponent_refused = False
         self._their_discards_before = 0
         self._their_kept = 0
-        self._my_last = ""
+        self._my_last: ActionType | None = None
         self._elder_played_late = False
 
     def start_match(self, seat: int, rules: Rules) -> None:
@@ -109,26 +122,29 @@ class ExpertPlayer:
     def decide(self, view: View, legal: Sequence[Action]) -> Action:
         self._remember(view)
         action = self._choose(view, legal)
-        self._my_last = action.type
+        self._record(view, action)
         return action
 
     def _choose(self, view: View, legal: Sequence[Action]) -> Action:
+        """The best option of the evaluator (``evaluator``), at this player's budget."""
         if len(legal) == 1:
             return legal[0]
-        kinds = {action.type for action in legal}
-        if KING in kinds:
+        if any(action.type == KING for action in legal):
             # The point is certain and the game may end on it; keeping quiet
-            # only hides what the other will soon guess.
+            # only hides what the other will soon guess (the evaluator agrees
+            # without a search: see its docstring).
             return next(action for action in legal if action.type == KING)
-        if CARD in kinds:
-            return self._play_card(view, legal)
-        if DISCARD in kinds:
-            return self._discard(view, legal)
-        if ActionType.PROPOSE in kinds:
-            return self._exchange(view, legal)
-        if ActionType.ACCEPT in kinds:
-            return self._answer(view, legal)
-        return legal[0]
+        return evaluate_options(self, view, legal, self.budget()).best.action
+
+    def budget(self) -> Budget:
+        """This player's own sample budget, from its settings."""
+        return Budget(self.trick_samples, self.exchange_samples, self.discard_samples)
+
+    def _record(self, view: View, action: Action) -> None:
+        """What this seat decided, for ``_remember`` to read its next view by."""
+        self._my_last = action.type
+        if action.type == ActionType.PROPOSE:
+            self._proposed_at = view.exchanges
 
     def _remember(self, view: View) -> None:
         """Track what the opponent's decisions showed in this deal beyond what
@@ -154,7 +170,7 @@ class ExpertPlayer:
             self._opponent_refused = False
             self._their_discards_before = 0
             self._their_kept = 0
-            self._my_last = ""
+            self._my_last = None
             self._elder_played_late = False
         thrown = view.their_discards - self._their_discards_before
         if thrown > 0:
@@ -174,8 +190,7 @@ class ExpertPlayer:
             and view.exchanges > 0
             and self._my_last == DISCARD
         ):
-            limit = self.rules.max_exchanges
-            forced = view.stock == 0 or (limit is not None and view.exchanges >= limit)
+            forced = exchange_over(view.exchanges, view.stock, self.rules)
             self._elder_played_late = not forced
 
     def _opponent_weight(self, view: View) -> HandWeight:
@@ -188,9 +203,7 @@ class ExpertPlayer:
         king = view.trump_king
         quiet = False
         if view.phase == Phase.TRICKS and opponent not in view.announced:
-            # The moment to announce has passed: elder's when it led to the
-            # first trick, the dealer's when it replied to it.
-            quiet = bool(view.tricks) or (opponent == view.elder and bool(view.trick))
+            quiet = announce_moment_passed(opponent == view.dealer, len(view.tricks), len(view.trick))
         opponent_is_elder = view.elder == opponent
         strong_at_once = view.exchanges == 0 and view.liable == opponent
         refused_late = self._opponent_refused and view.exchanges > 0
@@ -230,81 +243,37 @@ class ExpertPlayer:
 
     def _leaf_values(self, view: View, liable: int | None) -> list[list[list[float]]]:
         """values[my_tricks][my_king][their_king]: P(win the match) once the
-        deal ends so, from the score the view shows."""
+        deal ends so, from the score the view shows (scored by the engine's
+        ``score_deal``: kings first, in their order, then the tricks)."""
         me = self.seat
         opponent = 1 - me
         rules = self.rules
-        target = rules.target
         my_games, their_games = view.games_won[me], view.games_won[opponent]
-        i_deal = view.dealer == me
+        i_deal_next = dealer_of_next_deal(view.dealer) == me
         table: list[list[list[float]]] = []
         for tricks in range(6):
+            tricks_won = [0, 0]
+            tricks_won[me], tricks_won[opponent] = tricks, 5 - tricks
+            winner = trick_winner(tricks_won)
+            points = trick_points(tricks_won[winner], liable == 1 - winner, rules)
             by_king: list[list[float]] = []
             for my_king in (0, 1):
                 row: list[float] = []
                 for their_king in (0, 1):
-                    mine, theirs = view.score[me], view.score[opponent]
-                    decided: float | None = None
-                    # Elder announces first; a king point that reaches the
-                    # target ends the game at once.
-                    kings = (
-                        [(False, their_king), (True, my_king)]
-                        if i_deal
-                        else [(True, my_king), (False, their_king)]
+                    kings = [0, 0]
+                    kings[me], kings[opponent] = my_king, their_king
+                    score, game_winner = score_deal(view.score, view.dealer, kings, winner, points, rules)
+                    mine, theirs = score[me], score[opponent]
+                    # The value table sees the score from this seat: 0 is me.
+                    winner_from_me = None if game_winner is None else int(game_winner != me)
+                    row.append(
+                        self.value.after_scored_deal(
+                            (mine, theirs), winner_from_me, my_games, their_games, i_deal_next
+                        )
                     )
-                    for is_me, point in kings:
-                        if is_me:
-                            mine += point
-                        else:
-                            theirs += point
-                        if decided is None and (mine >= target or theirs >= target):
-                            decided = self.value.game_over(mine >= target, my_games, their_games)
-                    if decided is None:
-                        if tricks >= 3:
-                            mine += trick_points(tricks, liable == opponent, rules)
-                        else:
-                            theirs += trick_points(5 - tricks, liable == me, rules)
-                        decided = self.value.after_deal(mine, theirs, my_games, their_games, i_deal)
-                    row.append(decided)
                 by_king.append(row)
             table.append(by_king)
         return table
-
-    # ------------------------------------------------------------ tricks
-
-    def _play_card(self, view: View, legal: Sequence[Action]) -> Action:
-        me = self.seat
-        solver = self._solver(view)
-        values = self._leaf_values(view, view.liable)
-        won = sum(1 for trick in view.tricks if trick.winner == me)
-        mine = view.hand_mask
-        # Trump-king points are already in the score, or coming to the dealer
-        # whatever is played now: they do not change the choice.
-        leaf = [values[tricks][0][0] for tricks in range(6)]
-        weight = self._opponent_weight(view)
-        ruled_out = ruled_out_by_replies(view, solver.replies) if self.read_replies else 0
-        hands = opponent_hands(view, self.rng, self.trick_samples, weight, TRICK_ENUMERATE, ruled_out)
-        cards = [action.card for action in legal if action.type == CARD]
-        best_action = legal[0]
-        best_score = -1.0
-        total_weight = sum(w for _, w in hands) or 1.0
-        led = view.trick[0] if view.trick else None
-        for card in cards:
-            expected = 0.0
-            tricks_sum = 0.0
-            for hand, w in hands:
-                if led is None:
-                    tricks = won + solver.after_lead(mine, hand, card)
-                else:
-                    tricks = won + solver.after_reply(mine, hand, led, card)
-                expected += w * leaf[tricks]
-                tricks_sum += w * tricks
-            # More tricks break ties: they cost nothing and hedge the samples.
-            score = expected / total_weight + 1e-6 * tricks_sum / total_weight
-            if score > best_score:
-                best_score = score
-                best_action = next(action for action in legal if action.type == CARD and action.card == card)
-        return best_action
 
     # ------------------------------------------------------------ exchange
 
@@ -331,30 +300,28 @@ class ExpertPlayer:
         the textbook would refuse."""
         power = self._power
         trump = view.trump
-        ace_high = self.rules.ace_high
-        limit = self.rules.max_exchanges
-        fewest = 1 if self.rules.dealer_must_exchange else 0
+        rules = self.rules
+        ace_high = rules.ace_high
         drawn = 0
         for round_number in range(self.exchange_rounds):
             left = len(stock) - drawn
             if round_number:
-                done = view.exchanges + round_number
-                if left <= 0 or (limit is not None and done >= limit):
+                if exchange_over(view.exchanges + round_number, left, rules):
                     break
                 if elder_would_play(elder, trump, ace_high, first=False):
                     break
                 if dealer_would_refuse(dealer, trump, ace_high):
                     break
             if round_number or elder_discard is None:
-                elder_discard = quick_discard(elder, trump, power, 1, min(5, left))
+                elder_discard = quick_discard(elder, trump, power, *discard_range(False, left, rules))
             count = elder_discard.bit_count()
             elder &= ~elder_discard
             for card in stock[drawn : drawn + count]:
                 elder |= 1 << card
             drawn += count
             left = len(stock) - drawn
-            if left > 0:
-                thrown = quick_discard(dealer, trump, power, fewest, min(5, left))
+            if dealer_discards(left):
+                thrown = quick_discard(dealer, trump, power, *discard_range(True, left, rules))
                 dealer &= ~thrown
                 for card in stock[drawn : drawn + thrown.bit_count()]:
                     dealer |= 1 << card
@@ -368,35 +335,40 @@ class ExpertPlayer:
         evaluate: Callable[[int, list[int]], list[float]],
         options: int,
         samples: tuple[int, int],
-    ) -> list[float]:
-        """The mean value of each option over sampled opponent hands.
+        budget: Budget,
+    ) -> list[list[float]]:
+        """Each option's values over sampled opponent hands.
 
         ``evaluate(hand, active)`` values the ``active`` options on one
         sampled deal (common random numbers: every option sees the same
         deal). Batches are added until one option is left: an option drops
         out when the best leads it by ``CLEAR_MARGIN`` standard errors, so
-        clear decisions are quick and close ones get the samples."""
+        clear decisions are quick and close ones get the samples. A budget
+        with a ``target_se`` goes on until the options still in the running
+        are known that well."""
         least, most = samples
         active = list(range(options))
         values: list[list[float]] = [[] for _ in range(options)]
         drawn = 0
-        while drawn < most and len(active) > 1:
+        while (drawn < most and len(active) > 1) or keep_sampling(values, active, budget, drawn):
             batch = least if not drawn else SAMPLE_BATCH
             for hand, _ in opponent_hands(view, self.rng, batch, weight):
-                for option, value in zip(active, evaluate(hand, active), strict=True):
+                row = evaluate(hand, active)
+                if len(row) != len(active):  # it valued every option
+                    row = [row[option] for option in active]
+                for option, value in zip(active, row, strict=True):
                     values[option].append(value)
             drawn += batch
             if drawn >= least:
                 active = _contenders(active, values)
-        return [sum(row) / len(row) if row else -1.0 for row in values]
+        return values
 
-    def _exchange(self, view: View, legal: Sequence[Action]) -> Action:
+    def _exchange_values(self, view: View, legal: Sequence[Action], budget: Budget) -> list[Sampled]:
         """Elder: play now, or propose?"""
         me = self.seat
         opponent = 1 - me
-        first = view.exchanges == 0
-        play_values = self._leaf_values(view, me if first else view.liable)
-        refused_values = self._leaf_values(view, opponent if first else view.liable)
+        play_values = self._leaf_values(view, liable_after(view.liable, me, PLAY, view.exchanges))
+        refused_values = self._leaf_values(view, liable_after(view.liable, opponent, REFUSE, view.exchanges))
         free_values = self._leaf_values(view, view.liable)
         solver = self._solver(view)
         mine = view.hand_mask
@@ -416,17 +388,20 @@ class ExpertPlayer:
             my_king, their_king = self._king_bits(view, elder_after, dealer_after)
             return [play, free_values[tricks][my_king][their_king]]
 
-        play, propose = self._simulate(view, self._opponent_weight(view), evaluate, 2, self.exchange_samples)
-        chosen = ActionType.PLAY if play + self.play_bias >= propose else ActionType.PROPOSE
-        if chosen == ActionType.PROPOSE:
-            self._proposed_at = view.exchanges
-        return next(action for action in legal if action.type == chosen)
+        play, propose = self._simulate(
+            view, self._opponent_weight(view), evaluate, 2, budget.exchange_samples, budget
+        )
+        # Playing wins a tie.
+        return [
+            Sampled(PLAY_ACTION, play, _mean(play) + self.play_bias),
+            Sampled(PROPOSE_ACTION, propose, _mean(propose)),
+        ]
 
-    def _answer(self, view: View, legal: Sequence[Action]) -> Action:
+    def _answer_values(self, view: View, legal: Sequence[Action], budget: Budget) -> list[Sampled]:
         """Dealer: accept the proposal, or refuse it?"""
         me = self.seat
         first = view.exchanges == 0
-        refuse_values = self._leaf_values(view, me if first else view.liable)
+        refuse_values = self._leaf_values(view, liable_after(view.liable, me, REFUSE, view.exchanges))
         free_values = self._leaf_values(view, view.liable)
         solver = self._solver(view)
         mine = view.hand_mask
@@ -450,12 +425,18 @@ class ExpertPlayer:
             my_king, their_king = self._king_bits(view, dealer_after, elder_after)
             return [refuse, free_values[tricks][my_king][their_king]]
 
-        refuse, accept = self._simulate(view, weight, evaluate, 2, self.exchange_samples)
-        chosen = ActionType.REFUSE if refuse + self.refuse_bias > accept else ActionType.ACCEPT
-        return next(action for action in legal if action.type == chosen)
+        refuse, accept = self._simulate(view, weight, evaluate, 2, budget.exchange_samples, budget)
+        # Accepting wins a tie.
+        return [
+            Sampled(ACCEPT_ACTION, accept, _mean(accept)),
+            Sampled(REFUSE_ACTION, refuse, _mean(refuse) + self.refuse_bias),
+        ]
 
-    def _discard(self, view: View, legal: Sequence[Action]) -> Action:
-        """Which cards to throw: the textbook order, searched over how many."""
+    def _discard_values(
+        self, view: View, legal: Sequence[Action], budget: Budget, also: Action | None
+    ) -> list[Sampled]:
+        """Which cards to throw: the textbook order, searched over how many
+        (and ``also``, when the search would not consider it)."""
         me = self.seat
         i_am_elder = view.elder == me
         by_mask = {action.discards: action for action in legal}
@@ -475,8 +456,11 @@ class ExpertPlayer:
                     mask |= 1 << card
                 if mask in by_mask and mask not in candidates:
                     candidates.append(mask)
-        if len(candidates) <= 1:
-            return by_mask[candidates[0]] if candidates else legal[0]
+        if also is not None and also.discards not in candidates:
+            candidates.append(also.discards)
+        if len(candidates) <= 1 and also is None and budget.target_se is None:
+            only = by_mask[candidates[0]] if candidates else legal[0]
+            return [Sampled(only, [], 0.0)]
         values = self._leaf_values(view, view.liable)
         solver = self._solver(view)
         pool = unseen_pool(view)
@@ -507,9 +491,12 @@ class ExpertPlayer:
                 row.append(values[tricks][my_king][their_king])
             return row
 
-        totals = self._simulate(view, weight, evaluate, len(candidates), self.discard_samples)
-        best = max(range(len(candidates)), key=lambda index: (totals[index], -index))
-        return by_mask[candidates[best]]
+        rows = self._simulate(view, weight, evaluate, len(candidates), budget.discard_samples, budget)
+        return [Sampled(by_mask[mask], row, _mean(row)) for mask, row in zip(candidates, rows, strict=True)]
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else -1.0
 
 
 def _contenders(active: list[int], values: list[list[float]]) -> list[int]:

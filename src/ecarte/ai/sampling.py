@@ -15,7 +15,9 @@ from collections.abc import Callable
 from itertools import combinations
 from math import comb
 
-from ecarte.engine.cards import FULL_DECK_MASK, cards_in
+from ecarte.engine.cards import FULL_DECK_MASK, beaters, cards_in
+from ecarte.engine.rules import Rules
+from ecarte.engine.tricks import ruled_out_by_reply
 from ecarte.engine.view import View
 
 HandWeight = Callable[[int], float]
@@ -53,28 +55,22 @@ def unseen_pool(view: View) -> int:
     return FULL_DECK_MASK & ~seen_mask(view)
 
 
-def ruled_out_by_replies(view: View, replies: Callable[[int, int], int]) -> int:
+def ruled_out_by_replies(view: View, rules: Rules) -> int:
     """Cards the other hand cannot hold, by the rules of its replies.
 
     Each reply it made was legal: it followed suit if able, beat the led
-    card if able, trumped if void and able. ``replies(hand, led)`` is the
-    engine's rule (``tricks.legal_replies`` for the deal's trump and
-    rules). A card rules itself out alone: the reply was legal from the
-    whole hand exactly when it was legal from the reply and each other card
-    of it (every clause reads "if the hand holds a card of this kind"), so
-    a card ``c`` is ruled out when the reply is not legal from the reply
-    and ``c``."""
+    card if able, trumped if void and able. What each reply rules out is
+    the engine's (``tricks.ruled_out_by_reply``); here only the cards this
+    seat has not seen are kept."""
     opponent = 1 - view.seat
-    pool = unseen_pool(view)
+    order = beaters(rules.ace_high)
     ruled_out = 0
     for trick in view.tricks:
         if trick.leader == opponent:
             continue
         led, reply = trick.cards
-        for card in cards_in(pool & ~ruled_out):
-            if not replies(1 << reply | 1 << card, led) >> reply & 1:
-                ruled_out |= 1 << card
-    return ruled_out
+        ruled_out |= ruled_out_by_reply(led, reply, view.trump, order, rules.must_trump)
+    return ruled_out & unseen_pool(view)
 
 
 def opponent_hand_size(view: View) -> int:

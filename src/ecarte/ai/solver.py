@@ -12,10 +12,14 @@ the minimax of a non-decreasing function of the outcome is that function of
 the minimax outcome. The expert player averages over the opponent hands it
 samples (see ``sampling``), which is where its goals enter.
 
-The rules themselves come from the engine: ``legal_replies`` and
-``leader_wins`` are the definitions; the solver's inner loop inlines the
-same logic over the engine's tables (``cards.beaters``, ``power_table``,
-``SUIT_MASKS``) for speed, and the tests check both agree.
+The rules themselves come from the engine: ``tricks.legal_replies`` and
+``tricks.leader_wins`` are the definitions. Who wins a trick is read from a
+table the engine's ``leader_wins`` fills; which replies are allowed is the
+one rule written twice: the inner loop of ``lead_tricks`` inlines
+``legal_replies`` over the engine's tables (``cards.beaters``,
+``SUIT_MASKS``), since a call there costs a large share of the search. The
+tests check the solver against plain minimax over the engine's functions
+on many random positions (``tests/test_ai_expert.py``).
 """
 
 from __future__ import annotations
@@ -43,12 +47,9 @@ class TrickSolver:
             int(leader_wins(led, reply, trump, self._power)) for led in range(32) for reply in range(32)
         )
 
-    # The engine's definitions, for the callers that want them by name.
     def replies(self, hand: int, led: int) -> int:
+        """The engine's ``legal_replies`` for this trump and rule set."""
         return legal_replies(hand, led, self.trump, self._beaters, self.must_trump)
-
-    def leader_wins(self, led: int, reply: int) -> bool:
-        return leader_wins(led, reply, self.trump, self._power)
 
     def lead_tricks(self, leader: int, follower: int) -> int:
         """Tricks the leader takes from here with best play by both, when
@@ -92,6 +93,8 @@ class TrickSolver:
                         break
                 if equivalent:
                     continue
+            # The engine's tricks.legal_replies, inlined for speed (see the
+            # module doc; tested against the engine's function).
             follow = follower & suit_mask
             if follow:
                 replies = follow & beat[led] or follow

@@ -2,6 +2,12 @@
 
 Start with ``Match`` (the state machine), ``Rules`` (the variants) and
 ``Action`` (a decision). Cards are ints; see ``cards``.
+
+Each rule is a pure function that ``Match`` and the computer players both
+call: ``exchange`` (discards, the end of the exchange, liability), ``king``
+(when the trump king may be announced), ``scoring`` (trick points, the end
+of a game, the next dealer, the four-all reset, a deal's end) and
+``tricks`` (the allowed replies, who wins a trick, what a reply shows).
 """
 
 from .actions import Action, ActionError, ActionType, card_action, discard_action

@@ -12,15 +12,19 @@ Steps that offer no choice happen by themselves inside ``apply``: the
 exchange ends when the stock is empty or ``max_exchanges`` is reached, the
 dealer keeps the hand when the stock is empty at the dealer's discard, the
 game ends the moment a player reaches the target.
+
+Each rule is a pure function of ``exchange``, ``king``, ``scoring`` or
+``tricks``, which the computer players call too: this class applies them
+in order and keeps the state.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from .actions import (
     ACCEPT,
@@ -53,10 +57,24 @@ from .cards import (
     sorted_hand,
     trump_king,
 )
+from .exchange import dealer_discards, discard_range, exchange_limit_reached, exchange_over, makes_liable
+from .king import announce_moment_passed, may_announce_now
 from .rules import Rules
-from .scoring import four_all_applies, trick_points
+from .scoring import (
+    after_four_all,
+    dealer_of_next_deal,
+    dealer_of_next_game,
+    four_all_applies,
+    game_won,
+    match_won,
+    trick_points,
+    trick_winner,
+)
 from .tricks import leader_wins, legal_replies, why_not_allowed
 from .view import Phase, Trick, View
+
+if TYPE_CHECKING:
+    import random
 
 DEAL = Phase.DEAL
 EXCHANGE = Phase.EXCHANGE
@@ -308,6 +326,8 @@ class Match:
     @classmethod
     def new(cls, rules: Rules | None = None, rng: random.Random | None = None) -> Match:
         """A match whose first dealer is chosen by the cut, from ``rng``."""
+        import random  # here, not at the top: replaying a log needs no chance
+
         return cls(rules, first_dealer=(rng or random.Random()).randrange(2))
 
     # ------------------------------------------------------------ queries
@@ -362,17 +382,20 @@ class Match:
             return False
         if not self.hands[seat] >> trump_king(self.trump) & 1:
             return False
-        return len(self.trick) == (0 if seat != self.dealer else 1)
+        return may_announce_now(seat == self.dealer, 0, len(self.trick))
 
     def makes_liable(self, action: Action) -> bool:
         """Whether this decision, taken now, makes its player liable: elder
         playing at the first decision of the deal (without proposing), or the
         dealer refusing the deal's first proposal. Later refusals, and playing
         after an exchange, make no one liable."""
-        if action.type == PLAY:
-            return self.phase == EXCHANGE and self.proposals == 0
-        if action.type == REFUSE:
-            return self.phase == ANSWER and self.proposals == 1
+        # In the exchange phase every proposal so far was accepted and its
+        # discards made; in the answer phase one more is pending.
+        kind = action.type
+        if kind == PLAY:
+            return self.phase == EXCHANGE and makes_liable(kind, self.exchanges)
+        if kind == REFUSE:
+            return self.phase == ANSWER and makes_liable(kind, self.exchanges)
         return False
 
     def legal_actions(self) -> list[Action]:
@@ -386,7 +409,9 @@ class Match:
             if trick:
                 hand = legal_replies(hand, trick[0], self.trump, self._beaters, self._must_trump)
             actions = card_actions(hand)
-            if self.can_announce():
+            # Only in the first trick (``can_announce`` checks it too; the
+            # test here saves the call in the other four).
+            if not self.tricks and self.can_announce():
                 actions.append(KING_ACTION)
             return actions
         if phase == EXCHANGE:
@@ -396,18 +421,12 @@ class Match:
         if phase == DISCARD_PHASE:
             seat = self.current_player
             assert seat is not None
-            fewest, most = self._discard_range(seat)
+            fewest, most = discard_range(seat == self.dealer, 32 - self.stock_top, self.rules)
             return list(_discard_actions(self.hands[seat], fewest, most))
         return []
 
     def _discard_range(self, seat: int) -> tuple[int, int]:
-        # Never more than the stock holds; elder discards at least one, the
-        # dealer may keep the hand unless dealer_must_exchange (while the
-        # stock holds a card: with an empty stock the dealer is not asked).
-        most = min(5, 32 - self.stock_top)
-        if seat != self.dealer or self.rules.dealer_must_exchange:
-            return 1, most
-        return 0, most
+        return discard_range(seat == self.dealer, 32 - self.stock_top, self.rules)
 
     def view(self, seat: int) -> View:
         """What ``seat`` may know now, and nothing more."""
@@ -443,7 +462,7 @@ class Match:
             )
         if len(deck) != 32 or set(deck) != _ALL_CARDS_SET:
             raise DealError("a deck is the 32 cards, each exactly once")
-        if not self.games or max(self.games[-1]) >= self.rules.target:
+        if not self.games or game_won(max(self.games[-1]), self.rules):
             self.games.append([0, 0])
         dealer = self.next_dealer
         elder = 1 - dealer
@@ -472,7 +491,7 @@ class Match:
         self.leader = elder
         self.tricks = []
         self.tricks_won = [0, 0]
-        self.next_dealer = elder
+        self.next_dealer = dealer_of_next_deal(dealer)
         self.deals.append(
             DealRecord(
                 game=len(self.games), dealer=dealer, upcard=upcard, trump=upcard >> 3, score=self.games[-1][:]
@@ -564,7 +583,7 @@ class Match:
         limit = self.rules.max_exchanges
         if self.stock_top == 32:
             return "the exchange is over: the stock is empty"
-        if limit is not None and self.exchanges >= limit:
+        if exchange_limit_reached(self.exchanges, self.rules):
             plural = "exchange" if limit == 1 else "exchanges"
             return f"the exchange is over: the limit of {limit} {plural} (max_exchanges) is reached"
         return "the exchange is over"
@@ -589,13 +608,13 @@ class Match:
     def _discard(self, seat: int, cards: int) -> None:
         hand = self.hands[seat]
         count = cards.bit_count()
-        fewest, most = self._discard_range(seat)
+        top = self.stock_top
+        fewest, most = discard_range(seat == self.dealer, 32 - top, self.rules)
         if cards & ~hand:
             missing = ", ".join(card_label(card) for card in cards_in(cards & ~hand))
             raise IllegalActionError(f"you cannot discard {missing}: not in your hand")
         if not fewest <= count <= most:
             raise IllegalActionError(self._why_not_count(seat, count, fewest, most))
-        top = self.stock_top
         deck = self.deck
         drawn = 0
         for position in range(top, top + count):
@@ -603,14 +622,13 @@ class Match:
         self.stock_top = top = top + count
         self.hands[seat] = (hand ^ cards) | drawn
         self.discards[seat] |= cards
-        if seat != self.dealer and top < 32:
+        if seat != self.dealer and dealer_discards(32 - top):
             self.current_player = self.dealer
             return
         # The round is over: the dealer has discarded, or keeps the hand
         # because the stock is empty.
         self.exchanges += 1
-        limit = self.rules.max_exchanges
-        if top == 32 or (limit is not None and self.exchanges >= limit):
+        if exchange_over(self.exchanges, 32 - top, self.rules):
             self._start_tricks()
         else:
             self.phase = EXCHANGE
@@ -657,7 +675,7 @@ class Match:
             return f"you cannot announce the king: you do not hold {card_label(king)}"
         if seat in self.announced:
             return "you have already announced the king in this deal"
-        if seat == self.dealer and not self.trick and not self.tricks:
+        if seat == self.dealer and not announce_moment_passed(True, len(self.tricks), len(self.trick)):
             return "too early to announce the king: the dealer announces after elder's first lead, not before"
         return f"too late to announce the king: {self._king_moment(seat)}"
 
@@ -692,7 +710,7 @@ class Match:
         record = self.deals[-1]
         tricks_won = self.tricks_won
         record.tricks = list(tricks_won)
-        winner = 0 if tricks_won[0] >= 3 else 1
+        winner = trick_winner(tricks_won)
         loser_liable = self.liable == 1 - winner
         record.winner = winner
         record.vole = tricks_won[winner] == 5
@@ -702,8 +720,7 @@ class Match:
             return
         score = self.games[-1]
         if four_all_applies(score, self.rules):
-            score[0] -= 1
-            score[1] -= 1
+            score[:] = after_four_all(score)
             record.four_all_reset = True
             record.score = list(score)
         self._end_deal()
@@ -715,13 +732,12 @@ class Match:
         record = self.deals[-1]
         record.points[seat] += points
         record.score = list(score)
-        if score[seat] < self.rules.target:
+        if not game_won(score[seat], self.rules):
             return False
         record.ended_game = seat
         self.games_won[seat] += 1
-        # The loser of a game deals first in the next one.
-        self.next_dealer = 1 - seat
-        if self.games_won[seat] >= self.rules.games_to_win:
+        self.next_dealer = dealer_of_next_game(seat)
+        if match_won(self.games_won[seat], self.rules):
             self.winner = seat
             self.phase = OVER
             self.current_player = None

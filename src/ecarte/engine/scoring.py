@@ -1,8 +1,20 @@
-"""What a deal's tricks are worth (``spec/rules.md``, "Scoring a deal")."""
+"""Scoring: what a deal's tricks are worth, when a game ends, who deals
+next and the four-all reset (``docs/rules.md``, "Scoring", "Winning
+the game" and "Matches of several games").
+
+``Match`` scores by these functions, and the computer players value the
+outcomes they look ahead to by them too (``score_deal``), so a change to a
+scoring rule is a change here.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .rules import Rules
+
+TRICKS_TO_WIN = 3
+"""Of the five tricks, the deal's points go to the player who takes this many."""
 
 
 def trick_points(winner_tricks: int, loser_liable: bool, rules: Rules) -> int:
@@ -18,7 +30,74 @@ def trick_points(winner_tricks: int, loser_liable: bool, rules: Rules) -> int:
     return 2 if loser_liable else 1
 
 
-def four_all_applies(score: list[int], rules: Rules) -> bool:
+def trick_winner(tricks_won: Sequence[int]) -> int:
+    """The seat that took three tricks or more (``tricks_won`` by seat)."""
+    return 0 if tricks_won[0] >= TRICKS_TO_WIN else 1
+
+
+def game_won(points: int, rules: Rules) -> bool:
+    """Whether a player with ``points`` in the current game has won it: the
+    game ends the moment a player reaches the target."""
+    return points >= rules.target
+
+
+def points_needed(points: int, rules: Rules) -> int:
+    """How many points a player with ``points`` still needs to win the game."""
+    return rules.target - points
+
+
+def match_won(games: int, rules: Rules) -> bool:
+    """Whether a player who has won ``games`` games has won the match."""
+    return games >= rules.games_to_win
+
+
+def dealer_of_next_deal(dealer: int) -> int:
+    """Within a game the deal alternates: elder deals the next deal."""
+    return 1 - dealer
+
+
+def dealer_of_next_game(game_winner: int) -> int:
+    """The loser of a game deals first in the next one."""
+    return 1 - game_winner
+
+
+def four_all_applies(score: Sequence[int], rules: Rules) -> bool:
     """``four_all_reset``: a deal that ends with both at target - 1 takes one
     point from each (4-4 becomes 3-3)."""
     return rules.four_all_reset and score[0] == score[1] == rules.target - 1
+
+
+def after_four_all(score: Sequence[int]) -> tuple[int, int]:
+    """The score once the four-all reset has taken a point from each."""
+    return score[0] - 1, score[1] - 1
+
+
+def score_deal(
+    score: Sequence[int],
+    dealer: int,
+    kings: Sequence[int],
+    winner: int,
+    points: int,
+    rules: Rules,
+) -> tuple[tuple[int, int], int | None]:
+    """The score at the end of a deal, and the seat that won the game in it
+    (``None`` while the game goes on), in the order ``Match`` scores it.
+
+    ``score`` is the game's score before the announcements (a turned-up king
+    already in it), ``kings`` the king points each seat announces, ``winner``
+    the seat that takes the tricks and ``points`` what they are worth
+    (``trick_points``). Elder's king comes first, then the dealer's (the
+    moments of ``king``); a point that reaches the target ends the game at
+    once; then the trick points; then the four-all reset."""
+    totals = [score[0], score[1]]
+    for seat in (1 - dealer, dealer):
+        if kings[seat]:
+            totals[seat] += kings[seat]
+            if game_won(totals[seat], rules):
+                return (totals[0], totals[1]), seat
+    totals[winner] += points
+    if game_won(totals[winner], rules):
+        return (totals[0], totals[1]), winner
+    if four_all_applies(totals, rules):
+        return after_four_all(totals), None
+    return (totals[0], totals[1]), None

@@ -25,6 +25,26 @@ def legal_replies(hand: int, led: Card, trump: int, beaters: tuple[int, ...], mu
     return hand
 
 
+def ruled_out_by_reply(led: Card, reply: Card, trump: int, beaters: tuple[int, ...], must_trump: bool) -> int:
+    """The mask of the cards the second player cannot have held when it
+    replied ``reply`` to ``led``: the reply was legal (``legal_replies``).
+
+    A reply off suit shows no card of the led suit, and, under
+    ``must_trump``, no trump unless it is one; a reply that follows without
+    beating shows no card of the led suit above the led one; a reply that
+    beats the led card shows nothing. (A card is ruled out exactly when the
+    reply is not legal from the reply and that card: every clause of the
+    rule reads "if the hand holds a card of this kind".)"""
+    reply_suit = reply >> 3
+    if reply_suit == led >> 3:
+        above = beaters[led]
+        return 0 if above >> reply & 1 else above
+    shown = SUIT_MASKS[led >> 3]
+    if must_trump and reply_suit != trump:
+        shown |= SUIT_MASKS[trump]
+    return shown
+
+
 def leader_wins(led: Card, reply: Card, trump: int, power: tuple[int, ...]) -> bool:
     """Whether the led card takes the trick: the highest trump wins, else
     the higher card of the led suit."""

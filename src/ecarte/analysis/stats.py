@@ -1,0 +1,322 @@
+"""The player's record, from the saved match logs (``ecarte stats``).
+
+The logs are the single source of truth: each is replayed through the
+rules (``log.replay_bytes``) and summarised; a cache keyed by each file's
+size and modification time only saves the replaying. Seat 0 is the player
+(the app's convention), seat 1 the computer, whose level the header's
+``opponent`` key names. A match in which the player asked for a hint (a
+decision line with ``"hint": true``, a key the rules ignore) is assisted,
+and counted apart. See ``docs/analysis.md``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ecarte.engine import Rules
+from ecarte.log import MAX_LOG_BYTES, EventType, LogFileError, replay_bytes
+
+LOG_SUFFIX = ".ecarte.jsonl"
+CACHE_VERSION = 1
+PLAYER = 0
+"""The player's seat in the app's logs."""
+
+
+@dataclass(slots=True)
+class MatchSummary:
+    """What one log says about the player's match."""
+
+    name: str
+    level: str
+    rules: str
+    created: str
+    complete: bool
+    won: bool
+    assisted: bool
+    deals: int = 0
+    points: list[int] = field(default_factory=lambda: [0, 0])
+    voles: list[int] = field(default_factory=lambda: [0, 0])
+    penalties: list[int] = field(default_factory=lambda: [0, 0])
+    """Penalties each seat suffered (it was liable and lost the deal)."""
+    king_points: list[int] = field(default_factory=lambda: [0, 0])
+    valid: bool = True
+
+
+def rules_label(rules: Rules) -> str:
+    """``default``, or the settings that differ from the defaults."""
+    defaults = Rules().to_dict()
+    changed = [
+        f"{key}={json.dumps(value)}" for key, value in rules.to_dict().items() if defaults[key] != value
+    ]
+    return " ".join(changed) if changed else "default"
+
+
+def summarise_log(path: Path, data: bytes, mtime: float) -> MatchSummary | None:
+    """The summary of one log's bytes, or ``None`` without a valid header."""
+    try:
+        replay = replay_bytes(data)
+    except LogFileError:
+        return None
+    header = replay.header
+    match = replay.match
+    if header is None or match is None:
+        return None
+    level = header.extra.get("opponent")
+    created = header.extra.get("created")
+    forfeited = path.with_name(path.name + ".forfeit").exists()
+    won = match.winner == PLAYER or (forfeited and match.winner is None)
+    summary = MatchSummary(
+        name=path.name,
+        level=level if isinstance(level, str) else "unknown",
+        rules=rules_label(header.rules),
+        created=created if isinstance(created, str) else _iso(mtime),
+        complete=match.is_over or forfeited,
+        won=won,
+        assisted=b'"hint"' in data and _asked_for_hint(data, replay.events),
+        deals=len(match.deals),
+        valid=replay.error is None,
+    )
+    for record in match.deals:
+        for seat in (0, 1):
+            summary.points[seat] += record.points[seat]
+            summary.king_points[seat] += record.king_points[seat]
+        if record.winner is not None:
+            if record.vole:
+                summary.voles[record.winner] += 1
+            if record.penalty:
+                summary.penalties[1 - record.winner] += 1
+    return summary
+
+
+def _asked_for_hint(data: bytes, events: Iterable[Any]) -> bool:
+    """Whether a valid decision line of the player carries ``"hint": true``."""
+    lines = data.split(b"\n")
+    for event in events:
+        if event.type == EventType.DEAL or event.player != PLAYER:
+            continue
+        raw = lines[event.line - 1]
+        if b'"hint"' not in raw:
+            continue
+        try:
+            obj = json.loads(raw)
+        except ValueError:
+            continue
+        if isinstance(obj, dict) and obj.get("hint") is True:
+            return True
+    return False
+
+
+def _iso(mtime: float) -> str:
+    from datetime import datetime
+
+    return datetime.fromtimestamp(mtime).astimezone().isoformat(timespec="seconds")
+
+
+# ------------------------------------------------------------------ cache
+
+
+def load_cache(path: Path | None) -> dict[str, Any]:
+    if path is None:
+        return {}
+    try:
+        obj = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if (
+        not isinstance(obj, dict)
+        or obj.get("version") != CACHE_VERSION
+        or not isinstance(obj.get("logs"), dict)
+    ):
+        return {}
+    logs: dict[str, Any] = obj["logs"]
+    return logs
+
+
+def save_cache(path: Path | None, logs: dict[str, Any]) -> None:
+    """Write the cache beside the logs, atomically; a cache that cannot be
+    written only costs time next run."""
+    if path is None:
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_name(path.name + ".tmp")
+        temporary.write_text(json.dumps({"version": CACHE_VERSION, "logs": logs}), encoding="utf-8")
+        os.replace(temporary, path)
+    except OSError:
+        pass
+
+
+def _from_cache(entry: Any, size: int, mtime_ns: int) -> MatchSummary | bool | None:
+    """The cached summary (``None``: a log without a header), or ``False``
+    when the entry does not match the file."""
+    if not isinstance(entry, dict) or entry.get("size") != size or entry.get("mtime_ns") != mtime_ns:
+        return False
+    summary = entry.get("summary")
+    if summary is None:
+        return None
+    try:
+        return MatchSummary(**summary)
+    except TypeError:
+        return False
+
+
+# ------------------------------------------------------------------ the record
+
+
+@dataclass(slots=True)
+class Tally:
+    played: int = 0
+    won: int = 0
+
+    def add(self, won: bool) -> None:
+        self.played += 1
+        self.won += won
+
+    def to_json(self) -> dict[str, Any]:
+        from ecarte.tournament import wilson_interval
+
+        low, high = wilson_interval(self.won, self.played)
+        return {
+            "played": self.played,
+            "won": self.won,
+            "win_rate": round(self.won / self.played, 4) if self.played else None,
+            "interval": [round(low, 4), round(high, 4)] if self.played else None,
+        }
+
+
+@dataclass(slots=True)
+class Record:
+    logs: int = 0
+    unreadable: list[str] = field(default_factory=list)
+    unfinished: int = 0
+    matches: Tally = field(default_factory=Tally)
+    by_level: dict[str, Tally] = field(default_factory=dict)
+    by_rules: dict[str, Tally] = field(default_factory=dict)
+    assisted: Tally = field(default_factory=Tally)
+    deals: int = 0
+    points: list[int] = field(default_factory=lambda: [0, 0])
+    voles: list[int] = field(default_factory=lambda: [0, 0])
+    penalties: list[int] = field(default_factory=lambda: [0, 0])
+    king_points: list[int] = field(default_factory=lambda: [0, 0])
+    longest_streak: int = 0
+    history: list[tuple[str, bool]] = field(default_factory=list)
+    """(created, won) of each finished match the player played unassisted, oldest first."""
+    accuracy: list[tuple[str, str, float]] = field(default_factory=list)
+    """(created, log name, accuracy) of each analysed match, oldest first."""
+
+    def to_json(self) -> dict[str, Any]:
+        deals = self.deals or 1
+        return {
+            "logs": self.logs,
+            "unreadable": self.unreadable,
+            "unfinished": self.unfinished,
+            "matches": self.matches.to_json(),
+            "by_level": {key: tally.to_json() for key, tally in sorted(self.by_level.items())},
+            "by_rules": {key: tally.to_json() for key, tally in sorted(self.by_rules.items())},
+            "assisted": self.assisted.to_json(),
+            "deals": self.deals,
+            "points": self.points,
+            "points_per_deal": [round(points / deals, 3) for points in self.points] if self.deals else None,
+            "voles": self.voles,
+            "penalties": {"suffered": self.penalties[PLAYER], "inflicted": self.penalties[1 - PLAYER]},
+            "king_points": self.king_points,
+            "longest_winning_streak": self.longest_streak,
+            "accuracy": [
+                {"created": created, "log": name, "accuracy": round(value, 1)}
+                for created, name, value in self.accuracy
+            ],
+        }
+
+
+def collect(directory: Path, cache_path: Path | None = None, analyses: Path | None = None) -> Record:
+    """The record of every log in ``directory``. Counts cover finished,
+    unassisted matches (``assisted`` counts the others); points, voles,
+    penalties and king points every deal of them."""
+    record = Record()
+    cache = load_cache(cache_path)
+    fresh: dict[str, Any] = {}
+    summaries: list[MatchSummary] = []
+    try:
+        paths = sorted(path for path in directory.iterdir() if path.name.endswith(LOG_SUFFIX))
+    except OSError:
+        paths = []
+    for path in paths:
+        try:
+            info = path.stat()
+        except OSError as error:
+            record.unreadable.append(f"{path.name}: {error.strerror or error}")
+            continue
+        if not stat.S_ISREG(info.st_mode):
+            record.unreadable.append(f"{path.name}: not a regular file")
+            continue
+        record.logs += 1
+        cached = _from_cache(cache.get(path.name), info.st_size, info.st_mtime_ns)
+        if cached is False:
+            try:
+                summary = _read(path, info.st_size, info.st_mtime)
+            except _Unreadable as error:
+                record.unreadable.append(f"{path.name}: {error}")
+                continue
+        else:
+            summary = cached if isinstance(cached, MatchSummary) else None
+        fresh[path.name] = {
+            "size": info.st_size,
+            "mtime_ns": info.st_mtime_ns,
+            "summary": None if summary is None else asdict(summary),
+        }
+        if summary is None:
+            record.unreadable.append(f"{path.name}: not a match log (no valid header)")
+            continue
+        summaries.append(summary)
+    if fresh != cache:
+        save_cache(cache_path, fresh)
+    summaries.sort(key=lambda summary: (summary.created, summary.name))
+    streak = 0
+    for summary in summaries:
+        if not summary.complete:
+            record.unfinished += 1
+            continue
+        if summary.assisted:
+            record.assisted.add(summary.won)
+            continue
+        record.matches.add(summary.won)
+        record.by_level.setdefault(summary.level, Tally()).add(summary.won)
+        record.by_rules.setdefault(summary.rules, Tally()).add(summary.won)
+        record.history.append((summary.created, summary.won))
+        streak = streak + 1 if summary.won else 0
+        record.longest_streak = max(record.longest_streak, streak)
+        record.deals += summary.deals
+        for seat in (0, 1):
+            record.points[seat] += summary.points[seat]
+            record.voles[seat] += summary.voles[seat]
+            record.penalties[seat] += summary.penalties[seat]
+            record.king_points[seat] += summary.king_points[seat]
+    if analyses is not None:
+        from .saved import saved_accuracy
+
+        created = {summary.name: summary.created for summary in summaries}
+        for name, value in saved_accuracy(analyses, directory, created):
+            record.accuracy.append((created[name], name, value))
+        record.accuracy.sort()
+    return record
+
+
+class _Unreadable(Exception):
+    pass
+
+
+def _read(path: Path, size: int, mtime: float) -> MatchSummary | None:
+    if size > MAX_LOG_BYTES:
+        raise _Unreadable(f"larger than {MAX_LOG_BYTES // 1_000_000} MB")
+    try:
+        with open(path, "rb") as file:
+            data = file.read(MAX_LOG_BYTES + 1)
+    except OSError as error:
+        raise _Unreadable(error.strerror or str(error)) from None
+    return summarise_log(path, data, mtime)

@@ -1,0 +1,291 @@
+"""``ecarte analyse``: a blunder is flagged, a forced move is never counted,
+better players score a higher accuracy, broken logs get the exit statuses of
+``ecarte check``, and the result depends only on the file and the seed."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from ecarte.ai.base import Player, make_player
+from ecarte.analysis.match_analysis import (
+    BLUNDER,
+    INACCURACY,
+    MISTAKE,
+    MatchAnalysis,
+    analyse_replay,
+    hint,
+    label_for,
+    move_accuracy,
+)
+from ecarte.cli import main
+from ecarte.engine import Match, Rules, card_action, deck_for, parse_card
+from ecarte.engine.actions import PLAY_ACTION
+from ecarte.log import LogWriter, replay_file
+from ecarte.tournament import play_match
+
+
+def write_log(path: Path, lines: list[dict[str, object]], rules: Rules, first_dealer: int) -> Path:
+    with LogWriter.create(path, ("Klara", "Leo"), first_dealer, rules, durable=False) as log:
+        for line in lines:
+            if line["type"] == "deal":
+                deck = line["deck"]
+                assert isinstance(deck, tuple)
+                log.write_deal(int(str(line["dealer"])), deck)
+            else:
+                action = line["action"]
+                assert not isinstance(action, (str, int, tuple))
+                log.write_action(int(str(line["player"])), action)  # type: ignore[arg-type]
+    return path
+
+
+def king_log(path: Path) -> Path:
+    """Elder (seat 0) holds the trump king in a one-point match and plays a
+    card instead of announcing it: the point would have won the match. The
+    dealer's reply is forced (its only heart)."""
+    deck = deck_for(["KS", "7H", "8D", "7C", "9H"], ["AS", "QS", "JS", "AH", "TC"], "7S")
+    lines: list[dict[str, object]] = [
+        {"type": "deal", "dealer": 1, "deck": deck},
+        {"type": "play", "player": 0, "action": PLAY_ACTION},
+        {"type": "card", "player": 0, "action": card_action(parse_card("7H"))},
+        {"type": "card", "player": 1, "action": card_action(parse_card("AH"))},
+    ]
+    return write_log(path, lines, Rules(target=1), first_dealer=1)
+
+
+def played_log(path: Path, seat0: str, seat1: str, seed: int, rules: Rules | None = None) -> Path:
+    players: list[Player] = [make_player(seat0, seed), make_player(seat1, seed + 1)]
+    rules = rules or Rules()
+    for seat, player in enumerate(players):
+        player.start_match(seat, rules)
+    first_dealer = seed % 2
+    with LogWriter.create(path, (seat0, seat1), first_dealer, rules, durable=False) as log:
+        play_match(players, rules, first_dealer, random.Random(seed), recorder=log)
+    return path
+
+
+def analyse(path: Path, seats: tuple[int, ...] = (0, 1), seed: int = 0) -> MatchAnalysis:
+    return analyse_replay(replay_file(path), seats=seats, seed=seed)
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(["analyse", *args])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+# ---------------------------------------------------------------- labels
+
+
+def test_the_thresholds_are_lichess_s_and_a_loss_within_two_errors_is_not_labelled() -> None:
+    assert (INACCURACY, MISTAKE, BLUNDER) == (5.0, 10.0, 15.0)
+    assert label_for(4.9, 0.0) is None
+    assert label_for(5.0, 0.5) == "inaccuracy"
+    assert label_for(12.0, 1.0) == "mistake"
+    assert label_for(30.0, 1.0) == "blunder"
+    assert label_for(30.0, 15.0) is None
+    assert move_accuracy(0.0) == pytest.approx(100.0, abs=0.01)
+    assert move_accuracy(100.0) == 0.0
+    assert 60 < move_accuracy(10.0) < 70  # 103.1668 e^-0.4354 - 3.1669 = 63.6
+
+
+def test_keeping_quiet_about_a_winning_king_is_a_blunder(tmp_path: Path) -> None:
+    analysis = analyse(king_log(tmp_path / "king.ecarte.jsonl"))
+    quiet = next(decision for decision in analysis.decisions if decision.line == 4)
+    assert quiet.seat == 0
+    assert str(quiet.chosen) == "card 7H"
+    assert quiet.best.type == "king"
+    assert quiet.label == "blunder"
+    assert quiet.loss > 2 * quiet.loss_se
+    assert analysis.label_counts(0)["blunder"] == 1
+    accuracy = analysis.accuracy(0)
+    assert accuracy is not None and accuracy < 60
+
+
+def test_a_forced_move_is_never_counted(tmp_path: Path) -> None:
+    path = king_log(tmp_path / "king.ecarte.jsonl")
+    analysis = analyse(path)
+    # Line 5 is the dealer's only heart: no choice, no decision, no label.
+    assert all(decision.line != 5 for decision in analysis.decisions)
+    assert [decision.line for decision in analysis.decisions] == [3, 4]
+    dealer_only = analyse(path, seats=(1,))
+    assert dealer_only.decisions == []
+    assert dealer_only.accuracy(1) is None
+    assert dealer_only.label_counts(1) == {"inaccuracy": 0, "mistake": 0, "blunder": 0}
+    # Every event still has a win chance.
+    assert [line for line, _ in analysis.win_chance] == [2, 3, 4, 5]
+
+
+def test_only_the_decisions_with_a_choice_are_analysed(tmp_path: Path) -> None:
+    path = played_log(tmp_path / "m.ecarte.jsonl", "classic", "random", seed=4)
+    replay = replay_file(path)
+    assert replay.header is not None
+    match = Match(replay.header.rules, replay.header.first_dealer)
+    with_choice = []
+    for event in replay.events:
+        if event.type == "deal":
+            assert event.deck is not None
+            match.deal(event.deck)
+            continue
+        assert event.action is not None
+        if len(match.legal_actions()) > 1:
+            with_choice.append(event.line)
+        match.apply(event.action, event.player)
+    analysis = analyse(path)
+    assert [decision.line for decision in analysis.decisions] == with_choice
+    assert len(analysis.win_chance) == len(replay.events)
+    for decision in analysis.decisions:
+        assert decision.loss >= 0.0
+        assert decision.label is None or decision.loss > 2 * decision.loss_se
+        assert len(decision.options) >= 2 or decision.phase == "discard"
+
+
+def test_the_expert_plays_more_accurately_than_classic_and_classic_than_random(tmp_path: Path) -> None:
+    scores: dict[str, list[float]] = {"expert": [], "classic": [], "random": []}
+    pairings = [("expert", "classic", 11), ("classic", "random", 13)]
+    for seat0, seat1, seed in pairings:
+        analysis = analyse(played_log(tmp_path / f"{seed}.ecarte.jsonl", seat0, seat1, seed))
+        for seat, name in enumerate((seat0, seat1)):
+            scores[name].extend(decision.accuracy for decision in analysis.decisions if decision.seat == seat)
+    mean = {name: sum(values) / len(values) for name, values in scores.items()}
+    assert mean["expert"] > mean["classic"] > mean["random"]
+
+
+# ---------------------------------------------------------------- the command
+
+
+def test_json_has_the_documented_shape_and_is_deterministic(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = played_log(tmp_path / "m.ecarte.jsonl", "classic", "random", seed=3)
+    status, out, _ = run(capsys, str(path), "--json", "--seed", "7")
+    assert status == 0
+    report = json.loads(out)
+    assert list(report)[:6] == ["seats", "decisions", "accuracy", "labels", "win_chance", "deals"]
+    assert report["seats"] == [0, 1]
+    assert report["error"] is None
+    decision = report["decisions"][0]
+    assert set(decision) == {"line", "seat", "phase", "chosen", "options", "best", "loss", "label"}
+    assert set(decision["options"][0]) == {"action", "win", "se"}
+    assert decision["chosen"]["type"] in {"propose", "play", "accept", "refuse", "discard", "king", "card"}
+    assert len(report["accuracy"]) == 2 and len(report["labels"]) == 2
+    assert set(report["labels"][0]) == {"inaccuracy", "mistake", "blunder"}
+    assert all(0.0 <= chance <= 100.0 for _, chance in report["win_chance"])
+    again = run(capsys, str(path), "--json", "--seed", "7")
+    assert again == (status, out, "")
+
+
+def test_the_last_deal_with_all_cards_known_is_reported(tmp_path: Path) -> None:
+    analysis = analyse(king_log(tmp_path / "king.ecarte.jsonl"))
+    (deal,) = analysis.deals
+    assert deal.tricks is None  # not played out
+    # Elder's weak hand against the dealer's spades: with every card seen the
+    # dealer takes at least three tricks.
+    assert deal.open_tricks is not None and deal.open_tricks[1] >= 3
+
+
+def test_an_invalid_log_is_analysed_up_to_its_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = king_log(tmp_path / "king.ecarte.jsonl")
+    with open(path, "a", encoding="utf-8") as file:
+        file.write('{"type":"card","player":1,"card":"KS"}\n')  # elder holds the king
+    status, out, err = run(capsys, str(path), "--json")
+    assert status == 1
+    report = json.loads(out)
+    assert report["error"]["line"] == 6
+    assert "not in your hand" in report["error"]["message"]
+    assert [decision["line"] for decision in report["decisions"]] == [3, 4]
+    assert "line 6" in err
+
+
+def test_an_empty_or_garbage_log_is_invalid(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    empty = tmp_path / "empty.ecarte.jsonl"
+    empty.write_bytes(b"")
+    status, out, err = run(capsys, str(empty), "--json")
+    assert status == 1
+    assert json.loads(out)["error"]["line"] == 1 and json.loads(out)["decisions"] == []
+    assert "empty" in err
+    garbage = tmp_path / "garbage.ecarte.jsonl"
+    garbage.write_bytes(b"\x00\xffnot json\n")
+    status, out, err = run(capsys, str(garbage))
+    assert status == 1
+    assert "line 1" in err
+
+
+def test_an_unreadable_log_exits_2_with_nothing_on_stdout(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = run(capsys, str(tmp_path / "missing.ecarte.jsonl"), "--json")
+    assert (status, out) == (2, "")
+    assert "no such file" in err
+    status, out, err = run(capsys, str(tmp_path), "--json")
+    assert (status, out) == (2, "")
+    assert "directory" in err
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="FIFOs are POSIX")
+def test_a_fifo_is_refused_not_waited_on(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    fifo = tmp_path / "pipe.ecarte.jsonl"
+    os.mkfifo(fifo)
+    status, out, err = run(capsys, str(fifo))
+    assert (status, out) == (2, "")
+    assert "not a regular file" in err
+
+
+def test_a_hint_values_every_option_of_the_decision_due(tmp_path: Path) -> None:
+    path = king_log(tmp_path / "king.ecarte.jsonl")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    path.write_text("\n".join(lines[:3]) + "\n", encoding="utf-8")  # before elder's card
+    evaluation = hint(replay_file(path))
+    assert evaluation is not None
+    assert evaluation.seat == 0
+    assert {str(option.action) for option in evaluation.options} == {
+        "king",
+        "card KS",
+        "card 7H",
+        "card 8D",
+        "card 7C",
+        "card 9H",
+    }
+    assert evaluation.best.action.type == "king"
+    assert evaluation.ranked()[0] == evaluation.best
+    finished = tmp_path / "over.ecarte.jsonl"
+    played_log(finished, "classic", "random", seed=2)
+    assert hint(replay_file(finished)) is None  # the match is over
+
+
+def test_progress_is_reported_and_a_cancel_stops_between_decisions(tmp_path: Path) -> None:
+    replay = replay_file(played_log(tmp_path / "m.ecarte.jsonl", "classic", "random", seed=5))
+    calls: list[tuple[int, int]] = []
+    full = analyse_replay(replay, progress=lambda done, total: calls.append((done, total)))
+    assert full.complete
+    total = len(full.decisions)
+    assert calls[0] == (0, total) and calls[-1] == (total, total)
+    assert [done for done, _ in calls] == list(range(total + 1))
+    asked = []
+
+    def cancelled() -> bool:
+        asked.append(True)
+        return len(asked) > 3
+
+    stopped = analyse_replay(replay, cancelled=cancelled)
+    assert not stopped.complete
+    assert len(stopped.decisions) == 3
+
+
+def test_the_readable_report_names_the_blunder_and_the_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = king_log(tmp_path / "king.ecarte.jsonl")
+    with open(path, "a", encoding="utf-8") as file:
+        file.write("not json\n")
+    status, out, _ = run(capsys, str(path))
+    assert status == 1
+    assert "line 4: Klara blunder: card 7H" in out and "best king" in out
+    assert "INVALID at line 6" in out

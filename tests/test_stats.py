@@ -1,0 +1,247 @@
+"""``ecarte stats``: the record agrees with the logs' own contents, counted
+here independently (``ecarte check --json`` and the raw lines), assisted
+matches are counted apart, and bad files are named, never fatal."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ecarte.ai.base import Player, make_player
+from ecarte.analysis.stats import collect
+from ecarte.cli import main
+from ecarte.engine import Rules
+from ecarte.engine.cards import parse_deck
+from ecarte.log import LogWriter, check_report, replay_file
+from ecarte.tournament import play_match
+
+FRENCH = Rules(penalty_adds_to_vole=True, games_to_win=2)
+
+
+def played(folder: Path, name: str, level: str, seed: int, rules: Rules, created: str) -> Path:
+    """A match of the app's shape: seat 0 the player (here a built-in player),
+    seat 1 the computer at ``level``."""
+    players: list[Player] = [make_player("classic", seed), make_player("random", seed + 1)]
+    for seat, player in enumerate(players):
+        player.start_match(seat, rules)
+    path = folder / f"{name}.ecarte.jsonl"
+    extra = {"opponent": level, "created": created, "seed": seed}
+    with LogWriter.create(path, ("Klara", "Computer"), seed % 2, rules, extra, durable=False) as log:
+        play_match(players, rules, seed % 2, random.Random(seed), recorder=log)
+    return path
+
+
+def mark_hint(path: Path) -> None:
+    """Add ``"hint": true`` to the player's first decision line, as the app does."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for index, line in enumerate(lines):
+        obj = json.loads(line)
+        if obj.get("player") == 0:
+            obj["hint"] = True
+            lines[index] = json.dumps(obj)
+            break
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def expected_from_logs(paths: list[Path]) -> dict[str, Any]:
+    """The record worked out without ``ecarte.analysis``: results and points
+    from ``ecarte check``'s report, king points and liability from the lines."""
+    totals: dict[str, Any] = {
+        "played": 0,
+        "won": 0,
+        "deals": 0,
+        "points": [0, 0],
+        "voles": [0, 0],
+        "king_points": [0, 0],
+        "suffered": 0,
+        "inflicted": 0,
+        "by_level": {},
+    }
+    for path in paths:
+        report = check_report(replay_file(path))
+        assert report["valid"] and report["complete"]
+        header = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
+        totals["played"] += 1
+        totals["won"] += report["winner"] == 0
+        level = totals["by_level"].setdefault(header["opponent"], [0, 0])
+        level[0] += 1
+        level[1] += report["winner"] == 0
+        totals["deals"] += len(report["deals"])
+        for deal in report["deals"]:
+            for seat in (0, 1):
+                totals["points"][seat] += deal["points"][seat]
+            if deal["tricks"] is not None and 5 in deal["tricks"]:
+                totals["voles"][deal["tricks"].index(5)] += 1
+        # Liability and kings, from the raw lines, deal by deal.
+        deal_index = -1
+        liable: int | None = None
+        proposals = 0
+        for line in path.read_text(encoding="utf-8").splitlines()[1:]:
+            event = json.loads(line)
+            if event["type"] == "deal":
+                deal_index += 1
+                liable, proposals = None, 0
+                deck = parse_deck(event["deck"])
+                if _is_king(deck[10]):  # the turned-up king: the dealer's point
+                    totals["king_points"][event["dealer"]] += 1
+            elif event["type"] == "king":
+                totals["king_points"][event["player"]] += 1
+            elif event["type"] == "play" and proposals == 0:
+                liable = event["player"]
+            elif event["type"] == "propose":
+                proposals += 1
+            elif event["type"] == "refuse" and proposals == 1:
+                liable = event["player"]
+            elif event["type"] == "card":
+                deal = report["deals"][deal_index]
+                if deal["tricks"] is not None and liable is not None:
+                    winner = 0 if deal["tricks"][0] >= 3 else 1
+                    if winner != liable:
+                        totals["suffered" if liable == 0 else "inflicted"] += 1
+                    liable = None  # counted once per deal
+    return totals
+
+
+def _is_king(card: int) -> bool:
+    from ecarte.engine.cards import card_code
+
+    return card_code(card).startswith("K")
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("matches")
+    for number in range(8):
+        rules = FRENCH if number % 3 == 0 else Rules()
+        level = ("easy", "normal", "expert")[number % 3]
+        played(
+            folder,
+            f"m{number}",
+            level,
+            seed=100 + number,
+            rules=rules,
+            created=f"2026-01-{number + 10}T10:00:00",
+        )
+    return folder
+
+
+def test_the_record_agrees_with_the_logs(folder: Path) -> None:
+    paths = sorted(folder.glob("*.ecarte.jsonl"))
+    expected = expected_from_logs(paths)
+    record = collect(folder).to_json()
+    assert record["logs"] == len(paths) and record["unreadable"] == []
+    assert record["matches"]["played"] == expected["played"]
+    assert record["matches"]["won"] == expected["won"]
+    assert record["deals"] == expected["deals"]
+    assert record["points"] == expected["points"]
+    assert record["voles"] == expected["voles"]
+    assert record["king_points"] == expected["king_points"]
+    assert record["penalties"] == {"suffered": expected["suffered"], "inflicted": expected["inflicted"]}
+    assert {key: [value["played"], value["won"]] for key, value in record["by_level"].items()} == expected[
+        "by_level"
+    ]
+    assert sum(value["played"] for value in record["by_rules"].values()) == expected["played"]
+    assert record["by_rules"]["games_to_win=2 penalty_adds_to_vole=true"]["played"] == 3
+    low, high = record["matches"]["interval"]
+    assert low <= record["matches"]["win_rate"] <= high
+    # The streak, from the results in the order played.
+    results = [check_report(replay_file(path))["winner"] == 0 for path in paths]
+    longest = streak = 0
+    for won in results:
+        streak = streak + 1 if won else 0
+        longest = max(longest, streak)
+    assert record["longest_winning_streak"] == longest
+
+
+def test_a_hint_makes_a_match_assisted_and_the_log_stays_valid(folder: Path, tmp_path: Path) -> None:
+    copy = tmp_path / "logs"
+    copy.mkdir()
+    for path in folder.glob("*.ecarte.jsonl"):
+        (copy / path.name).write_bytes(path.read_bytes())
+    before = collect(copy).to_json()
+    assisted = copy / "m1.ecarte.jsonl"
+    mark_hint(assisted)
+    report = check_report(replay_file(assisted))
+    assert report["valid"], "the log reader ignores the extra key"
+    after = collect(copy).to_json()
+    won = report["winner"] == 0
+    assert after["assisted"]["played"] == 1 and after["assisted"]["won"] == int(won)
+    assert after["matches"]["played"] == before["matches"]["played"] - 1
+    assert after["matches"]["won"] == before["matches"]["won"] - int(won)
+
+
+def test_the_cache_is_used_and_a_changed_log_is_read_again(folder: Path, tmp_path: Path) -> None:
+    copy = tmp_path / "logs"
+    copy.mkdir()
+    for path in folder.glob("*.ecarte.jsonl"):
+        (copy / path.name).write_bytes(path.read_bytes())
+    cache = tmp_path / "cache.json"
+    first = collect(copy, cache).to_json()
+    assert cache.exists()
+    assert collect(copy, cache).to_json() == first
+    # A log cut back to its header and first deal: an unfinished match now.
+    path = copy / "m2.ecarte.jsonl"
+    path.write_text("\n".join(path.read_text(encoding="utf-8").splitlines()[:2]) + "\n", encoding="utf-8")
+    os.utime(path, ns=(1, 1))
+    third = collect(copy, cache).to_json()
+    assert third["matches"]["played"] == first["matches"]["played"] - 1
+    assert third["unfinished"] == 1
+    cache.write_text("{not json", encoding="utf-8")
+    assert collect(copy, cache).to_json() == third
+
+
+def test_bad_files_are_named_and_skipped(
+    folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    copy = tmp_path / "logs"
+    copy.mkdir()
+    (copy / "m0.ecarte.jsonl").write_bytes((folder / "m0.ecarte.jsonl").read_bytes())
+    (copy / "garbage.ecarte.jsonl").write_bytes(b"\xff\xfe not a log\n")
+    (copy / "folder.ecarte.jsonl").mkdir()
+    if sys.platform != "win32":
+        os.mkfifo(copy / "pipe.ecarte.jsonl")
+    status = main(["stats", "--json", "--dir", str(copy)])
+    out = capsys.readouterr().out
+    assert status == 0
+    record = json.loads(out)
+    assert record["matches"]["played"] == 1
+    problems = " ".join(record["unreadable"])
+    assert "garbage.ecarte.jsonl" in problems and "folder.ecarte.jsonl" in problems
+    if sys.platform != "win32":
+        assert "pipe.ecarte.jsonl: not a regular file" in problems
+    assert main(["stats", "--dir", str(copy / "missing")]) == 2
+    assert "not a folder" in capsys.readouterr().err
+
+
+def test_the_readable_record(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", "--dir", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert "Matches:" in out and "against expert" in out and "Longest winning streak" in out
+
+
+def test_an_analysed_match_shows_its_accuracy_until_the_log_changes(
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("ECARTE_DATA_DIR", str(tmp_path / "data"))
+    matches = tmp_path / "data" / "matches"
+    matches.mkdir(parents=True)
+    log = matches / "m4.ecarte.jsonl"
+    log.write_bytes((folder / "m4.ecarte.jsonl").read_bytes())
+    assert main(["analyse", "--json", str(log)]) == 0
+    accuracy = json.loads(capsys.readouterr().out)["accuracy"][0]
+    assert main(["stats", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["matches"]["played"] == 1
+    assert [item["log"] for item in record["accuracy"]] == ["m4.ecarte.jsonl"]
+    assert record["accuracy"][0]["accuracy"] == pytest.approx(accuracy, abs=0.05)
+    with open(log, "a", encoding="utf-8") as file:
+        file.write("")
+    os.utime(log, ns=(2, 2))  # the log changed since: its analysis no longer counts
+    assert main(["stats", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["accuracy"] == []
