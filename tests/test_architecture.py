@@ -311,12 +311,7 @@ def _type_checking_only(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
     return False
 
 
-LAZY_IMPORTS_ALLOWED_IN_A_CYCLE = {
-    ("ecarte.tui.title_screen", "ecarte.tui.settings_screen"): (
-        "the title opens the settings screen from a function, and the settings screen imports "
-        "find_unfinished from the title; issue #7 (screens that do not import each other) removes it"
-    ),
-}
+LAZY_IMPORTS_ALLOWED_IN_A_CYCLE: dict[tuple[str, str], str] = {}
 """Imports made inside a function that close a cycle, each with its reason:
 the cycle is harmless at import time, but still a knot to untie."""
 

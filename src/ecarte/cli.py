@@ -7,8 +7,9 @@ that subcommand runs, so ``ecarte check`` never loads Textual.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import os
-import signal
 import sys
 from collections.abc import Sequence
 
@@ -188,10 +189,12 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if hasattr(signal, "SIGPIPE"):
-        # A reader that goes away (`ecarte check FILE | head -1`) ends us quietly,
-        # as it ends any Unix tool, instead of a BrokenPipeError traceback.
-        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    # SIGPIPE stays ignored (Python's default): a write to a bot that has gone
+    # is an error the host makes that bot's forfeit, not our death. Only our
+    # own standard output's reader going (`ecarte check FILE | head -1`) ends
+    # us quietly; line buffering makes that show within the command.
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(line_buffering=True)
     try:
         if args.command == "check":
             from ecarte.log.check import run_check
@@ -222,6 +225,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return launch(args)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        return _reader_gone()
+
+
+def _reader_gone() -> int:
+    """Our standard output's reader went away: end quietly with the status
+    of a Unix tool ended by SIGPIPE (141). Standard output is pointed at the
+    null device so that the flush at exit cannot fail."""
+    with contextlib.suppress(OSError, ValueError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    return 128 + 13
 
 
 if __name__ == "__main__":

@@ -3,9 +3,12 @@
 ``printable`` makes any text from a log, a bot or the settings safe to draw
 on a terminal: what is not printable (escape codes, line separators, a
 non-breaking space) is shown as an escape such as ``\\x1b``, never obeyed.
+``short_name`` keeps a name of any length to the room a name has on screen.
 """
 
 from __future__ import annotations
+
+import unicodedata
 
 
 def printable(text: str, *, keep_newlines: bool = False) -> str:
@@ -27,3 +30,36 @@ def _escape(char: str) -> str:
     if code < 0x10000:
         return f"\\u{code:04x}"
     return f"\\U{code:08x}"
+
+
+NAME_CELLS = 24
+"""The most terminal cells a player's name takes where it is drawn (the
+settings allow 24 characters; a log may hold any name)."""
+
+
+def short_name(name: str, cells: int = NAME_CELLS) -> str:
+    """``name`` cut to fit ``cells`` terminal cells once drawn through
+    ``printable`` (escapes and wide characters counted as drawn), ending in
+    "…" when it was cut; a name that fits is returned as it is."""
+    if len(name) <= cells and _cells(printable(name)) <= cells:
+        return name
+    kept: list[str] = []
+    used = 0
+    for char in name:
+        width = _cells(printable(char))
+        if used + width > cells - 1:
+            break
+        kept.append(char)
+        used += width
+    return "".join(kept) + "…"
+
+
+def _cells(text: str) -> int:
+    """Terminal cells ``text`` takes: two for a wide (East Asian) character,
+    none for a combining mark, one for the rest."""
+    total = 0
+    for char in text:
+        if unicodedata.combining(char):
+            continue
+        total += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+    return total

@@ -24,3 +24,15 @@ def run(answer: Answer) -> None:
             sys.stdout.flush()
         elif message["type"] == "bye":
             return
+
+
+def record_pid(pid: int | None = None) -> None:
+    """Note a process this bot is or started in ``$ECARTE_TEST_PIDS`` (a
+    folder), so that a test can check none of them outlives the match."""
+    import os
+
+    folder = os.environ.get("ECARTE_TEST_PIDS")
+    if folder:
+        pid = os.getpid() if pid is None else pid
+        with open(os.path.join(folder, str(pid)), "w") as note:
+            note.write(str(pid))

@@ -3,7 +3,9 @@
 import sys
 from typing import Any
 
-from _botlib import run
+from _botlib import record_pid, run
+
+record_pid()
 
 
 def answer(number: int, message: dict[str, Any]) -> str | None:

@@ -4,7 +4,9 @@ import json
 import sys
 from typing import Any
 
-from _botlib import run
+from _botlib import record_pid, run
+
+record_pid()
 
 CODES = [rank + suit for suit in "SHDC" for rank in "789TAJQK"]
 

@@ -7,7 +7,9 @@ import sys
 import time
 from typing import Any
 
-from _botlib import run
+from _botlib import record_pid, run
+
+record_pid()
 
 print("timeout bot: thinking very hard", file=sys.stderr, flush=True)
 

@@ -186,3 +186,22 @@ def test_a_file_still_broken_at_the_next_launch_is_not_copied_again() -> None:
     path.write_bytes(b"speed = ]\n")
     load_settings()
     assert len(backups(path)) == 2
+
+
+def test_a_file_too_large_to_read_is_kept_whole_beside_it() -> None:
+    path = paths.settings_path()
+    path.parent.mkdir(parents=True)
+    with open(path, "wb") as file:
+        file.write(b'player_name = "Klara"\n')
+        file.truncate(3_000_000)
+    settings, warning = load_settings()
+    assert settings == Settings()
+    assert warning is not None and "3 MB" in warning and "at most 1 MB" in warning
+    [backup] = backups(path)
+    assert str(backup) in warning
+    assert backup.stat().st_size == 3_000_000
+    assert backup.read_bytes()[:22] == b'player_name = "Klara"\n'
+    # Saving replaces the file; the copy keeps what was there.
+    save_settings(Settings(player_name="Leo"))
+    assert load_settings() == (Settings(player_name="Leo"), None)
+    assert backup.stat().st_size == 3_000_000

@@ -14,6 +14,7 @@ from textual.widgets._toast import Toast
 
 from ecarte.play import paths
 from ecarte.play.settings import Settings
+from ecarte.safefile import Skipped
 from ecarte.tui.app import EcarteApp, TooSmallScreen
 from ecarte.tui.help_screen import HelpScreen
 from ecarte.tui.replay_screen import ReplayListScreen
@@ -203,9 +204,9 @@ async def test_continue_is_found_in_a_worker(
     threads: list[str] = []
     real = EcarteApp.find_unfinished
 
-    def recording() -> Path | None:
+    def recording(skipped: list[Skipped] | None = None) -> Path | None:
         threads.append(threading.current_thread().name)
-        return real()
+        return real(skipped)
 
     monkeypatch.setattr(EcarteApp, "find_unfinished", staticmethod(recording))
     app = EcarteApp(Settings(opponent="random"))

@@ -33,6 +33,7 @@ from ecarte.engine import (
     IllegalActionError,
     Match,
 )
+from ecarte.safefile import FileRefused, read_regular_file
 
 from .format import (
     DEAL,
@@ -361,28 +362,16 @@ def _is_parse_error(raw: bytes) -> bool:
 
 
 def read_log_bytes(path: Path) -> bytes:
-    """The bytes of a log file, refusing one too large before reading it."""
+    """The bytes of a log file, refusing one too large before reading it,
+    and anything that is not a regular file (a FIFO, ``/dev/zero``, a
+    folder, a link loop) at once, without blocking (``ecarte.safefile``)."""
     try:
-        with open(path, "rb") as file:
-            size = os.fstat(file.fileno()).st_size
-            if size > MAX_LOG_BYTES:
-                raise LogFileError(
-                    f"{path}: the file is {size / 1_000_000:.1f} MB; a match log over "
-                    f"{MAX_LOG_BYTES // 1_000_000} MB is refused rather than read"
-                )
-            # Read one byte past the limit: a file that grew meanwhile is still refused.
-            data = file.read(MAX_LOG_BYTES + 1)
-    except IsADirectoryError:
-        raise LogFileError(f"{path}: is a directory, not a match log") from None
-    except FileNotFoundError:
-        raise LogFileError(f"{path}: no such file") from None
-    except PermissionError:
-        raise LogFileError(f"{path}: permission denied") from None
-    except OSError as error:
-        raise LogFileError(f"{path}: cannot read: {error.strerror or error}") from None
-    except ValueError:  # a path with a NUL character
-        raise LogFileError(f"{str(path)!r} is not a usable file name") from None
-    return data
+        return read_regular_file(path, MAX_LOG_BYTES, what="the file")
+    except FileRefused as error:
+        reason = error.reason
+        if reason.startswith("the file is"):
+            reason += " (a match log over that size is refused rather than read)"
+        raise LogFileError(f"{path}: {reason}") from None
 
 
 def replay_file(path: Path) -> Replay:

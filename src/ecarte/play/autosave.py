@@ -14,6 +14,7 @@ from typing import Any
 
 from ecarte.engine import Rules
 from ecarte.log import EndState, LogFileError, LogWriter, read_log_file
+from ecarte.safefile import Skipped, regular_files
 
 LOG_SUFFIX = ".ecarte.jsonl"
 UNFINISHED_SCAN_LIMIT = 200
@@ -72,11 +73,13 @@ def read_forfeit(log_path: Path) -> str | None:
         return "the opponent forfeited this match"
 
 
-def find_unfinished(folder: Path) -> Path | None:
+def find_unfinished(folder: Path, skipped: list[Skipped] | None = None) -> Path | None:
     """The newest autosave in ``folder`` whose match can be continued: not
-    decided, not forfeited, and readable up to a torn last line at most."""
+    decided, not forfeited, and readable up to a torn last line at most.
+    Only regular files are opened; ``skipped`` gets a note for each other
+    entry named like a log (a FIFO, a folder, a broken link)."""
     try:
-        logs = sorted(folder.glob(f"*{LOG_SUFFIX}"), key=_mtime, reverse=True)
+        logs = sorted(regular_files(folder, LOG_SUFFIX, skipped), key=_mtime, reverse=True)
     except OSError:
         return None
     for path in logs[:UNFINISHED_SCAN_LIMIT]:

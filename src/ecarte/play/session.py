@@ -25,9 +25,11 @@ from ecarte.engine import Action, Card, Match, Rules, View, shuffled_deck
 from ecarte.log import LogWriter
 from ecarte.play import autosave, paths
 from ecarte.play.autosave import LOG_SUFFIX, UNFINISHED_SCAN_LIMIT, forfeit_path
+from ecarte.play.lock import LogLock
 from ecarte.play.loop import Due, FaultPolicy, MatchRunner, PlayerFault
 from ecarte.play.settings import Settings, check_opponent
-from ecarte.text import printable
+from ecarte.safefile import Skipped
+from ecarte.text import printable, short_name
 
 __all__ = [
     "COMPUTER",
@@ -156,6 +158,13 @@ def _trusted_opponent(logged: object, settings: Settings) -> tuple[str, str | No
     fallback = settings.opponent if not settings.opponent.startswith("cmd:") else "normal"
     if not isinstance(logged, str) or not logged:
         return settings.opponent, None
+    try:
+        check_opponent(logged)
+    except ValueError:  # else Continue offers the match and refuses it, forever
+        return fallback, (
+            f"This match was saved against {printable(logged)[:40]!r}, an opponent ecarte does not "
+            f"know: the {fallback} level plays instead."
+        )
     if not logged.startswith("cmd:") or logged == settings.opponent:
         return logged, None
     return fallback, (
@@ -203,6 +212,8 @@ class MatchSession:
         self.notice = notice
         """Something the player should be told at the start (a fallback opponent)."""
         self._closed = False
+        self.lock: LogLock | None = None
+        """This window's lock on the log (``ecarte.play.lock``), held until ``close``."""
 
     # ------------------------------------------------------------ creating
 
@@ -242,7 +253,7 @@ class MatchSession:
             runner.close_players()
             raise SessionError(str(error)) from None
         recorder = runner.recorder = _Autosave(writer)
-        return cls(
+        session = cls(
             runner=runner,
             recorder=recorder,
             names=names,
@@ -252,6 +263,8 @@ class MatchSession:
             settings=settings,
             notice=notice,
         )
+        session.lock = LogLock.acquire(writer.path)
+        return session
 
     @classmethod
     def resume(cls, path: Path, settings: Settings | None = None) -> tuple[MatchSession, str | None]:
@@ -260,6 +273,7 @@ class MatchSession:
         from ecarte.log import LogFileError, resume_log
 
         try:
+            lock = LogLock.acquire(path)  # before the log is read or cut; MatchOpenElsewhere
             end, writer = resume_log(path)
         except LogFileError as error:
             raise SessionError(str(error)) from None
@@ -279,7 +293,7 @@ class MatchSession:
             writer.close()
             raise
         recorder = runner.recorder = _Autosave(writer)
-        names = (str(header.players[0]), str(header.players[1]))
+        names = (short_name(str(header.players[0])), short_name(str(header.players[1])))
         torn = None
         if end.truncated_last_line:
             torn = (
@@ -300,12 +314,13 @@ class MatchSession:
             settings=settings,
             notice=" ".join(notices) or None,
         )
+        session.lock = lock
         return session, torn
 
     @staticmethod
-    def unfinished(directory: Path | None = None) -> Path | None:
+    def unfinished(directory: Path | None = None, skipped: list[Skipped] | None = None) -> Path | None:
         """The newest autosave whose match is not decided (for Continue)."""
-        return autosave.find_unfinished(directory or paths.matches_dir())
+        return autosave.find_unfinished(directory or paths.matches_dir(), skipped)
 
     def rematch(self) -> MatchSession:
         """A new match with the same settings, opponent and rules."""
@@ -407,6 +422,8 @@ class MatchSession:
         try:
             self._recorder.writer.close()
         finally:
+            if self.lock is not None:
+                self.lock.release()
             self._runner.close_players()
 
     def close_in_background(self) -> threading.Thread | None:
@@ -420,6 +437,8 @@ class MatchSession:
         try:
             self._recorder.writer.close()
         finally:
+            if self.lock is not None:
+                self.lock.release()
             # Not a daemon: at exit Python waits for it, so a bot process is
             # never left running.
             closing = threading.Thread(target=self._runner.close_players, name="close-opponent", daemon=False)

@@ -6,14 +6,17 @@ unreadable or out-of-range file gives a warning, the defaults for what is
 wrong, and a backup copy of the file (``settings.toml.bad-<time>``) so that
 saving later never loses what the player had written. ``save_settings``
 writes a new file next to the old one and swaps it in, so a crash never
-leaves half a file.
+leaves half a file; it keeps the player's comments and unknown keys.
+``docs/reliability.md`` lists what a hostile settings file cannot do.
 """
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
-import shutil
+import re
+import stat
 import tempfile
 import time
 import tomllib
@@ -26,6 +29,7 @@ import tomlkit
 
 from ecarte.ai import player_names
 from ecarte.engine import Rules, RulesError
+from ecarte.safefile import FileRefused, read_regular_file
 
 from . import paths
 
@@ -145,31 +149,39 @@ def settings_to_toml(settings: Settings) -> str:
     return tomlkit.dumps(document)
 
 
-def _existing_backup(path: Path) -> Path | None:
-    """A ``.bad-*`` copy already holding exactly the file's bytes: while the
-    file stays broken, each launch must not add another copy."""
+MAX_SETTINGS_BYTES = 1_000_000
+"""A settings file is a few hundred bytes; a larger one is refused unread."""
+_UTF8_BOM = b"\xef\xbb\xbf"
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+_LONG_WORD = re.compile(r"\S{61,}")
+
+
+def _existing_backup(path: Path, content: bytes) -> Path | None:
+    """A ``.bad-*`` copy already holding exactly ``content`` (the file's
+    bytes): while the file stays broken, each launch must not add another."""
     try:
-        content = path.read_bytes()
         candidates = sorted(path.parent.glob(f"{glob.escape(path.name)}.bad-*"))
     except OSError:
         return None
     for candidate in candidates:
         try:
-            if (
-                candidate.is_file()
-                and candidate.stat().st_size == len(content)
-                and candidate.read_bytes() == content
-            ):
+            if candidate.stat().st_size != len(content):
+                continue
+            if read_regular_file(candidate, len(content)) == content:
                 return candidate
-        except OSError:
+        except (OSError, FileRefused):
             continue
     return None
 
 
-def _backup(path: Path) -> Path | None:
-    existing = _existing_backup(path)
-    if existing is not None:
-        return existing
+def _backup(path: Path, content: bytes | None = None) -> Path | None:
+    """Keep the player's broken file beside it before the app may save over
+    it. ``content`` is its bytes when they were read; a regular file too
+    large to read is kept by a hard link (instant, whatever its size)."""
+    if content is not None:
+        existing = _existing_backup(path, content)
+        if existing is not None:
+            return existing
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.bad-{stamp}")
     number = 1
@@ -177,36 +189,77 @@ def _backup(path: Path) -> Path | None:
         number += 1
         target = path.with_name(f"{path.name}.bad-{stamp}-{number}")
     try:
-        shutil.copy2(path, target)
+        if content is None:
+            os.link(path, target)
+        else:
+            with open(target, "xb") as copy:
+                copy.write(content)
     except OSError:
         return None
     return target
 
 
+def _shorten_values(text: str) -> str:
+    """A message with every very long word (a value of 4,000 digits, a name
+    of 10,000 letters) cut to its start and end, so it fits on a screen."""
+
+    def cut(found: re.Match[str]) -> str:
+        word = found.group()
+        return f"{word[:24]}...{word[-8:]} ({len(word):,} characters)"
+
+    return _LONG_WORD.sub(cut, text)
+
+
+def _decode_settings(data: bytes) -> str:
+    """The file's text; ``ValueError`` saying why it is not UTF-8 text. A
+    UTF-8 byte order mark (some Windows editors write one) is accepted."""
+    if data.startswith(_UTF8_BOM):
+        data = data[len(_UTF8_BOM) :]
+    elif data.startswith(_UTF16_BOMS):
+        raise ValueError("it is UTF-16 text (it starts with a UTF-16 byte order mark); save it as UTF-8")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError("it is not UTF-8 text") from None
+
+
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     """The saved settings and a warning for the player (``None`` when all is
-    well). Never raises: whatever the file holds, the app can start."""
+    well). Never raises and never blocks: whatever the path is (a FIFO, a
+    link to ``/dev/zero``, 1 GB of text), the app can start."""
     path = path or paths.settings_path()
     try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        return Settings(), None
-    except OSError as error:
-        reason = error.strerror or str(error)
-        backup = _backup(path) if path.is_file() else None
-        return Settings(), _warning(path, f"it cannot be read ({reason})", backup)
+        data = read_regular_file(path, MAX_SETTINGS_BYTES, what="it")
+    except FileRefused as error:
+        if error.missing:
+            return Settings(), None
+        reason = f"it cannot be read ({error.reason})"
+        backup = None
+        if error.reason.startswith("it is"):  # a regular file, only too large
+            reason = f"{error.reason} (a settings file is a few hundred bytes)"
+            backup = _backup(path)
+        return Settings(), _warning(path, reason, backup)
     try:
-        parsed = tomllib.loads(data.decode("utf-8"))
-    except UnicodeDecodeError:
-        return Settings(), _warning(path, "it is not UTF-8 text", _backup(path))
+        parsed = tomllib.loads(_decode_settings(data))
     except tomllib.TOMLDecodeError as error:
-        return Settings(), _warning(path, f"it is not valid TOML ({error})", _backup(path))
+        reason = f"it is not valid TOML ({_shorten_values(str(error))})"
+        return Settings(), _warning(path, reason, _backup(path, data))
     except RecursionError:
         # tomllib parses nested arrays and inline tables recursively.
-        return Settings(), _warning(path, "it nests arrays or tables too deeply to be read", _backup(path))
-    settings, problems = settings_from_mapping(parsed)
+        reason = "it nests arrays or tables too deeply to be read"
+        return Settings(), _warning(path, reason, _backup(path, data))
+    except ValueError as error:
+        # Not UTF-8, or an integer longer than Python converts (4,300 digits).
+        reason = str(error) if str(error).startswith("it is") else "it holds a number too long to be read"
+        return Settings(), _warning(path, reason, _backup(path, data))
+    try:
+        settings, problems = settings_from_mapping(parsed)
+    except Exception as error:  # whatever the values, the app must start
+        problems = [f"a value cannot be used ({type(error).__name__})"]
+        settings = Settings()
     if problems:
-        return settings, _warning(path, "; ".join(problems), _backup(path), partial=True)
+        reason = _shorten_values("; ".join(problems))
+        return settings, _warning(path, reason, _backup(path, data), partial=True)
     return settings, None
 
 
@@ -218,17 +271,64 @@ def _warning(path: Path, reason: str, backup: Path | None, partial: bool = False
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Write the settings; ``OSError`` if the file cannot be written (the old
-    file is then left as it was)."""
+    file is then left as it was). The player's comments and any keys the app
+    does not know are kept; a settings file that is a symbolic link is
+    written through, to the file it points to, and stays a link."""
     path = path or paths.settings_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = settings_to_toml(settings)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    target = _link_target(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    text = _updated_toml(settings, target)
+    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
             stream.flush()
             os.fsync(stream.fileno())
-        os.replace(temporary, path)
+        with contextlib.suppress(OSError):
+            # Keep the file's permissions (mkstemp makes it private).
+            os.chmod(temporary, stat.S_IMODE(os.stat(target).st_mode))
+        os.replace(temporary, target)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def _link_target(path: Path) -> Path:
+    """The file a symbolic link leads to (``path`` itself when it is none);
+    a loop raises ``OSError`` naming it."""
+    if not path.is_symlink():
+        return path
+    try:
+        return Path(os.path.realpath(path, strict=False))
+    except OSError as error:
+        raise OSError(f"{path} is a symbolic link that cannot be followed: {error}") from None
+
+
+def _updated_toml(settings: Settings, path: Path) -> str:
+    """The TOML text to save: the existing file with only the changed values
+    replaced (so its comments, layout and unknown keys stay), or a fresh file
+    when there is none or it cannot be read as TOML."""
+    try:
+        document = tomlkit.parse(_decode_settings(read_regular_file(path, MAX_SETTINGS_BYTES)))
+    except Exception:  # unreadable or broken: it was backed up when loaded
+        return settings_to_toml(settings)
+    fresh = tomlkit.parse(settings_to_toml(settings))
+    try:
+        for key in ("player_name", "opponent", "speed", "card_style"):
+            if document.get(key) != fresh[key]:
+                document[key] = fresh[key]
+        rules = document.get("rules")
+        fresh_rules = fresh["rules"]
+        assert isinstance(fresh_rules, dict)
+        if not isinstance(rules, dict):
+            if "rules" in document:
+                del document["rules"]
+            document.add(tomlkit.nl())
+            document["rules"] = fresh_rules
+        else:
+            for key, value in fresh_rules.items():
+                if rules.get(key) != value:
+                    rules[key] = value
+        return tomlkit.dumps(document)
+    except Exception:  # a layout tomlkit cannot update: write afresh
+        return settings_to_toml(settings)

@@ -8,6 +8,12 @@ with the bot (an answer that is not a legal action, a line that is not JSON,
 no answer in time, the bot's exit) raises ``BotFault``: its ``kind`` names the
 fault and its message carries the bot's last standard-error lines. The
 caller turns a fault into a forfeit; the child process is always cleaned up.
+
+Nothing here waits on a bot without a deadline: its output is read by one
+thread that polls both pipes and stops when told (so closing never blocks,
+even when a grandchild keeps the pipes open), writes give up after the time
+limit, and a broken pipe is the bot's fault, never the host's death.
+``docs/reliability.md`` lists these promises and the tests that hold them.
 """
 
 from __future__ import annotations
@@ -24,7 +30,9 @@ import signal
 import subprocess
 import threading
 import time
+import uuid
 from collections.abc import Sequence
+from pathlib import Path
 from typing import IO, Any
 
 from ecarte.ai.base import Player, make_player
@@ -35,11 +43,22 @@ PROTOCOL_VERSION = 1
 DEFAULT_TIMEOUT = 10.0
 """Seconds a bot has to answer a ``decide`` (the protocol's default)."""
 STDERR_LINES_KEPT = 20
+STDERR_LINE_CHARS = 1000
+"""Each kept standard-error line is cut to this; the rest of a longer one
+(300 MB without a newline, say) is read and thrown away."""
 MAX_LINE_BYTES = 1 << 20
 """A longer answer is garbage (and must not exhaust the host's memory)."""
 COMMAND_PREFIX = "cmd:"
 KILLED_WAIT = 3.0
 """Seconds to wait, at most, for a killed bot to end and its pipes to close."""
+EXIT_POLL = 0.1
+"""Seconds between checks, while waiting for an answer, that the bot lives."""
+BYE_WAIT = 1.0
+"""Seconds a bot has to end by itself after ``bye`` before it is killed."""
+TOKEN_VARIABLE = "ECARTE_BOT_TOKEN"
+"""Set, to a value unique to each bot process, in its environment: whatever
+the bot starts inherits it, so its descendants can be found and ended even
+when they left its process group (``setsid``) and its parent is gone."""
 
 
 class BotFault(Exception):
@@ -96,7 +115,8 @@ class ExternalPlayer:
         self._process: subprocess.Popen[bytes] | None = None
         self._answers: queue.Queue[object] = queue.Queue()
         self._stderr: collections.deque[str] = collections.deque(maxlen=STDERR_LINES_KEPT)
-        self._threads: list[threading.Thread] = []
+        self._pump: _Pump | None = None
+        self._token = ""
 
     # ------------------------------------------------------------ the Player protocol
 
@@ -158,11 +178,10 @@ class ExternalPlayer:
                 self._send_to(process, {"type": "bye"}, timeout=0.5)
                 if process.stdin is not None:
                     process.stdin.close()
-                process.wait(timeout=1.0)
-            except (OSError, BotFault, subprocess.TimeoutExpired):
+                process.wait(timeout=BYE_WAIT)
+            except (OSError, ValueError, BotFault, subprocess.TimeoutExpired):
                 pass
-        _kill_group(process)
-        self._finish(process)
+        self._end(process)
 
     def __enter__(self) -> ExternalPlayer:
         return self
@@ -173,19 +192,22 @@ class ExternalPlayer:
     def __del__(self) -> None:
         process = getattr(self, "_process", None)
         if process is not None:
-            _kill_group(process)
+            _kill_all(process, getattr(self, "_token", ""))
 
     # ------------------------------------------------------------ process plumbing
 
     def _start(self) -> None:
         self._answers = queue.Queue()
         self._stderr = collections.deque(maxlen=STDERR_LINES_KEPT)
+        self._token = uuid.uuid4().hex
+        environment = {**os.environ, TOKEN_VARIABLE: self._token}
         try:
             process = subprocess.Popen(
                 self.argv,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
+                env=environment,
                 start_new_session=os.name == "posix",
             )
         except OSError as error:
@@ -195,21 +217,17 @@ class ExternalPlayer:
         self._process = process
         self.pid = process.pid
         assert process.stdout is not None and process.stderr is not None
-        self._threads = [
-            threading.Thread(target=_read_lines, args=(process.stdout, self._answers), daemon=True),
-            threading.Thread(target=_keep_lines, args=(process.stderr, self._stderr), daemon=True),
-        ]
-        for thread in self._threads:
-            thread.start()
+        self._pump = _Pump(process.stdout, process.stderr, self._answers, self._stderr)
 
-    def _finish(self, process: subprocess.Popen[bytes]) -> None:
-        # The pipes close when the process group is gone; the threads then end.
-        for thread in self._threads:
-            thread.join(timeout=1.0)
-        for stream in (process.stdin, process.stdout, process.stderr):
-            if stream is not None:
-                with contextlib.suppress(OSError):
-                    stream.close()
+    def _end(self, process: subprocess.Popen[bytes]) -> None:
+        """Kill the bot and all it started, stop reading its pipes, reap it:
+        each step has a deadline, so this never hangs."""
+        _kill_all(process, self._token)
+        if self._pump is not None:
+            self._pump.stop(timeout=KILLED_WAIT)
+        if process.stdin is not None:
+            with contextlib.suppress(OSError, ValueError):
+                process.stdin.close()
         # The group was killed: the wait is short, but a loaded machine may
         # take a moment to end it, and an unreaped bot would linger as a zombie.
         with contextlib.suppress(subprocess.TimeoutExpired):
@@ -232,19 +250,36 @@ class ExternalPlayer:
                 stdin.flush()
         except TimeoutError:
             raise self._fault("timeout", f"it did not read its input for {timeout:g} s") from None
-        except OSError:
-            raise self._fault("exited", self._exit_story(process)) from None
+        except (OSError, ValueError):
+            # EPIPE: the bot is gone or closed its standard input.
+            raise self._fault("exited", self._exit_story(process, "input")) from None
 
     def _read_answer(self, phase: str) -> str:
-        try:
-            item = self._answers.get(timeout=self.timeout)
-        except queue.Empty:
-            raise self._fault(
-                "timeout", f"no answer within {self.timeout:g} s to a decide in the {phase} phase"
-            ) from None
+        process = self._process
+        assert process is not None
+        deadline = time.monotonic() + self.timeout
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise self._fault(
+                    "timeout", f"no answer within {self.timeout:g} s to a decide in the {phase} phase"
+                )
+            try:
+                item = self._answers.get(timeout=min(remaining, EXIT_POLL))
+                break
+            except queue.Empty:
+                pass
+            if process.poll() is not None:
+                # The bot is gone, though something it started may hold its
+                # output open (no end of file): what it wrote is there by now.
+                try:
+                    item = self._answers.get(timeout=EXIT_POLL)
+                except queue.Empty:
+                    item = _EOF
+                break
         if item is _EOF:
             assert self._process is not None
-            raise self._fault("exited", self._exit_story(self._process))
+            raise self._fault("exited", self._exit_story(self._process, "output"))
         if isinstance(item, bytes):
             return self._decode(item)
         raise self._fault("garbage", str(item))
@@ -266,14 +301,14 @@ class ExternalPlayer:
             return None
         return raw_text(item)
 
-    def _exit_story(self, process: subprocess.Popen[bytes]) -> str:
+    def _exit_story(self, process: subprocess.Popen[bytes], stream: str) -> str:
         try:
             status = process.wait(timeout=1.0)
         except subprocess.TimeoutExpired:
-            return "it closed its standard output"
-        # Let the stderr reader catch the last words the bot wrote.
-        if len(self._threads) > 1:
-            self._threads[1].join(timeout=1.0)
+            return f"it closed its standard {stream} (it is still running: it is ended now)"
+        # Let the reader catch the last words the bot wrote on stderr.
+        if self._pump is not None:
+            self._pump.drain(timeout=1.0)
         if status < 0:
             try:
                 signal_name = signal.Signals(-status).name
@@ -284,13 +319,13 @@ class ExternalPlayer:
 
     def _fault(self, kind: str, problem: str) -> BotFault:
         process = self._process
-        if kind in ("timeout", "garbage", "illegal") and process is not None:
-            # A faulty bot is finished: stop it now, then gather its last words.
-            _kill_group(process)
-            if len(self._threads) > 1:
-                # Ends as soon as the killed bot's stderr closes; the limit is for
-                # a grandchild that escaped the group and keeps it open.
-                self._threads[1].join(timeout=KILLED_WAIT)
+        if process is not None:
+            # A faulty bot is finished: end it and all it started now (a
+            # bot that closed a pipe may still be running), then gather its
+            # last words, which are in the pipe when it is gone.
+            _kill_all(process, self._token)
+            if self._pump is not None:
+                self._pump.drain(timeout=KILLED_WAIT)
         return BotFault(kind, problem, self.name, list(self._stderr))
 
 
@@ -323,36 +358,164 @@ def _write_within(fd: int, data: bytes, timeout: float) -> None:
         view = view[written:]
 
 
-def _read_lines(stream: IO[bytes], answers: queue.Queue[object]) -> None:
-    try:
-        while True:
-            line = stream.readline(MAX_LINE_BYTES)
-            if not line:
-                break
-            if not line.endswith(b"\n") and len(line) >= MAX_LINE_BYTES:
-                answers.put(f"it wrote a line longer than {MAX_LINE_BYTES} bytes")
+class _Pump:
+    """One thread reading a bot's standard output and error. Output lines go
+    to ``answers`` (a line over ``MAX_LINE_BYTES`` is a notice, then the
+    rest of the output is ignored), then ``_EOF``; the last standard-error
+    lines go to ``stderr``, each cut to ``STDERR_LINE_CHARS``. Memory stays
+    bounded whatever the bot writes. The pipes are polled, never read
+    blindly, so ``stop`` ends the thread even while a grandchild that
+    escaped keeps them open, and the thread closes them itself."""
+
+    POLL = 0.05
+
+    def __init__(
+        self,
+        stdout: IO[bytes],
+        stderr: IO[bytes],
+        answers: queue.Queue[object],
+        lines: collections.deque[str],
+    ) -> None:
+        self._streams = {stdout.fileno(): stdout, stderr.fileno(): stderr}
+        self._out = stdout.fileno()
+        self._answers = answers
+        self._lines = lines
+        self._partial = {stdout.fileno(): bytearray(), stderr.fileno(): bytearray()}
+        self._oversize = False
+        self._stopping = threading.Event()
+        self._stderr_done = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="bot-pipes", daemon=True)
+        self._thread.start()
+
+    def stop(self, timeout: float) -> None:
+        """Read what is left for at most ``timeout`` seconds, then stop."""
+        self._stderr_done.wait(timeout)
+        self._stopping.set()
+        self._thread.join(timeout=1.0)
+
+    def drain(self, timeout: float) -> None:
+        """Wait (at most ``timeout``) until the bot's standard error has ended."""
+        self._stderr_done.wait(timeout)
+
+    def _run(self) -> None:
+        open_fds = set(self._streams)
+        try:
+            while open_fds and not self._stopping.is_set():
+                if os.name == "posix":
+                    ready, _, _ = select.select(list(open_fds), [], [], self.POLL)
+                else:  # pragma: no cover - no select on Windows pipes: read in turn
+                    ready = list(open_fds)
+                for fd in ready:
+                    try:
+                        chunk = os.read(fd, 1 << 16)
+                    except OSError:
+                        chunk = b""
+                    if chunk:
+                        self._take(fd, chunk)
+                    else:
+                        open_fds.discard(fd)
+                        self._ended(fd)
+        finally:
+            for fd in open_fds:
+                self._ended(fd)
+            for stream in self._streams.values():
+                with contextlib.suppress(OSError, ValueError):
+                    stream.close()
+
+    def _ended(self, fd: int) -> None:
+        rest = bytes(self._partial[fd])
+        self._partial[fd].clear()
+        if fd == self._out:
+            if rest and not self._oversize:
+                self._answers.put(rest)
+            self._answers.put(_EOF)
+        else:
+            if rest:
+                self._lines.append(raw_text(rest[:STDERR_LINE_CHARS]))
+            self._stderr_done.set()
+
+    def _take(self, fd: int, chunk: bytes) -> None:
+        partial = self._partial[fd]
+        limit = MAX_LINE_BYTES if fd == self._out else STDERR_LINE_CHARS
+        while chunk:
+            newline = chunk.find(b"\n")
+            piece, chunk = (chunk, b"") if newline < 0 else (chunk[: newline + 1], chunk[newline + 1 :])
+            room = limit + 1 - len(partial)
+            if room > 0:
+                partial += piece[:room]
+            if newline < 0:
+                if fd == self._out and len(partial) > limit and not self._oversize:
+                    self._oversize = True
+                    self._answers.put(f"it wrote a line longer than {MAX_LINE_BYTES} bytes")
                 return
-            answers.put(line)
-    except (OSError, ValueError):
-        pass
-    answers.put(_EOF)
+            if fd == self._out:
+                if not self._oversize:
+                    self._answers.put(bytes(partial))
+            else:
+                self._lines.append(raw_text(bytes(partial[:STDERR_LINE_CHARS])))
+            partial.clear()
 
 
-def _keep_lines(stream: IO[bytes], lines: collections.deque[str]) -> None:
+def _kill_all(process: subprocess.Popen[bytes], token: str) -> None:
+    """End the bot, its process group, and every process it started that
+    left the group (found by its descendants' parent links and by the token
+    in their environment, where the system shows them: Linux's ``/proc``)."""
+    if os.name != "posix":  # pragma: no cover
+        if process.poll() is None:
+            process.kill()
+        return
+    strays = _strays(process.pid, token)
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(process.pid, signal.SIGKILL)
+    own = {os.getpid(), os.getpgrp()}
+    for _ in range(5):  # bounded: a process that cannot be killed must not hold us
+        if not strays - own:
+            break
+        for pid in strays - own:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGKILL)
+        # One may have forked between the scan and the kill: scan again,
+        # until none is left (killed processes no longer count, below).
+        strays = _strays(None, token)
+
+
+_PROC = Path("/proc")
+
+
+def _strays(root: int | None, token: str) -> set[int]:
+    """Running processes below ``root`` in the process tree, and those whose
+    environment carries the bot's ``token``, in one pass over ``/proc``
+    (Linux; elsewhere none are found). Processes already ended (zombies)
+    are left out."""
+    marker = f"{TOKEN_VARIABLE}={token}".encode() if token else None
+    parents: dict[int, list[int]] = {}
+    found: set[int] = set()
     try:
-        for raw in stream:
-            lines.append(raw_text(raw[:1000]))
-    except (OSError, ValueError):
-        pass
-
-
-def _kill_group(process: subprocess.Popen[bytes]) -> None:
-    """End the bot and whatever it started (its own process group)."""
-    if os.name == "posix":
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(process.pid, signal.SIGKILL)
-    elif process.poll() is None:
-        process.kill()
+        names = os.listdir(_PROC)
+    except OSError:
+        return found
+    for name in names:
+        if not name.isdigit():
+            continue
+        pid = int(name)
+        try:
+            fields = (_PROC / name / "stat").read_bytes().rsplit(b")", 1)[1].split()
+            if fields[0] in (b"Z", b"X"):
+                continue
+            parents.setdefault(int(fields[1]), []).append(pid)
+            if marker is not None and marker in (_PROC / name / "environ").read_bytes().split(b"\0"):
+                found.add(pid)
+        except (OSError, IndexError, ValueError):
+            continue
+    todo = [root] if root is not None else []
+    while todo:
+        for child in parents.get(todo.pop(), []):
+            if child not in found:
+                found.add(child)
+                todo.append(child)
+    if root is not None:
+        found.discard(root)
+    return found
 
 
 def split_command(command: str) -> list[str]:

@@ -15,12 +15,15 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ecarte.engine import Rules
+from ecarte.play.lock import MatchOpenElsewhere
 from ecarte.play.session import MatchSession
 from ecarte.play.settings import Settings, save_settings
+from ecarte.safefile import Skipped
 
 from .game_screen import GameScreen
 from .help_screen import HelpScreen
 from .lesson_screen import LessonScreen
+from .open_elsewhere import OpenElsewhereScreen
 from .replay_screen import ReplayListScreen, ReplayViewerScreen
 from .rules_screen import RulesScreen
 from .settings_screen import SettingsScreen
@@ -208,10 +211,12 @@ class EcarteApp(App[int]):
         self.push_screen(ReplayViewerScreen(path))
 
     @staticmethod
-    def find_unfinished() -> Path | None:
-        """The autosave the Continue entry resumes, if any."""
+    def find_unfinished(skipped: list[Skipped] | None = None) -> Path | None:
+        """The autosave the Continue entry resumes, if any; what the scan of
+        the matches folder passed over (a FIFO, a link to a device) is added
+        to ``skipped``."""
         try:
-            return MatchSession.unfinished()
+            return MatchSession.unfinished(skipped=skipped)
         except Exception:  # a broken autosave directory must not stop the title screen
             return None
 
@@ -255,6 +260,9 @@ class EcarteApp(App[int]):
     def _resume_in_thread(self, path: Path) -> None:
         try:
             session, notice = MatchSession.resume(path, self.settings)
+        except MatchOpenElsewhere:
+            self.call_from_thread(self.push_screen, OpenElsewhereScreen(path))
+            return
         except Exception as error:  # shown to the player; the title screen stays usable
             self.call_from_thread(self._cannot, f"continue {path.name}", error)
             return

@@ -79,7 +79,7 @@ def _prepare_replay(path: Path) -> Callable[[], Screen[Any]]:
 
     from .replay_screen import ReplayViewerScreen
 
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():  # a link loop is named by replay_file
         raise ValueError(f"no such file: {path}")
     if path.is_dir():
         raise ValueError(f"{path} is a directory, not a match log")

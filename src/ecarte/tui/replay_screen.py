@@ -29,7 +29,7 @@ from ecarte.log.format import EventType
 from ecarte.play import paths
 from ecarte.play.replay_steps import ReplaySteps
 from ecarte.play.session import LOG_SUFFIX, forfeit_path
-from ecarte.text import printable
+from ecarte.text import printable, short_name
 
 from .base import EcarteScreen
 from .cards_render import card_text, cards_text, suit_text
@@ -103,7 +103,7 @@ def summarize_log(path: Path) -> LogSummary:
         return LogSummary(path, date, "?", f"invalid log (line {line})", stamp)
     header = replay.header
     date, stamp = _created(header.extra, path)
-    players = f"{printable(header.players[0])} vs {printable(header.players[1])}"
+    players = f"{printable(short_name(header.players[0]))} vs {printable(short_name(header.players[1]))}"
     level = header.extra.get("opponent")
     if isinstance(level, str) and level:
         players += f" ({printable(level)})"
@@ -316,7 +316,7 @@ class ReplayViewerScreen(EcarteScreen[None]):
         self.replay = replay
         self.steps = steps
         header = replay.header
-        self.names = (header.players[0], header.players[1]) if header else ("?", "?")
+        self.names = (short_name(header.players[0]), short_name(header.players[1])) if header else ("?", "?")
         self.query_one("#replay-title", Static).update(self.title_text())
         error_text = self.error_text()
         if error_text is not None:

@@ -15,12 +15,17 @@ from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ecarte.play.lesson import newcomer
+from ecarte.safefile import Skipped
 from ecarte.text import printable
 
 from .base import EcarteScreen
 
 BANNER = "É C A R T É"
 TAGLINE = "the French card game for two"
+_NOTED: set[Path] = set()
+"""Strange entries of the matches folder already told of (once a run)."""
+_SKIPPED: list[Skipped] = []
+"""Strange entries found by the last scans, not told of yet."""
 
 
 class AbandonQuestion(ModalScreen[str]):
@@ -98,8 +103,12 @@ class TitleScreen(EcarteScreen[None]):
     def look_for_unfinished(self) -> None:
         # Up to 200 logs may be replayed: off the event loop; Continue
         # appears when one is found.
-        found = self.ecarte_app.find_unfinished()
+        found = self.ecarte_app.find_unfinished(skipped=_SKIPPED)
         self.app.call_from_thread(self.unfinished_found, found)
+        skipped, _SKIPPED[:] = list(_SKIPPED), []
+        for note in (note for note in skipped if note.path not in _NOTED):
+            _NOTED.add(note.path)
+            self.app.call_from_thread(self.notify, printable(str(note)), severity="warning", markup=False)
 
     def unfinished_found(self, found: Path | None) -> None:
         if found != self.unfinished and self.is_mounted:

@@ -1,0 +1,150 @@
+"""Reading a file the user named without ever blocking or swallowing memory.
+
+A path that should be a small regular file (a match log, the settings) may
+be anything: a FIFO that blocks the first ``read`` until a writer comes, a
+link to ``/dev/zero`` that never ends, a folder, a link that loops. Such a
+file is opened with ``O_NONBLOCK`` (so even a FIFO opens at once), checked
+with ``fstat`` to be a regular file, and read only up to a limit: anything
+else is refused with a ``FileRefused`` naming what the path is.
+``docs/reliability.md`` lists these promises and the tests that hold them.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+
+class FileRefused(Exception):
+    """A path that is not a readable regular file within the size limit; the
+    message says what it is, without the path (the caller adds it).
+    ``missing`` is true when nothing is there at all."""
+
+    def __init__(self, reason: str, *, missing: bool = False) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.missing = missing
+
+
+_KINDS = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def kind_of(mode: int) -> str:
+    """What a file of this ``st_mode`` is, in words."""
+    for test, name in _KINDS:
+        if test(mode):
+            return name
+    return "a regular file" if stat.S_ISREG(mode) else "a special file"
+
+
+def _open_error(error: OSError) -> FileRefused:
+    if error.errno == errno.ENOENT:
+        return FileRefused("no such file", missing=True)
+    if error.errno == errno.ELOOP:
+        return FileRefused("a symbolic link loop (the link leads back to itself)")
+    if error.errno in (errno.EACCES, errno.EPERM):
+        return FileRefused("permission denied")
+    if error.errno == errno.EISDIR:
+        return FileRefused("a directory, not a file")
+    if error.errno == errno.ENXIO:
+        return FileRefused("not a regular file (a socket or a device with nothing behind it)")
+    return FileRefused(f"cannot be read: {error.strerror or error}")
+
+
+def read_regular_file(path: Path | str, limit: int, *, what: str = "the file") -> bytes:
+    """The bytes of ``path`` if it is a regular file of at most ``limit``
+    bytes; ``FileRefused`` otherwise, at once, whatever the path is (a
+    missing file too, with ``missing`` set)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    flags |= getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as error:
+        raise _open_error(error) from None
+    except ValueError:  # a NUL character in the name
+        raise FileRefused("not a usable file name") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise FileRefused(f"not a regular file but {kind_of(info.st_mode)}")
+        if info.st_size > limit:
+            raise FileRefused(_too_large(what, info.st_size, limit))
+        # A regular file never blocks; going back to blocking reads keeps
+        # the loop below simple. One byte past the limit catches a file that
+        # grew since fstat.
+        os.set_blocking(fd, True)
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:
+            raise FileRefused(_too_large(what, size, limit, grew=True))
+        return b"".join(chunks)
+    except OSError as error:
+        raise FileRefused(f"cannot be read: {error.strerror or error}") from None
+    finally:
+        os.close(fd)
+
+
+def _too_large(what: str, size: int, limit: int, grew: bool = False) -> str:
+    shown = f"over {_megabytes(limit)}" if grew else _megabytes(size)
+    return f"{what} is {shown}; at most {_megabytes(limit)} is read"
+
+
+def _megabytes(size: int) -> str:
+    if size >= 1_000_000:
+        return f"{size / 1_000_000:.1f} MB".replace(".0 MB", " MB")
+    return f"{size:,} bytes"
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """An entry of a folder scan that is not a regular file, and why."""
+
+    path: Path
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.path} is skipped: {self.reason}"
+
+
+def regular_files(folder: Path, suffix: str, skipped: list[Skipped] | None = None) -> Iterator[Path]:
+    """The entries of ``folder`` named ``*suffix`` that are regular files (or
+    links to one), without opening any of them; each other entry with that
+    name (a FIFO, a folder, a broken or looping link) is added to
+    ``skipped`` with what it is. An unreadable folder yields nothing."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        if not entry.name.endswith(suffix):
+            continue
+        path = Path(entry.path)
+        try:
+            info = os.stat(entry.path)  # follows links, never opens the file
+        except OSError as error:
+            reason = str(_open_error(error))
+            if error.errno == errno.ENOENT:
+                reason = "a link to a file that does not exist"
+            if skipped is not None:
+                skipped.append(Skipped(path, reason))
+            continue
+        if stat.S_ISREG(info.st_mode):
+            yield path
+        elif skipped is not None:
+            skipped.append(Skipped(path, f"not a regular file but {kind_of(info.st_mode)}"))

@@ -1,0 +1,30 @@
+"""A player name of any length or content takes a bounded room on screen."""
+
+from __future__ import annotations
+
+import pytest
+
+from ecarte.text import NAME_CELLS, _cells, printable, short_name
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["K" * 10_000, "\x1b[2J" * 3_000, "漢" * 500, "e\u0301" * 2_000, "\U0001f600\u200b" * 800],
+    ids=["letters", "escapes", "wide", "combining", "emoji-and-zero-width"],
+)
+def test_a_long_name_is_cut_to_fit_once_drawn(name: str) -> None:
+    shown = short_name(name)
+    assert shown.endswith("…")
+    assert _cells(printable(shown)) <= NAME_CELLS
+    assert name.startswith(shown[:-1]), "what is kept is the start of the name, as typed"
+
+
+@pytest.mark.parametrize("name", ["You", "Klara", "K" * NAME_CELLS, "[bold]Bob[/]"])
+def test_a_name_that_fits_is_left_as_it_is(name: str) -> None:
+    assert short_name(name) == name
+
+
+def test_wide_characters_count_twice() -> None:
+    assert _cells("漢字") == 4
+    assert short_name("漢" * 12) == "漢" * 12
+    assert short_name("漢" * 13) == "漢" * 11 + "…"
