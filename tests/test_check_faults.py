@@ -461,7 +461,8 @@ FAULTS: list[tuple[str, str | bytes, int, list[str]]] = [
         log_text(events=replace_line(9, {"type": "card", "player": 1, "card": "QH"})),
         9,
         [
-            "it is seat 0's turn, not seat 1's; the dealer (seat 0) must play a card to the trick or announce the king"
+            "it is seat 0's turn, not seat 1's; "
+            "the dealer (seat 0) must play a card to the trick or announce the king"
         ],
     ),
     (
