@@ -54,6 +54,7 @@ TOO_DEEP = f"the JSON is nested too deeply (more than {MAX_NESTING} levels)"
 MAX_INT_DIGITS = 4300
 """Longest integer read: Python's own default limit for reading integers."""
 
+
 class LineError(ValueError):
     """A line that is not what the format allows; the message says why."""
 

@@ -389,6 +389,7 @@ def replay_file(path: Path) -> Replay:
 
 # ---------------------------------------------------------------- one event
 
+
 def apply_event(match: Match, event: LogEvent) -> None:
     """Fold one event into the match, or ``LineError`` naming the rule it
     breaks (and leaving the match as it was)."""
