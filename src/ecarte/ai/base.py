@@ -1,7 +1,7 @@
 """What a player is, and the registry of the built-in players by name.
 
 A player is asked for a decision with the view of its seat and the list of
-legal actions (``spec/bot-protocol.md``) and returns one of those actions.
+legal actions (``docs/bot-protocol.md``) and returns one of those actions.
 It never sees the engine's ``Match``. A player object plays one match at a
 time and may remember what it saw between decisions (as a protocol bot
 does); ``start_match`` tells it a new match begins.

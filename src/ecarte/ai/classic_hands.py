@@ -1,4 +1,4 @@
-"""Reading a five-card hand the way the textbook does (``spec/classic-strategy.md``).
+"""Reading a five-card hand the way the textbook does (``docs/ai.md``, "The classic player").
 
 The doctrine names cards by rank ("a king", "a guarded queen", "a tierce
 major"). Under ``ace_high`` the ace is the top card, so every rank the

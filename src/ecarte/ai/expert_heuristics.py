@@ -4,7 +4,7 @@ The expert searches its own decisions, but inside its simulations it needs
 a model of the other player's (does the dealer refuse? what does a player
 throw away?) and a weighting of the opponent hands it samples by what their
 decisions suggest (elder who plays at once holds a strong hand). The model
-is the textbook (``spec/classic-strategy.md``): for play, propose, accept
+is the textbook (``docs/ai.md``, "The classic player"): for play, propose, accept
 and refuse it asks the textbook player's own hand reading
 (``classic_hands.HandReading``, ``ClassicPlayer.refuses_by_doctrine``);
 discards use a quick keep-value order over hand masks.

@@ -1,6 +1,6 @@
 """The opponent hands a seat cannot rule out, from its view alone.
 
-Everything here is computed from the ``View`` (``spec/bot-protocol.md``):
+Everything here is computed from the ``View`` (``docs/bot-protocol.md``):
 the cards the seat has seen (its hand, its discards, the upcard, every card
 played) are never in the other hand; the other hand holds five cards less
 those it has played; a seat that announced the trump king holds it until it

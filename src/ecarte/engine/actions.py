@@ -1,4 +1,4 @@
-"""A player's decision: the action shapes of ``spec/bot-protocol.md``.
+"""A player's decision: the action shapes of ``docs/bot-protocol.md``.
 
 An ``Action`` is a small immutable value with a string form that round-trips
 (``card KS``, ``discard 7D 8C``, ``propose``) and a JSON form that is exactly

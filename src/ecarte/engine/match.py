@@ -1,6 +1,6 @@
 """The state machine of a whole match of écarté.
 
-``Match`` follows ``spec/rules.md`` step by step. At any moment it has a
+``Match`` follows ``docs/rules.md`` step by step. At any moment it has a
 ``phase``, a ``current_player`` (``None`` when chance acts: a new deal is
 due, or the match is over), the ``legal_actions`` of that player, and
 ``apply`` for one of them (``apply(action, seat)`` also checks that it is

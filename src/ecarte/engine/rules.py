@@ -1,4 +1,4 @@
-"""The variant settings of a match (``spec/rules.md``, "Variant settings").
+"""The variant settings of a match (``docs/rules.md``, "Variants").
 
 ``Rules`` is an immutable value. ``Rules.from_mapping`` is the one gate for
 rules coming from outside (a log header, the settings file, ``--rules``): it

@@ -1,4 +1,4 @@
-"""What one seat may know: the view of ``spec/bot-protocol.md``.
+"""What one seat may know: the view of ``docs/bot-protocol.md``.
 
 A ``View`` holds exactly the protocol's keys and nothing more, so no player
 built on it can see the other hand, the stock's order or the other seat's

@@ -1,4 +1,4 @@
-"""The match log (``spec/log-format.md``): write it as a match goes, read it
+"""The match log (``docs/log-format.md``): write it as a match goes, read it
 back, replay it through the engine, check it (``ecarte check``).
 
 A log is JSON Lines: a header (players, first dealer, rules), then one line

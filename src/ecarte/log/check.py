@@ -1,6 +1,6 @@
 """``ecarte check [--json] FILE``: replay a match log and say what it holds.
 
-The JSON object and the exit statuses are those of ``spec/log-format.md``;
+The JSON object and the exit statuses are those of ``docs/log-format.md``;
 the readable summary is for people. Names and messages from the file are
 printed as plain text (no markup is interpreted), with control characters
 shown as escapes so a log cannot drive the terminal.
@@ -49,7 +49,7 @@ def check_report(replay: Replay) -> dict[str, Any]:
 
 
 def report_json(report: dict[str, Any]) -> str:
-    """The report as the spec shows it: one key per line, one deal per line."""
+    """The report as ``docs/log-format.md`` shows it: one key per line, one deal per line."""
     lines = []
     for key, value in report.items():
         if key == "deals" and value:

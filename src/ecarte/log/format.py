@@ -1,6 +1,6 @@
 """One line of a match log: parse it, check its shape, say what is wrong.
 
-This module knows the *shape* of the format (``spec/log-format.md``): JSON
+This module knows the *shape* of the format (``docs/log-format.md``): JSON
 Lines, a header, events with typed fields. Whether an event is allowed at
 its moment is the engine's business (``reader`` folds events through
 ``Match``). Every problem is a ``LineError`` whose message says what was

@@ -1,5 +1,5 @@
 """The bot side of the protocol: ``ecarte bot NAME`` runs a built-in player
-on standard input and output (``spec/bot-protocol.md``).
+on standard input and output (``docs/bot-protocol.md``).
 
 Anything from the host that is not the protocol ends the bot with a message
 on standard error naming the line and what was wrong, and exit status 2.

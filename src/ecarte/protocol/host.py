@@ -3,7 +3,7 @@
 ``ExternalPlayer`` starts the bot's command as a child process (in its own
 process group, so it and anything it starts can be killed), sends it
 ``hello``, one ``decide`` per decision, ``result`` after each game and
-``bye`` at the end (``spec/bot-protocol.md``). Everything that can go wrong
+``bye`` at the end (``docs/bot-protocol.md``). Everything that can go wrong
 with the bot (an answer that is not a legal action, a line that is not JSON,
 no answer in time, the bot's exit) raises ``BotFault``: its ``kind`` names the
 fault and its message carries the bot's last standard-error lines. The
