@@ -546,3 +546,44 @@ def test_the_citation_scan_finds_a_citation() -> None:
     assert SPEC_CITATION.findall('"""The rules (``spec/rules.md``)."""') == ["spec/rules.md"]
     assert SPEC_CITATION.findall("TournamentSpec(spec.seed)") == []
     assert DOCS_CITATION.findall("see docs/log-format.md.") == ["log-format.md"]
+
+
+# ---------------------------------------------------------------- the page that draws it
+
+ARCHITECTURE_PAGE = REPO_DIR / "docs" / "architecture.md"
+
+
+def contract_layers() -> list[str]:
+    import tomllib
+
+    config = tomllib.loads((REPO_DIR / "pyproject.toml").read_text(encoding="utf-8"))
+    (layers,) = [
+        contract["layers"]
+        for contract in config["tool"]["importlinter"]["contracts"]
+        if contract["type"] == "layers"
+    ]
+    return [name.removeprefix("ecarte.") for name in layers]
+
+
+def drawn_layers() -> list[str]:
+    """The layers in the diagram of docs/architecture.md, top first."""
+    diagram = ARCHITECTURE_PAGE.read_text(encoding="utf-8").split("```")[1]
+    names = [line.split()[0] for line in diagram.splitlines() if line.strip() and line.split()[0] != "│"]
+    return [name.removesuffix("/").removesuffix(".py") for name in names if name != "text.py"]
+
+
+def test_the_architecture_page_draws_the_layers_the_contract_enforces() -> None:
+    assert contract_layers()[-1] == "engine" and contract_layers()[0] == "cli"
+    assert drawn_layers() == contract_layers()
+
+
+def test_every_folder_of_src_is_described_on_the_page_and_in_the_readme() -> None:
+    readme = (REPO_DIR / "README.md").read_text(encoding="utf-8")
+    layout = readme.split("## Layout\n", 1)[1].split("\n## ", 1)[0]
+    page = ARCHITECTURE_PAGE.read_text(encoding="utf-8")
+    for path in sorted(SOURCE_DIR.iterdir()):
+        if path.name.startswith(("_", ".")) or path.name in ("docs", "py.typed"):
+            continue
+        name = f"{path.name}/" if path.is_dir() else path.name
+        assert f"`{name}`" in page.split("## What lives where", 1)[1], name
+        assert f"`src/ecarte/{name}`" in layout, name
