@@ -508,9 +508,7 @@ class Match:
         that seat's (a log or a protocol names the player)."""
         current = self.current_player
         if current is None:
-            raise IllegalActionError(
-                "the match is over" if self.phase == OVER else "no one is to play: a new deal is due"
-            )
+            raise IllegalActionError(f"no one is to play now: {self.expected()}")
         if seat is not None and seat != current:
             raise IllegalActionError(self._not_your_turn(action.type, seat))
         kind = action.type
