@@ -7,19 +7,70 @@ that subcommand runs, so ``ecarte check`` never loads Textual.
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 from collections.abc import Sequence
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing, which --help does not need
+if TYPE_CHECKING:
+    from typing import Any
+
 DESCRIPTION = "Écarté, the French card game for two, in the terminal against the computer."
 
 
+def _terminal_columns() -> int:
+    # What shutil.get_terminal_size() answers, without importing shutil (and
+    # the compression modules it brings) on every start.
+    try:
+        return int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        pass
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns if sys.__stdout__ else 80
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's formatter, told the width (argparse makes one for each
+    option it adds, and would import shutil for the first)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24) -> None:
+        super().__init__(prog, indent_increment, max_help_position, width=_terminal_columns() - 2)
+
+
+class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)
+
+
+class _VersionAction(argparse.Action):
+    """``--version``: the installed package's version, read only when asked
+    (importlib.metadata is not free, and ``ecarte check`` starts fast)."""
+
+    def __init__(
+        self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs: object
+    ) -> None:
+        super().__init__(
+            option_strings, dest, nargs=0, default=argparse.SUPPRESS, help="print the version and exit"
+        )
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
+        from importlib.metadata import version
+
+        print(f"ecarte {version('ecarte')}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="ecarte",
         description=DESCRIPTION,
         epilog="Run without a command to open the game's title screen.",
     )
+    parser.add_argument("--version", action=_VersionAction)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = commands.add_parser("play", help="start a match at once", description="Start a match at once.")
@@ -115,6 +166,22 @@ def build_parser() -> argparse.ArgumentParser:
     )
     stats.add_argument("--json", action="store_true", help="print one JSON object instead of the summary")
     stats.add_argument("--dir", metavar="DIR", help="the folder of logs (default: the saved matches)")
+    serve = commands.add_parser(
+        "serve",
+        help="serve the game to web browsers",
+        description="Serve the game to web browsers: each tab that opens the page plays its own match, "
+        "saved like a match in the terminal. There is no login: keep the default host unless every "
+        "machine that can reach this one may play.",
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, metavar="N", help="the port (default 8000)")
+    serve.add_argument(
+        "--max-games",
+        type=int,
+        default=4,
+        metavar="N",
+        help="games at once, one per browser tab (default 4); the next visitor is told to wait",
+    )
     return parser
 
 
@@ -146,6 +213,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from ecarte.analysis.cli import run_stats
 
             return run_stats(args.dir, as_json=args.json)
+        if args.command == "serve":
+            from ecarte.web.server import run_serve
+
+            return run_serve(args)
         from ecarte.tui.launch import launch
 
         return launch(args)

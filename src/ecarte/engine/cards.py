@@ -12,8 +12,11 @@ numbering never changes, so a card's code is the same under every rule.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the generator is always the caller's; ``ecarte check`` shuffles nothing
+    import random
 
 Card = int
 """A card, 0-31: ``suit * 8 + rank``."""

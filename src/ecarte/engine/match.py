@@ -20,11 +20,11 @@ in order and keeps the state.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from .actions import (
     ACCEPT,
@@ -72,6 +72,9 @@ from .scoring import (
 )
 from .tricks import leader_wins, legal_replies, why_not_allowed
 from .view import Phase, Trick, View
+
+if TYPE_CHECKING:
+    import random
 
 DEAL = Phase.DEAL
 EXCHANGE = Phase.EXCHANGE
@@ -323,6 +326,8 @@ class Match:
     @classmethod
     def new(cls, rules: Rules | None = None, rng: random.Random | None = None) -> Match:
         """A match whose first dealer is chosen by the cut, from ``rng``."""
+        import random  # here, not at the top: replaying a log needs no chance
+
         return cls(rules, first_dealer=(rng or random.Random()).randrange(2))
 
     # ------------------------------------------------------------ queries

@@ -1,0 +1,54 @@
+"""``ecarte check`` and ``ecarte --help`` load only what they use (their
+speed is measured by ``benchmarks/startup.py``, not asserted here)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+EXAMPLE_LOG = Path(__file__).resolve().parents[1] / "examples" / "classic-vs-random.ecarte.jsonl"
+
+
+def modules_loaded(*args: str) -> set[str]:
+    program = (
+        "import sys\nfrom ecarte.cli import main\n"
+        f"try:\n    main({list(args)!r})\nexcept SystemExit:\n    pass\n"
+        "print('\\n'.join(sorted(sys.modules)), file=sys.stderr)"
+    )
+    result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60)
+    return set(result.stderr.split())
+
+
+def loaded_from(modules: set[str], *packages: str) -> set[str]:
+    return {name for name in modules if name.split(".")[0] in packages or name.startswith(packages)}
+
+
+def test_check_loads_the_rules_and_the_log_only() -> None:
+    modules = modules_loaded("check", "--json", str(EXAMPLE_LOG))
+    assert "ecarte.log.check" in modules and "ecarte.engine.match" in modules
+    unused = ("textual", "rich", "aiohttp", "textual_serve", "tomlkit", "platformdirs", "random", "shutil")
+    assert loaded_from(modules, *unused) == set()
+    assert (
+        loaded_from(modules, "ecarte.tui", "ecarte.ai", "ecarte.web", "ecarte.play", "ecarte.tournament")
+        == set()
+    )
+
+
+def test_help_loads_no_part_of_the_game() -> None:
+    modules = modules_loaded("--help")
+    assert {name for name in modules if name.startswith("ecarte")} == {"ecarte", "ecarte.cli"}
+    assert loaded_from(modules, "textual", "rich", "json", "dataclasses", "shutil") == set()
+
+
+def test_version_is_the_projects() -> None:
+    import tomllib
+
+    project = tomllib.loads((EXAMPLE_LOG.parents[1] / "pyproject.toml").read_text(encoding="utf-8"))[
+        "project"
+    ]
+    result = subprocess.run(
+        [sys.executable, "-m", "ecarte", "--version"], capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0
+    assert result.stdout == f"ecarte {project['version']}\n"

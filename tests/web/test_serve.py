@@ -1,0 +1,128 @@
+"""``ecarte serve`` over HTTP and its websocket, without a browser: the page
+loads nothing from outside, the start message, the warning for an open
+address, and the limit on games at once."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from urllib.parse import urljoin, urlsplit
+
+import aiohttp
+import pytest
+from web_support import Served
+
+from ecarte.web.server import listen_warning
+
+URL_IN_PAGE = re.compile(
+    r"""(?:src|href|data-session-websocket-url)\s*=\s*["']([^"']+)["']|url\(\s*["']?([^"')]+)"""
+)
+ANY_ABSOLUTE_URL = re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s\"'<>)]+", re.IGNORECASE)
+
+
+def get(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status, response.read().decode("utf-8", "replace")
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode("utf-8", "replace")
+
+
+def test_the_page_and_its_stylesheets_load_nothing_from_outside(served: Served) -> None:
+    status, page = get(served.url)
+    assert status == 200
+    own = urlsplit(served.url).netloc
+    outside = [url for url in ANY_ABSOLUTE_URL.findall(page) if urlsplit(url).netloc != own]
+    assert outside == []
+    references = [found for pair in URL_IN_PAGE.findall(page) for found in pair if found]
+    assets = [ref for ref in references if not ref.startswith("ws")]
+    assert any(ref.endswith("textual.js") for ref in assets)
+    assert any(ref.endswith(".ttf") for ref in assets), "the font comes with the page"
+    for asset in assets:
+        status, body = get(urljoin(served.url, asset))
+        assert status == 200, asset
+        if asset.endswith(".css"):  # what a stylesheet loads: its url(...)s and @imports
+            loaded = [found for pair in URL_IN_PAGE.findall(body) for found in pair if found]
+            assert "@import" not in body and not [url for url in loaded if "//" in url], asset
+
+
+def test_the_start_message_says_where_to_point_the_browser(served: Served) -> None:
+    assert served.url in served.first_line
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "localhost", "::1", "127.0.0.2"])
+def test_no_warning_on_the_loopback(host: str) -> None:
+    assert listen_warning(host) is None
+
+
+@pytest.mark.parametrize("host", ["0.0.0.0", "::", "192.168.1.20", "example.org"])
+def test_a_warning_for_any_other_address(host: str) -> None:
+    warning = listen_warning(host)
+    assert warning is not None
+    assert host in warning and "no login" in warning
+
+
+@pytest.mark.parametrize("option", [["--port", "0"], ["--port", "70000"], ["--max-games", "0"]])
+def test_bad_options_are_told_not_served(option: list[str]) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "ecarte", "serve", *option], capture_output=True, text=True, timeout=20
+    )
+    assert result.returncode == 2
+    assert option[0] in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+async def first_bytes(websocket: aiohttp.ClientWebSocketResponse) -> bytes:
+    async for message in websocket:
+        if message.type == aiohttp.WSMsgType.BINARY:
+            data: bytes = message.data
+            return data
+    raise AssertionError("the game sent nothing")
+
+
+def test_the_visitor_past_the_limit_gets_a_page_saying_so(served: Served) -> None:
+    socket_url = served.url.replace("http", "ws", 1) + "ws?width=100&height=30"
+
+    async def scenario() -> None:
+        async with aiohttp.ClientSession() as client:
+            game = await client.ws_connect(socket_url)
+            await asyncio.wait_for(first_bytes(game), timeout=30)  # the one game is running
+            status, page = await asyncio.to_thread(get, served.url)
+            assert status == 503
+            assert "Every table is taken" in page and "at most 1 game " in page
+            # One who had the page before the table was taken is sent back to it.
+            late = await client.ws_connect(socket_url)
+            message = await asyncio.wait_for(late.receive(), timeout=10)
+            assert message.type == aiohttp.WSMsgType.TEXT
+            assert message.json() == ["open_url", {"url": "/", "new_tab": False}]
+            await late.close()
+            await game.close()
+
+    asyncio.run(scenario())
+    # Closing the tab ends its game and frees the table.
+    deadline = time.monotonic() + 20
+    while (status := get(served.url)[0]) != 200 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert status == 200
+
+
+def test_an_address_not_ours_is_warned_about_then_refused(ecarte_env: dict[str, str]) -> None:
+    # 192.0.2.1 is reserved for documentation: never this machine's, so the
+    # server warns, fails to listen, and says so; nothing is sent anywhere.
+    result = subprocess.run(
+        [sys.executable, "-m", "ecarte", "serve", "--host", "192.0.2.1", "--port", "8000"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        env=ecarte_env,
+    )
+    assert result.returncode == 2
+    warning, refusal = result.stderr.strip().splitlines()
+    assert "warning: listening on 192.0.2.1" in warning and "no login" in warning
+    assert refusal.startswith("ecarte serve: cannot listen on http://192.0.2.1:8000/")
+    assert result.stdout == ""
