@@ -1,15 +1,21 @@
-"""The layering the project relies on: the rules engine and the players are
-pure Python with no user interface, the log, the protocol and the tournament
-need no user interface either, and the engine does no I/O."""
+"""The layering the project relies on (``docs/architecture.md``): the rules
+engine and the players are pure Python with no user interface, the log, the
+protocol and the tournament need no user interface either, and the engine
+does no I/O; every rule has its one home in the engine; no import cycle; the
+code cites ``docs/``, never the spec. The import-linter contracts in
+``pyproject.toml`` check the layers' imports; these tests check the rest."""
 
 from __future__ import annotations
 
 import ast
 import builtins
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 import ecarte.engine
 
@@ -129,15 +135,22 @@ def test_engine_uses_no_global_random_state() -> None:
 
 # ---------------------------------------------------------------- one home for each rule
 
-AI_DIR = SOURCE_DIR / "ai"
 RULE_MODULES = ("exchange", "king", "scoring", "tricks")
 """The engine modules whose functions are the rules the players call."""
 NOT_RULE_ARITHMETIC = {
-    ("expert_value.py", "MatchValue.__init__"): "the size of the value table (a model), not a rule",
-    ("expert_value.py", "MatchValue._scaled"): "a score put on the table's scale (a model), not a rule",
+    ("ai/expert_value.py", "MatchValue.__init__"): "the size of the value table (a model), not a rule",
+    ("ai/expert_value.py", "MatchValue._scaled"): "a score put on the table's scale (a model), not a rule",
+    ("play/lesson.py", "rules_note"): "which settings differ from the lesson's, to say so, not a rule",
 }
-"""Where a module under ``ai/`` may read a rules setting other than to pass
-it on to a function, and why: each is a model's parameter, not a rule."""
+"""Where a module may read a rules setting other than to pass it on to a
+function, and why: each is a model's parameter or a description of the
+settings, not a rule."""
+RULE_USERS = ("ai", "log", "play", "protocol", "analysis", "web", "tournament.py", "cli.py", "text.py")
+"""Every folder and module of ``src/ecarte`` that must take the rules from the
+engine. ``tui/`` is left out for now: another branch is rewriting its
+screens (issue #7, items 6 and 7). Lead: once it lands, add "tui" here
+(the scan finds ``rules.target`` and ``rules.games_to_win`` compared in
+``replay_screen.py`` and ``title_screen.py`` today)."""
 BUILTIN_CALLS = frozenset(name for name in dir(builtins) if not name.startswith("_"))
 """Calls that compute with their arguments (``min(rules.target, 21)``) rather
 than pass them on to a rule."""
@@ -186,7 +199,7 @@ def _passed_on(node: ast.expr, parents: dict[ast.AST, ast.AST]) -> bool:
 
 
 def rule_violations(source: str, filename: str, rule_names: set[str], fields: set[str]) -> list[str]:
-    """Where this source (a module of ``ai/``) writes a rule of its own.
+    """Where this source (a module outside the engine) writes a rule of its own.
 
     Two things are flagged. A function (or method) named like one of the
     engine's rule functions: a second definition of that rule. And a rules
@@ -249,11 +262,33 @@ def rule_violations(source: str, filename: str, rule_names: set[str], fields: se
     return found
 
 
-def test_the_players_write_no_rule_of_their_own() -> None:
+def rule_user_sources() -> list[Path]:
+    """The modules of ``RULE_USERS``, each folder's every file."""
+    paths: list[Path] = []
+    for name in RULE_USERS:
+        path = SOURCE_DIR / name
+        paths += sorted(path.rglob("*.py")) if path.is_dir() else [path]
+    return paths
+
+
+def test_the_rule_users_cover_the_players_the_log_and_the_game_loop() -> None:
+    names = {path.relative_to(SOURCE_DIR).as_posix() for path in rule_user_sources()}
+    for expected in ("ai/expert.py", "log/check.py", "play/loop.py", "protocol/host.py", "tournament.py"):
+        assert expected in names
+    # Every module of src/ecarte is either the engine, the app's screens, or a rule user.
+    everything = {path.relative_to(SOURCE_DIR).as_posix() for path in SOURCE_DIR.rglob("*.py")}
+    others = {name for name in everything - names if not name.startswith(("engine/", "tui/"))}
+    assert others <= {"__init__.py", "__main__.py"}, others
+
+
+def test_no_module_writes_a_rule_of_its_own() -> None:
+    # The players, the log, the game loop, the protocol, the analysis and the
+    # command line take every rule from the engine's rule modules.
     rule_names, fields = engine_rule_functions(), rules_fields()
     found: list[str] = []
-    for path in sorted(AI_DIR.glob("*.py")):
-        found += rule_violations(path.read_text(encoding="utf-8"), path.name, rule_names, fields)
+    for path in rule_user_sources():
+        name = path.relative_to(SOURCE_DIR).as_posix()
+        found += rule_violations(path.read_text(encoding="utf-8"), name, rule_names, fields)
     assert found == [], "\n".join(found)
 
 
@@ -449,3 +484,111 @@ def test_the_literal_scan_finds_a_literal() -> None:
     ):
         assert len(literal_comparisons(source, "snippet.py")) == 1, source
     assert literal_comparisons("ok = view.phase == Phase.TRICKS and kind == 'x'", "snippet.py") == []
+
+
+# ---------------------------------------------------------------- what the code cites
+
+REPO_DIR = SOURCE_DIR.parents[1]
+SPEC_CITATION = re.compile(r"\bspec/[\w.-]+")
+DOCS_CITATION = re.compile(r"\bdocs/([\w-]+\.md)")
+
+
+def cited(pattern: re.Pattern[str], tui: bool) -> list[tuple[str, int, str]]:
+    """Each citation matching ``pattern`` in the files of ``src/ecarte``
+    (code, styles, packaged texts), inside ``tui/`` or outside it."""
+    found: list[tuple[str, int, str]] = []
+    for path in sorted(SOURCE_DIR.rglob("*")):
+        name = path.relative_to(SOURCE_DIR).as_posix()
+        if (
+            not path.is_file()
+            or path.suffix not in (".py", ".md", ".tcss", ".html")
+            or name.startswith("tui/") != tui
+        ):
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            found += [(name, number, match.group(0)) for match in pattern.finditer(line)]
+    return found
+
+
+@pytest.mark.parametrize(
+    "tui",
+    [
+        False,
+        pytest.param(
+            True,
+            marks=pytest.mark.xfail(
+                strict=False,
+                reason="tui/ is being rewritten on another branch (issue #7, item 8 there); "
+                "lead: drop this mark once it lands",
+            ),
+        ),
+    ],
+    ids=["outside tui", "tui"],
+)
+def test_no_file_under_src_cites_the_spec(tui: bool) -> None:
+    # spec/ is not in the repository: the code points at docs/, which says
+    # everything the code relies on in the project's own words.
+    found = [f"{name}:{number} cites {text}" for name, number, text in cited(SPEC_CITATION, tui)]
+    assert found == [], "\n".join(found)
+
+
+def test_every_document_the_code_cites_is_in_docs() -> None:
+    citations = cited(DOCS_CITATION, tui=False) + cited(DOCS_CITATION, tui=True)
+    assert any(text == "docs/rules.md" for _, _, text in citations)
+    missing = [
+        f"{name}:{number} cites {text}" for name, number, text in citations if not (REPO_DIR / text).is_file()
+    ]
+    assert missing == [], "\n".join(missing)
+
+
+def test_the_citation_scan_finds_a_citation() -> None:
+    assert SPEC_CITATION.findall('"""The rules (``spec/rules.md``)."""') == ["spec/rules.md"]
+    assert SPEC_CITATION.findall("TournamentSpec(spec.seed)") == []
+    assert DOCS_CITATION.findall("see docs/log-format.md.") == ["log-format.md"]
+
+
+# ---------------------------------------------------------------- the page that draws it
+
+ARCHITECTURE_PAGE = REPO_DIR / "docs" / "architecture.md"
+
+
+def contract_layers() -> list[str]:
+    import tomllib
+
+    config = tomllib.loads((REPO_DIR / "pyproject.toml").read_text(encoding="utf-8"))
+    (layers,) = [
+        contract["layers"]
+        for contract in config["tool"]["importlinter"]["contracts"]
+        if contract["type"] == "layers"
+    ]
+    return [layer.replace("ecarte.", "") for layer in layers]
+
+
+def drawn_layers() -> list[str]:
+    """The layers in the diagram of docs/architecture.md, top first, as the
+    contract writes them (``tui | web``: independent layers side by side)."""
+    diagram = ARCHITECTURE_PAGE.read_text(encoding="utf-8").split("```")[1]
+    layers: list[str] = []
+    for line in diagram.splitlines():
+        drawn = re.match(r"  (\S+(?: \| \S+)*)  ", line)
+        if drawn and drawn.group(1) != "│" and drawn.group(1) != "text.py":
+            names = drawn.group(1).split(" | ")
+            layers.append(" | ".join(name.removesuffix("/").removesuffix(".py") for name in names))
+    return layers
+
+
+def test_the_architecture_page_draws_the_layers_the_contract_enforces() -> None:
+    assert contract_layers()[-1] == "engine" and contract_layers()[0] == "cli"
+    assert drawn_layers() == contract_layers()
+
+
+def test_every_folder_of_src_is_described_on_the_page_and_in_the_readme() -> None:
+    readme = (REPO_DIR / "README.md").read_text(encoding="utf-8")
+    layout = readme.split("## Layout\n", 1)[1].split("\n## ", 1)[0]
+    page = ARCHITECTURE_PAGE.read_text(encoding="utf-8")
+    for path in sorted(SOURCE_DIR.iterdir()):
+        if path.name.startswith(("_", ".")) or path.name in ("docs", "py.typed"):
+            continue
+        name = f"{path.name}/" if path.is_dir() else path.name
+        assert f"`{name}`" in page.split("## What lives where", 1)[1], name
+        assert f"`src/ecarte/{name}`" in layout, name

@@ -433,7 +433,13 @@ FAULTS: list[tuple[str, str | bytes, int, list[str]]] = [
         ["seat 0", "first_dealer", "found seat 1"],
     ),
     ("dealer does not alternate", log_text(events=[*EVENTS, EVENTS[0]]), 18, ["seat 1", "alternates"]),
-    ("deal inside a deal", log_text(events=replace_line(10, EVENTS[0])), 10, ["in progress"]),
+    (
+        # Leo took the first trick, so he leads the second.
+        "deal inside a deal",
+        log_text(events=replace_line(10, EVENTS[0])),
+        10,
+        ["a new deal while the current deal is in progress; elder (seat 1) must lead a card"],
+    ),
     ("decision before the deal", log_text(events=EVENTS[1:]), 2, ["expected a 'deal'"]),
     (
         "decision after the deal",
@@ -446,13 +452,24 @@ FAULTS: list[tuple[str, str | bytes, int, list[str]]] = [
         "not the player's turn",
         log_text(events=replace_line(8, {"type": "card", "player": 0, "card": "9S"})),
         8,
-        ["seat 1's turn", "not seat 0's"],
+        ["card 9S by seat 0: it is seat 1's turn, not seat 0's; elder (seat 1) must lead a card"],
+    ),
+    (
+        # Klara drew K♥ (trumps are hearts): her reply to the first lead is her
+        # moment to announce it.
+        "not the player's turn when the king may be announced",
+        log_text(events=replace_line(9, {"type": "card", "player": 1, "card": "QH"})),
+        9,
+        [
+            "it is seat 0's turn, not seat 1's; "
+            "the dealer (seat 0) must play a card to the trick or announce the king"
+        ],
     ),
     (
         "answer by elder",
         log_text(events=replace_line(4, {"type": "accept", "player": 1})),
         4,
-        ["seat 0's turn"],
+        ["it is seat 0's turn, not seat 1's; the dealer (seat 0) must accept or refuse the proposal"],
     ),
     (
         "accept without a proposal",

@@ -120,6 +120,38 @@ def test_bad_action_json_is_refused_with_a_message(obj: Any, words: str) -> None
         Action.from_json(obj)
 
 
+@pytest.mark.parametrize(
+    ("obj", "message"),
+    [
+        (
+            {"type": "card", "player": 0},
+            "a 'card' event needs 'card', a card code such as \"KS\"; found none",
+        ),
+        (
+            {"type": "card", "card": None},
+            "a 'card' event needs 'card', a card code such as \"KS\"; found null",
+        ),
+        ({"type": "card", "card": 7}, "a 'card' event needs 'card', a card code such as \"KS\"; found 7"),
+        (
+            {"type": "discard", "cards": "7D"},
+            "a 'discard' event needs 'cards', a list of card codes; found \"7D\"",
+        ),
+        (
+            {"type": "discard", "cards": [{}]},
+            "a 'discard' event needs 'cards', a list of card codes; found a list",
+        ),
+        ({"type": "discard", "cards": ["7D", "7D"]}, "a 'discard' event names a card twice"),
+        ({"type": "card", "card": "ks"}, "card: 'ks' is not a card"),
+    ],
+)
+def test_a_log_event_is_checked_by_the_same_rules_in_its_own_words(obj: Any, message: str) -> None:
+    # A log's decision event has the action's fields: what was missing or
+    # found instead is named, and the object is called an event.
+    with pytest.raises(ActionError) as caught:
+        Action.from_json(obj, what="event")
+    assert str(caught.value).startswith(message)
+
+
 @pytest.mark.parametrize("text", ["", "card", "card KS QS", "fold", "play now"])
 def test_bad_action_text_is_refused(text: str) -> None:
     with pytest.raises(ActionError):

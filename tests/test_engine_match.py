@@ -623,6 +623,46 @@ def test_a_seat_that_is_not_to_move_is_refused() -> None:
     assert "not seat 0's turn" in message and "elder (seat 1) must play or propose" in message
 
 
+def test_expected_says_what_must_happen_at_each_moment() -> None:
+    # Elder (seat 1) holds K♥ with hearts trumps; the dealer (seat 0) does not.
+    match = Match(first_dealer=0)
+    assert match.expected() == "a new deal is due, dealt by seat 0"
+    match.deal(deck_for(WIN3.split(), LOSE2.split(), "9H"))
+    assert match.expected() == "elder (seat 1) must play or propose an exchange"
+    act(match, "propose")
+    assert match.expected() == "the dealer (seat 0) must accept or refuse the proposal"
+    act(match, "accept")
+    assert match.expected() == "elder (seat 1) must discard 1 to 5 cards and draw as many"
+    act(match, "discard 7S")
+    assert match.expected() == "the dealer (seat 0) must discard 0 to 5 cards and draw as many"
+    act(match, "discard", "play")
+    # Elder may announce the king before leading, and only then.
+    assert match.expected() == "elder (seat 1) must lead a card or announce the king"
+    act(match, "king")
+    assert match.expected() == "elder (seat 1) must lead a card"
+    play_tricks(match, ["KH"])
+    assert match.expected() == "the dealer (seat 0) must play a card to the trick"
+
+
+def test_expected_offers_the_dealer_the_king_after_elders_lead() -> None:
+    match = start(LOSE2, WIN3)
+    act(match, "play")
+    assert match.expected() == "elder (seat 1) must lead a card"
+    play_tricks(match, ["AS"])
+    assert match.expected() == "the dealer (seat 0) must play a card to the trick or announce the king"
+
+
+def test_expected_once_the_match_is_over() -> None:
+    match = start(WIN3, LOSE2)
+    act(match, "play")
+    play_tricks(match, WIN3_LEADS)
+    assert match.expected() == "a new deal is due, dealt by seat 1"
+    match = start(WIN3, LOSE2, score=(0, 4))
+    act(match, "play")
+    play_tricks(match, WIN3_LEADS)
+    assert match.expected() == "the match is over: seat 1 won it"
+
+
 def test_no_one_acts_when_a_deal_is_due() -> None:
     match = Match()
     assert match.current_player is None and match.legal_actions() == []

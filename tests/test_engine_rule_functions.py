@@ -21,8 +21,11 @@ from ecarte.engine.king import announce_moment_passed, may_announce_now
 from ecarte.engine.match import Match
 from ecarte.engine.rules import Rules
 from ecarte.engine.scoring import (
+    after_four_all,
     dealer_of_next_deal,
     dealer_of_next_game,
+    four_all_applies,
+    four_all_score,
     game_won,
     points_needed,
     score_deal,
@@ -151,6 +154,15 @@ def test_points_needed_counts_down_to_the_game() -> None:
     rules = Rules(target=7)
     assert [points_needed(points, rules) for points in (0, 5, 6)] == [7, 2, 1]
     assert not game_won(6, rules) and game_won(7, rules)
+
+
+def test_four_all_is_one_short_of_the_target_whatever_the_target() -> None:
+    # docs/rules.md: at four all in a game to 5 both go back to three.
+    assert four_all_score(Rules()) == 4 and after_four_all((4, 4)) == (3, 3)
+    seven = Rules(target=7, four_all_reset=True)
+    assert four_all_score(seven) == 6
+    assert four_all_applies((6, 6), seven) and not four_all_applies((4, 4), seven)
+    assert not four_all_applies((6, 6), Rules(target=7))
 
 
 def test_liability_falls_on_the_first_decision_only() -> None:

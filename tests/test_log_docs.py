@@ -46,3 +46,20 @@ def test_the_documented_example_and_its_outputs(
         1,
         block_starting('{\n  "valid": false'),
     )
+
+
+def test_the_documented_out_of_turn_message(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The list of broken logs quotes the message for Klara's 9S written on line 8.
+    text = " ".join(DOC.read_text(encoding="utf-8").split())
+    quoted = re.search(r"on line 8, `(card 9S by seat 0: [^`]*)`", text)
+    assert quoted is not None
+    lines = block_starting('{"format":"ecarte-log"', 1).splitlines(keepends=True)
+    assert lines[7] == '{"type":"card","player":1,"card":"KS"}\n'
+    lines[7] = '{"type":"card","player":0,"card":"9S"}\n'
+    monkeypatch.chdir(tmp_path)
+    Path("turn.ecarte.jsonl").write_text("".join(lines), encoding="utf-8")
+    status, out = output(["check", "turn.ecarte.jsonl"], capsys)
+    assert status == 1
+    assert f"INVALID at line 8: {quoted.group(1)}\n" in out

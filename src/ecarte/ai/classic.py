@@ -1,10 +1,10 @@
-"""The textbook player: the classical doctrine of ``docs/ai.md``, "The classic player".
+"""The textbook player: the classical doctrine, as ``docs/ai.md`` ("The
+classic player: how the textbook was read") sets it out rule by rule.
 
 It is the human benchmark the expert is measured against, so it follows the
 19th-century authorities and nothing more: the elder's jeux de règle, the
 dealer's refusals with their seven exceptions, the discards, the score
-adjustments and the play of the cards. Where the doctrine's words needed a
-reading, ``docs/ai.md`` ("The classic player") gives it. The player is deterministic and
+adjustments and the play of the cards. The player is deterministic and
 remembers nothing between decisions: everything it uses is in the view.
 """
 

@@ -19,7 +19,7 @@ from ecarte.ai.evaluator import ANALYSIS_BUDGET, Budget, Evaluation, OptionValue
 from ecarte.ai.expert_value import match_value
 from ecarte.ai.solver import solver_for
 from ecarte.engine import Action, Match, Rules
-from ecarte.engine.scoring import trick_points
+from ecarte.engine.scoring import game_won, trick_points
 from ecarte.engine.view import Phase
 from ecarte.log import LogError, LogEvent, Replay, replay_states
 from ecarte.log.format import EventType
@@ -219,7 +219,7 @@ def _settled(match: Match, value: Any) -> float:
     score = match.score
     games = match.games_won
     i_deal = match.next_dealer == 0
-    if max(score) >= match.rules.target:
+    if game_won(max(score), match.rules):
         # A game just ended: the next begins at 0-0.
         return 100.0 * float(value.before_deal(0, 0, games[0], games[1], i_deal))
     return 100.0 * float(value.before_deal(score[0], score[1], games[0], games[1], i_deal))

@@ -9,6 +9,7 @@ the AI's hot path allocates nothing.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -91,34 +92,76 @@ class Action:
         raise ActionError(f"{text!r} is not an action; actions are: {', '.join(ACTION_TYPES)}")
 
     @staticmethod
-    def from_json(obj: Any) -> Action:
-        """An action from its protocol JSON form, checked field by field."""
+    def from_json(obj: Any, what: str = "action") -> Action:
+        """An action from its protocol JSON form, checked field by field: the
+        one place where the fields of a decision are checked, for a bot's
+        answer and for a log's decision event alike (keys other than
+        ``type``, ``card`` and ``cards`` are left to the caller). ``what``
+        names the object in the messages (a log line is an ``event``)."""
         if not isinstance(obj, dict):
             raise ActionError(f"an action is a JSON object with a 'type', not {type(obj).__name__}")
         kind = obj.get("type")
         if kind == CARD:
             code = obj.get("card")
             if not isinstance(code, str):
-                raise ActionError("a 'card' action needs 'card', a card code such as \"KS\"")
-            return card_action(_parse(code))
+                raise ActionError(
+                    f"a 'card' {what} needs 'card', a card code such as \"KS\"; found {_found(obj, 'card')}"
+                )
+            return card_action(_parse(code, kind))
         if kind == DISCARD:
             codes = obj.get("cards")
             if not isinstance(codes, list) or not all(isinstance(code, str) for code in codes):
-                raise ActionError("a 'discard' action needs 'cards', a list of card codes")
-            cards = [_parse(code) for code in codes]
+                raise ActionError(
+                    f"a 'discard' {what} needs 'cards', a list of card codes; found {_found(obj, 'cards')}"
+                )
+            cards = [_parse(code, kind) for code in codes]
             if len(set(cards)) != len(cards):
-                raise ActionError("a 'discard' action names a card twice")
+                raise ActionError(f"a 'discard' {what} names a card twice")
             return discard_action(cards)
         if isinstance(kind, str) and kind in SIMPLE_ACTIONS:
             return SIMPLE_ACTIONS[kind]
         raise ActionError(f"unknown action type {kind!r}; actions are: {', '.join(ACTION_TYPES)}")
 
 
-def _parse(code: str) -> Card:
+def _found(obj: dict[str, Any], key: str) -> str:
+    """What a message says was found in place of a field: ``none`` if it is missing."""
+    return kind_of(obj[key]) if key in obj else "none"
+
+
+def _parse(code: str, kind: str | None = None) -> Card:
     try:
         return parse_card(code)
     except CardError as error:
-        raise ActionError(str(error)) from None
+        raise ActionError(f"{kind}: {error}" if kind else str(error)) from None
+
+
+# ---------------------------------------------------------------- a value from outside in a message
+
+_SHOWN_LENGTH = 60
+"""How much of a bad value a message quotes: enough to recognise it."""
+
+
+def shorten(value: Any) -> str:
+    """A value from outside (a log line, a bot's answer), quoted as JSON and
+    cut to a readable length."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError, RecursionError):
+        text = "a deeply nested value"
+    if len(text) > _SHOWN_LENGTH:
+        text = text[: _SHOWN_LENGTH - 3] + "..."
+    return text
+
+
+def kind_of(value: Any) -> str:
+    """How a JSON value is described in a message: ``a list``, ``true``, ``"x"``."""
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    if value is None:
+        return "null"
+    return shorten(value)
 
 
 SIMPLE_ACTIONS: dict[str, Action] = {kind: Action(kind) for kind in (PROPOSE, PLAY, ACCEPT, REFUSE, KING)}

@@ -513,9 +513,7 @@ class Match:
         that seat's (a log or a protocol names the player)."""
         current = self.current_player
         if current is None:
-            raise IllegalActionError(
-                "the match is over" if self.phase == OVER else "no one is to play: a new deal is due"
-            )
+            raise IllegalActionError(f"no one is to play now: {self.expected()}")
         if seat is not None and seat != current:
             raise IllegalActionError(self._not_your_turn(action.type, seat))
         kind = action.type
@@ -558,8 +556,22 @@ class Match:
     def _role(self, seat: int) -> str:
         return "the dealer" if seat == self.dealer else "elder"
 
-    def _expected(self) -> str:
-        """What the player to move must do now, in words."""
+    def expected(self) -> str:
+        """What must happen now, in words: what the player to move must do
+        (``elder (seat 1) must lead a card or announce the king``), else that
+        a new deal is due or that the match is over. The messages of
+        ``apply`` and of ``ecarte check`` say it in these words."""
+        if self.phase == OVER:
+            return f"the match is over: seat {self.winner} won it"
+        if self.current_player is None:
+            return f"a new deal is due, dealt by seat {self.next_dealer}"
+        if self.can_announce():
+            return f"{self._must_do()} or announce the king"
+        return self._must_do()
+
+    def _must_do(self) -> str:
+        """What the player to move must do now, in words; a refusal says
+        it without the king, which is never what a refused action was for."""
         seat = self.current_player
         assert seat is not None
         who = f"{self._role(seat)} (seat {seat})"
@@ -577,7 +589,7 @@ class Match:
     def _not_your_turn(self, kind: str, seat: int) -> str:
         if kind == KING:
             return self._why_no_king(seat)
-        return f"'{kind}' by seat {seat} is not allowed: it is not seat {seat}'s turn; {self._expected()}"
+        return f"'{kind}' by seat {seat} is not allowed: it is not seat {seat}'s turn; {self._must_do()}"
 
     def _exchange_over_because(self) -> str:
         limit = self.rules.max_exchanges
@@ -593,17 +605,17 @@ class Match:
         if phase == TRICKS:
             if kind in (PROPOSE, PLAY, ACCEPT, REFUSE, DISCARD):
                 reason = self._exchange_over_because()
-                return f"'{kind}' is not allowed now: {reason}; {self._expected()}"
+                return f"'{kind}' is not allowed now: {reason}; {self._must_do()}"
         elif phase == EXCHANGE:
             if kind in (ACCEPT, REFUSE):
-                return f"'{kind}' is not allowed now: there is no proposal to answer; {self._expected()}"
+                return f"'{kind}' is not allowed now: there is no proposal to answer; {self._must_do()}"
             if kind == DISCARD:
-                return f"'discard' is not allowed now: no exchange has been agreed; {self._expected()}"
+                return f"'discard' is not allowed now: no exchange has been agreed; {self._must_do()}"
         elif phase == ANSWER and kind == DISCARD:
-            return f"'discard' is not allowed now: the proposal is not accepted yet; {self._expected()}"
+            return f"'discard' is not allowed now: the proposal is not accepted yet; {self._must_do()}"
         if kind == CARD:
-            return f"no card can be played yet: the exchange is not over; {self._expected()}"
-        return f"'{kind}' is not allowed now: {self._expected()}"
+            return f"no card can be played yet: the exchange is not over; {self._must_do()}"
+        return f"'{kind}' is not allowed now: {self._must_do()}"
 
     def _discard(self, seat: int, cards: int) -> None:
         hand = self.hands[seat]

@@ -61,10 +61,16 @@ def dealer_of_next_game(game_winner: int) -> int:
     return 1 - game_winner
 
 
+def four_all_score(rules: Rules) -> int:
+    """The score both players must have at the end of a deal for the
+    four-all reset to apply: one short of the target (4 in a game to 5)."""
+    return rules.target - 1
+
+
 def four_all_applies(score: Sequence[int], rules: Rules) -> bool:
-    """``four_all_reset``: a deal that ends with both at target - 1 takes one
-    point from each (4-4 becomes 3-3)."""
-    return rules.four_all_reset and score[0] == score[1] == rules.target - 1
+    """``four_all_reset``: a deal that ends with both at ``four_all_score``
+    takes one point from each (4-4 becomes 3-3)."""
+    return rules.four_all_reset and score[0] == score[1] == four_all_score(rules)
 
 
 def after_four_all(score: Sequence[int]) -> tuple[int, int]:

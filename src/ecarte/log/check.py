@@ -15,6 +15,7 @@ from typing import Any, TextIO
 
 from ecarte.engine import DealRecord, Rules
 from ecarte.engine.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
+from ecarte.engine.scoring import after_four_all, four_all_score, game_won, match_won
 from ecarte.text import printable
 
 from .reader import LogFileError, Replay, replay_file
@@ -48,7 +49,7 @@ def check_report(replay: Replay) -> dict[str, Any]:
 
 
 def report_json(report: dict[str, Any]) -> str:
-    """The report as the spec shows it: one key per line, one deal per line."""
+    """The report as ``docs/log-format.md`` shows it: one key per line, one deal per line."""
     lines = []
     for key, value in report.items():
         if key == "deals" and value:
@@ -87,7 +88,7 @@ def format_summary(replay: Replay, source: str) -> str:
         if match.winner is not None:
             winner = match.winner
             won = match.games_won
-            if header.rules.games_to_win > 1:
+            if not match_won(1, header.rules):
                 lines.append(
                     f"Result: {names[winner]} wins the match, {won[winner]} games to {won[1 - winner]}."
                 )
@@ -140,8 +141,9 @@ def _deal_text(record: DealRecord, names: list[str], match_over: bool, rules: Ru
     elif record.ended_game is None:
         why.append("unfinished")
     if record.four_all_reset:
-        low = rules.target - 2
-        why.append(f"both at {rules.target - 1}: reset to {low}-{low}")
+        both = four_all_score(rules)
+        reset = after_four_all((both, both))
+        why.append(f"both at {both}: reset to {reset[0]}-{reset[1]}")
     if record.ended_game is not None:
         why.append(f"{names[record.ended_game]} wins game {record.game}")
     return f"{text}: {'; '.join(why)}"
@@ -150,8 +152,8 @@ def _deal_text(record: DealRecord, names: list[str], match_over: bool, rules: Ru
 def _games_text(games: list[list[int]], names: list[str], rules: Rules) -> list[str]:
     lines = []
     for number, score in enumerate(games, 1):
-        if max(score) >= rules.target:
-            winner = 0 if score[0] >= rules.target else 1
+        if game_won(max(score), rules):
+            winner = 0 if game_won(score[0], rules) else 1
             outcome = f"won by {names[winner]}"
         else:
             outcome = "in progress"

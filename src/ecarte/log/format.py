@@ -15,6 +15,7 @@ from enum import StrEnum
 from typing import Any
 
 from ecarte.engine import Action, ActionError, Card, CardError, Rules, RulesError, deck_string, parse_deck
+from ecarte.engine.actions import kind_of, shorten
 
 FORMAT_NAME = "ecarte-log"
 FORMAT_VERSION = 1
@@ -52,9 +53,6 @@ TOO_DEEP = f"the JSON is nested too deeply (more than {MAX_NESTING} levels)"
 
 MAX_INT_DIGITS = 4300
 """Longest integer read: Python's own default limit for reading integers."""
-
-_SHOWN_LENGTH = 60
-"""How much of a bad value a message quotes: enough to recognise it."""
 
 
 class LineError(ValueError):
@@ -222,28 +220,6 @@ def _too_deep(value: Any) -> bool:
     return False
 
 
-def shorten(value: Any) -> str:
-    """A value from the file, quoted as JSON and cut to a readable length."""
-    try:
-        text = json.dumps(value)
-    except (TypeError, ValueError, RecursionError):
-        text = "a deeply nested value"
-    if len(text) > _SHOWN_LENGTH:
-        text = text[: _SHOWN_LENGTH - 3] + "..."
-    return text
-
-
-def kind_of(value: Any) -> str:
-    """How a JSON value is described in a message: ``a list``, ``true``, ``"x"``."""
-    if isinstance(value, dict):
-        return "an object"
-    if isinstance(value, list):
-        return "a list"
-    if value is None:
-        return "null"
-    return shorten(value)
-
-
 def is_int(value: Any) -> bool:
     """A JSON integer: not ``true``, not ``1.0``."""
     return type(value) is int
@@ -327,18 +303,11 @@ def parse_event(obj: dict[str, Any], line: int) -> LogEvent:
             raise LineError(f"the deal's deck: {error}") from None
         return LogEvent(line=line, type=DEAL, dealer=dealer, deck=deck)
     player = _seat_field(obj, "player", "the seat making the decision")
-    if kind == EventType.CARD and not isinstance(obj.get("card"), str):
-        found = "none" if "card" not in obj else kind_of(obj["card"])
-        raise LineError(f"a 'card' event needs 'card', a card code such as \"KS\"; found {found}")
-    if kind == EventType.DISCARD:
-        cards = obj.get("cards", _MISSING)
-        if not isinstance(cards, list) or not all(isinstance(code, str) for code in cards):
-            found = "none" if cards is _MISSING else kind_of(cards)
-            raise LineError(f"a 'discard' event needs 'cards', a list of card codes; found {found}")
     try:
-        action = Action.from_json({"type": kind, "card": obj.get("card"), "cards": obj.get("cards")})
+        # The action's fields are checked where a bot's answer is checked.
+        action = Action.from_json(obj, what="event")
     except ActionError as error:
-        raise LineError(f"{kind}: {error}") from None
+        raise LineError(str(error)) from None
     return LogEvent(line=line, type=EventType(kind), player=player, action=action)
 
 

@@ -25,9 +25,6 @@ from pathlib import Path
 from typing import Generic, TypeVar
 
 from ecarte.engine import (
-    ANSWER,
-    DISCARD_PHASE,
-    EXCHANGE,
     TRICKS,
     DealError,
     IllegalActionError,
@@ -381,13 +378,6 @@ def replay_file(path: Path) -> Replay:
 
 # ---------------------------------------------------------------- one event
 
-_EXPECTED = {
-    EXCHANGE: "elder to play or propose",
-    ANSWER: "the dealer to accept or refuse the proposal",
-    DISCARD_PHASE: "a discard",
-    TRICKS: "a card",
-}
-
 
 def apply_event(match: Match, event: LogEvent) -> None:
     """Fold one event into the match, or ``LineError`` naming the rule it
@@ -406,7 +396,7 @@ def apply_event(match: Match, event: LogEvent) -> None:
     # be announced; any other decision out of turn is refused here.
     if event.player != seat and event.type != EventType.KING:
         raise LineError(
-            f"{event.describe()}: it is seat {seat}'s turn ({_expecting(match)}), not seat {event.player}'s"
+            f"{event.describe()}: it is seat {seat}'s turn, not seat {event.player}'s; {match.expected()}"
         )
     assert event.action is not None and event.player is not None
     before_first_card = match.phase == TRICKS and not match.tricks and not match.trick
@@ -427,7 +417,7 @@ def _apply_deal(match: Match, event: LogEvent) -> None:
             f"a new deal: the match is over (seat {match.winner} won it), so the log must end here"
         )
     if match.current_player is not None:
-        raise LineError(f"a new deal while the current deal is in progress; expected {_expecting(match)}")
+        raise LineError(f"a new deal while the current deal is in progress; {match.expected()}")
     expected = match.next_dealer
     if event.dealer != expected:
         if not match.deals:
@@ -442,15 +432,6 @@ def _apply_deal(match: Match, event: LogEvent) -> None:
         match.deal(event.deck)
     except DealError as error:
         raise LineError(f"a new deal: {error}") from None
-
-
-def _expecting(match: Match) -> str:
-    seat = match.current_player
-    if match.phase == TRICKS and match.can_announce():
-        return f"seat {seat} to play a card or announce the king"
-    if match.phase == TRICKS:
-        return f"seat {seat} to play a card"
-    return _EXPECTED.get(match.phase, match.phase)
 
 
 # ---------------------------------------------------------------- resuming
