@@ -398,26 +398,22 @@ def _seed_of(seed: int, *parts: int) -> int:
 def make_tasks(
     seed: int, deals: int, dealer_deals: int, scores: Sequence[str], roles: Sequence[str]
 ) -> list[Task]:
+    """Every deal to compute, the deal number outermost: a run cut short has
+    as many deals of every class and score (each deal's seed depends only on
+    its place, so the sizes chosen do not change the deals)."""
     tasks = []
-    for score_index, score in enumerate(SCORES):
-        if score not in scores:
-            continue
-        for role_index, (role, classes, count) in enumerate(
-            (("elder", ELDER_CLASSES, deals), ("dealer", DEALER_CLASSES, dealer_deals))
-        ):
-            if role not in roles:
+    for index in range(max(deals, dealer_deals)):
+        for score_index, score in enumerate(SCORES):
+            if score not in scores:
                 continue
-            for class_index, hand_class in enumerate(classes):
-                for index in range(count):
-                    tasks.append(
-                        Task(
-                            role,
-                            hand_class,
-                            score,
-                            index,
-                            _seed_of(seed, score_index, role_index, class_index, index),
-                        )
-                    )
+            for role_index, (role, classes, count) in enumerate(
+                (("elder", ELDER_CLASSES, deals), ("dealer", DEALER_CLASSES, dealer_deals))
+            ):
+                if role not in roles or index >= count:
+                    continue
+                for class_index, hand_class in enumerate(classes):
+                    seed_here = _seed_of(seed, score_index, role_index, class_index, index)
+                    tasks.append(Task(role, hand_class, score, index, seed_here))
     return tasks
 
 
@@ -547,8 +543,11 @@ def markdown(rows: Sequence[Row]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _progress_map(function: Callable[[Any], Outcome], jobs: list[Any], workers: int) -> list[Outcome]:
-    """``map`` with a Rich progress bar on a terminal; results in job order."""
+def _progress_map(
+    function: Callable[[Any], Outcome], jobs: list[Any], workers: int, on_result: Callable[[Outcome], None]
+) -> list[Outcome]:
+    """``map`` with a Rich progress bar on a terminal; results in job order,
+    each passed to ``on_result`` as it comes."""
 
     def results() -> Iterator[Outcome]:
         if workers <= 1:
@@ -558,8 +557,12 @@ def _progress_map(function: Callable[[Any], Outcome], jobs: list[Any], workers: 
         with ProcessPoolExecutor(workers, mp_context=context) as pool:
             yield from pool.map(function, jobs, chunksize=1)
 
+    done = []
     if not sys.stderr.isatty():
-        return list(results())
+        for outcome in results():
+            on_result(outcome)
+            done.append(outcome)
+        return done
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -570,7 +573,6 @@ def _progress_map(function: Callable[[Any], Outcome], jobs: list[Any], workers: 
         TimeRemainingColumn,
     )
 
-    done = []
     columns = (
         TextColumn("deals"),
         BarColumn(),
@@ -581,49 +583,73 @@ def _progress_map(function: Callable[[Any], Outcome], jobs: list[Any], workers: 
     with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
         bar = progress.add_task("deals", total=len(jobs))
         for outcome in results():
+            on_result(outcome)
             done.append(outcome)
             progress.advance(bar)
     return done
+
+
+def read_outcomes(path: str) -> tuple[list[Outcome], dict[str, Any]]:
+    """The outcomes a run wrote with ``--out`` (JSON lines: the arguments,
+    one line per deal, then the time taken), even of a run cut short."""
+    outcomes = []
+    header: dict[str, Any] = {}
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            record = json.loads(line)
+            if "role" in record:
+                for key in ("eval_win", "eval_se", "point", "value"):
+                    record[key] = tuple(record[key])
+                outcomes.append(Outcome(**record))
+            else:
+                header.update(record)
+    return outcomes, header
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Compute the table of the jeux de règle (docs/strategy.md).")
     parser.add_argument("--deals", type=int, default=40, help="deals per class of elder's hand and score")
     parser.add_argument(
-        "--dealer-deals", type=int, default=None, help="deals per dealer's class (default: --deals)"
+        "--dealer-deals", type=int, default=None, help="deals per dealer's class and score (default: --deals)"
     )
     parser.add_argument("--scores", nargs="*", default=list(SCORES), choices=list(SCORES), metavar="SCORE")
     parser.add_argument("--roles", nargs="*", default=["elder", "dealer"], choices=["elder", "dealer"])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument(
-        "--target-se", type=float, default=2.5, help="the evaluator's standard error per deal, points"
+        "--target-se", type=float, default=2.5, help="the evaluator's standard error per deal, in points"
     )
     parser.add_argument("--most", type=int, default=320, help="the evaluator's most simulations per decision")
-    parser.add_argument("--out", help="write every deal's outcome and the rows as JSON here")
+    parser.add_argument("--out", help="write the arguments and every deal's outcome here, as JSON lines")
+    parser.add_argument("--summarise", metavar="FILE", help="print the table of a run's --out file and stop")
     arguments = parser.parse_args(argv)
+    if arguments.summarise:
+        outcomes, header = read_outcomes(arguments.summarise)
+        sys.stdout.write(markdown(summarise(outcomes)))
+        seconds = header.get("seconds")
+        sys.stdout.write(f"\n{len(outcomes)} deals" + (f" in {seconds:.0f} s\n" if seconds else "\n"))
+        return
     dealer_deals = arguments.deals if arguments.dealer_deals is None else arguments.dealer_deals
     rules = Rules()
     budget = Budget(exchange_samples=(60, 160), target_se=arguments.target_se, most=arguments.most)
     tasks = make_tasks(arguments.seed, arguments.deals, dealer_deals, arguments.scores, arguments.roles)
+    out = open(arguments.out, "w", encoding="utf-8") if arguments.out else None  # noqa: SIM115
+
+    def write(outcome: Outcome) -> None:
+        if out is not None:
+            out.write(json.dumps(asdict(outcome)) + "\n")
+            out.flush()
+
+    if out is not None:
+        out.write(json.dumps({"arguments": vars(arguments)}) + "\n")
     started = time.perf_counter()
-    outcomes = _progress_map(run_task, [(task, rules, budget) for task in tasks], arguments.jobs)
+    outcomes = _progress_map(run_task, [(task, rules, budget) for task in tasks], arguments.jobs, write)
     elapsed = time.perf_counter() - started
-    rows = summarise(outcomes)
-    sys.stdout.write(markdown(rows))
+    if out is not None:
+        out.write(json.dumps({"seconds": elapsed}) + "\n")
+        out.close()
+    sys.stdout.write(markdown(summarise(outcomes)))
     sys.stdout.write(f"\n{len(tasks)} deals in {elapsed:.0f} s\n")
-    if arguments.out:
-        with open(arguments.out, "w", encoding="utf-8") as handle:
-            json.dump(
-                {
-                    "arguments": vars(arguments),
-                    "seconds": elapsed,
-                    "rows": [asdict(row) for row in rows],
-                    "outcomes": [asdict(outcome) for outcome in outcomes],
-                },
-                handle,
-                indent=1,
-            )
 
 
 if __name__ == "__main__":
