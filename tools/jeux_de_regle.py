@@ -444,66 +444,87 @@ class Row:
     """The evaluator's first-minus-second option, paired per deal: mean, se."""
     played_gain: tuple[float, float]
     """The same, played out."""
+    doctrine_gain: tuple[float, float]
+    """The evaluator's value of the textbook's choice minus the other, per deal."""
     eval_se: float
     """The mean per-deal standard error the evaluator reported."""
     expert_first: float
     classic_first: float
-    draws: float
-    """Mean decks drawn per deal of the class (its rarity)."""
+    share: float
+    """The share of all deals (whose seat has a decision) in this class, percent."""
 
 
-def summarise(outcomes: Sequence[Outcome]) -> list[Row]:
+def _pair(items: Sequence[Outcome], get: Callable[[Outcome], tuple[float, float]]) -> tuple[Any, Any]:
+    return mean_se([get(o)[0] for o in items]), mean_se([get(o)[1] for o in items])
+
+
+def _doctrine_gain(outcome: Outcome) -> float:
+    gain = outcome.eval_win[0] - outcome.eval_win[1]
+    return gain if outcome.classic_first else -gain
+
+
+def summarise(outcomes: Sequence[Outcome], shares: dict[tuple[str, str], float]) -> list[Row]:
     groups: dict[tuple[str, str, str], list[Outcome]] = {}
     for outcome in outcomes:
         if outcome.found:
             groups.setdefault((outcome.score, outcome.role, outcome.hand_class), []).append(outcome)
     rows = []
     for (score, role, hand_class), items in groups.items():
-
-        def per_option(
-            get: Callable[[Outcome], tuple[float, float]],
-        ) -> tuple[tuple[float, float], tuple[float, float]]:
-            return mean_se([get(o)[0] for o in items]), mean_se([get(o)[1] for o in items])
-
+        count = len(items)
         rows.append(
             Row(
                 role,
                 hand_class,
                 score,
-                len(items),
-                per_option(lambda o: (100.0 * o.point[0], 100.0 * o.point[1])),
-                per_option(lambda o: o.value),
-                per_option(lambda o: o.eval_win),
+                count,
+                _pair(items, lambda o: (100.0 * o.point[0], 100.0 * o.point[1])),
+                _pair(items, lambda o: o.value),
+                _pair(items, lambda o: o.eval_win),
                 mean_se([o.eval_win[0] - o.eval_win[1] for o in items]),
                 mean_se([o.value[0] - o.value[1] for o in items]),
-                sum((o.eval_se[0] + o.eval_se[1]) / 2 for o in items) / len(items),
-                100.0 * sum(o.expert_first for o in items) / len(items),
-                100.0 * sum(o.classic_first for o in items) / len(items),
-                sum(o.draws for o in items) / len(items),
+                mean_se([_doctrine_gain(o) for o in items]),
+                sum((o.eval_se[0] + o.eval_se[1]) / 2 for o in items) / count,
+                100.0 * sum(o.expert_first for o in items) / count,
+                100.0 * sum(o.classic_first for o in items) / count,
+                shares.get((role, hand_class), 0.0),
             )
         )
     return rows
 
 
 Z = 1.96
+"""Intervals are 95%: the mean ± 1.96 standard errors."""
+
+
+def _names(role: str) -> tuple[str, str]:
+    return ("play", "propose") if role == "elder" else ("refuse", "accept")
+
+
+def _settled(pair: tuple[float, float]) -> int:
+    """1 or -1 when the 95% interval of ``pair`` is clear of zero, else 0."""
+    mean, se = pair
+    if math.isnan(se) or abs(mean) <= Z * se:
+        return 0
+    return 1 if mean > 0 else -1
+
+
+def better_option(row: Row) -> str | None:
+    """The option the evaluator's paired difference shows to be better."""
+    first, second = _names(row.role)
+    return {1: first, -1: second, 0: None}[_settled(row.eval_gain)]
 
 
 def verdict(row: Row) -> str:
-    """What the evaluator's paired difference settles: which option is
-    better (its 95% interval clear of zero), and whether the textbook
-    chooses it."""
-    gain, se = row.eval_gain
-    first, second = ("play", "propose") if row.role == "elder" else ("refuse", "accept")
-    if math.isnan(se) or abs(gain) <= Z * se:
-        better = None
+    """The textbook's choice on these deals (the ``classic`` player's), and
+    whether it is right: the evaluator's value of that choice minus the
+    other's, its 95% interval clear of zero, or not settled."""
+    first, second = _names(row.role)
+    if row.classic_first in (0.0, 100.0):
+        doctrine = first if row.classic_first else second
     else:
-        better = first if gain > 0 else second
-    doctrine = first if row.classic_first >= 50 else second
-    if better is None:
-        return f"textbook: {doctrine}; not settled"
-    mixed = 0 < row.classic_first < 100
-    word = "right" if better == doctrine else "wrong"
-    return f"textbook: {doctrine}{' (mostly)' if mixed else ''}; better: {better}: {word}"
+        doctrine = f"{first} {row.classic_first:.0f}%"
+    word = {1: "right", -1: "wrong", 0: "not settled"}[_settled(row.doctrine_gain)]
+    return f"{doctrine}: {word}"
 
 
 def _pm(pair: tuple[float, float]) -> str:
@@ -517,29 +538,151 @@ def _pm(pair: tuple[float, float]) -> str:
 
 def markdown(rows: Sequence[Row]) -> str:
     lines = []
-    for role, first, second in (("elder", "play", "propose"), ("dealer", "refuse", "accept")):
+    for role in ("elder", "dealer"):
+        first, second = _names(role)
+        order = ELDER_CLASSES if role == "elder" else DEALER_CLASSES
         for score in SCORES:
-            chosen = [row for row in rows if row.role == role and row.score == score]
+            chosen = sorted(
+                (row for row in rows if row.role == role and row.score == score),
+                key=lambda row: order.index(row.hand_class),
+            )
             if not chosen:
                 continue
-            order = ELDER_CLASSES if role == "elder" else DEALER_CLASSES
-            chosen.sort(key=lambda row: order.index(row.hand_class))
+            elder_score, dealer_score = SCORES[score]
             lines.append(
-                f"\n#### {role.capitalize()}, score {score} (elder-dealer {SCORES[score][0]}-{SCORES[score][1]})\n"
+                f"\n#### {role.capitalize()}, {score} (elder {elder_score}, dealer {dealer_score})\n"
             )
             lines.append(
-                f"| hand | deals | point {first} | point {second} | match {first} | match {second} "
-                f"| eval {first} | eval {second} | eval {first}−{second} | played {first}−{second} "
-                f"| classic {first} | expert {first} | verdict |"
+                f"| hand | deals | share | point: {first} | {second} | played match: {first} | {second} "
+                f"| evaluator: {first} | {second} | {first} − {second} | played {first} − {second} "
+                f"| textbook: verdict | expert {first} |"
             )
-            lines.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+            lines.append("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|--:|")
             for row in chosen:
-                lines.append(
-                    f"| {row.hand_class} | {row.deals} | {_pm(row.point[0])} | {_pm(row.point[1])} "
-                    f"| {_pm(row.value[0])} | {_pm(row.value[1])} | {_pm(row.eval_win[0])} | {_pm(row.eval_win[1])} "
-                    f"| {_pm(row.eval_gain)} | {_pm(row.played_gain)} | {row.classic_first:.0f}% "
-                    f"| {row.expert_first:.0f}% | {verdict(row)} |"
-                )
+                cells = [
+                    row.hand_class,
+                    str(row.deals),
+                    f"{row.share:.1f}%",
+                    _pm(row.point[0]),
+                    _pm(row.point[1]),
+                    _pm(row.value[0]),
+                    _pm(row.value[1]),
+                    _pm(row.eval_win[0]),
+                    _pm(row.eval_win[1]),
+                    _pm(row.eval_gain),
+                    _pm(row.played_gain),
+                    verdict(row),
+                    f"{row.expert_first:.0f}%",
+                ]
+                lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def verdict_matrix(rows: Sequence[Row]) -> str:
+    """Each class by score: the textbook's choice and its verdict (the
+    evaluator's gain of that choice over the other, in points, ± its 95%
+    interval); then whether the expert's own choice follows the better
+    option where the table settles it."""
+    lines = []
+    agree: list[str] = []
+    disagree: list[str] = []
+    by_key = {(row.role, row.score, row.hand_class): row for row in rows}
+    for role in ("elder", "dealer"):
+        order = ELDER_CLASSES if role == "elder" else DEALER_CLASSES
+        lines.append(f"\n#### Verdicts, {role}\n")
+        lines.append("| hand | " + " | ".join(SCORES) + " |")
+        lines.append("|---|" + "---|" * len(SCORES))
+        for hand_class in order:
+            cells = []
+            for score in SCORES:
+                row = by_key.get((role, score, hand_class))
+                if row is None:
+                    cells.append("-")
+                    continue
+                cells.append(f"{verdict(row)} ({_pm(row.doctrine_gain)})")
+                better = better_option(row)
+                if better is not None:
+                    first, second = _names(role)
+                    expert = first if row.expert_first >= 50 else second
+                    label = (
+                        f"{role}, {score}, {hand_class} (better: {better}; "
+                        f"the expert: {first} on {row.expert_first:.0f}%)"
+                    )
+                    (agree if expert == better else disagree).append(label)
+            lines.append(f"| {hand_class} | " + " | ".join(cells) + " |")
+    settled = len(agree) + len(disagree)
+    lines.append(
+        f"\nThe expert's usual choice is the better option on {len(agree)} of the {settled} settled rows."
+    )
+    for label in disagree:
+        lines.append(f"- not on: {label}")
+    return "\n".join(lines) + "\n"
+
+
+SHARE_DECKS = 40_000
+"""Random deals classified to give each class's share of all deals."""
+
+
+def class_shares(seed: int, decks: int = SHARE_DECKS) -> dict[tuple[str, str], float]:
+    """(role, class) -> share of all deals, in percent, from ``decks`` random
+    deals at 0-0 (the same generator for a seed)."""
+    rng = random.Random(seed)
+    counts: dict[tuple[str, str], int] = {}
+    rules = Rules()
+    for _ in range(decks):
+        match = _match_at(rules, (0, 0), shuffled_deck(rng))
+        for role, seat, classify in (("elder", ELDER, elder_class), ("dealer", DEALER, dealer_class)):
+            key = (role, classify(match.hands[seat], match.trump))
+            counts[key] = counts.get(key, 0) + 1
+    return {key: 100.0 * count / decks for key, count in counts.items()}
+
+
+def _feature_key(outcome: Outcome) -> str:
+    """What the data groups elder's hands by: trumps, the king of trumps,
+    and the probable tricks (``docs/ai.md``)."""
+    reading = HandReading(outcome.hand, outcome.trump, False)
+    king = " with the king" if reading.trump_king else ""
+    return f"{min(reading.trumps, 3)} trumps{king}, {min(reading.probable_tricks(), 5)} probable tricks"
+
+
+def regrouped(outcomes: Sequence[Outcome], shares: dict[tuple[str, str], float]) -> str:
+    """Elder's deals grouped by ``_feature_key`` instead of the doctrine's
+    classes. The deals were drawn class by class, so each is weighted by its
+    class's share of all deals over the number of its deals."""
+    by_class: dict[tuple[str, str], list[Outcome]] = {}
+    for outcome in outcomes:
+        if outcome.found and outcome.role == "elder":
+            by_class.setdefault((outcome.score, outcome.hand_class), []).append(outcome)
+    weighted: dict[tuple[str, str], list[tuple[float, Outcome]]] = {}
+    for (_, hand_class), items in by_class.items():
+        weight = shares.get(("elder", hand_class), 0.0) / len(items)
+        for outcome in items:
+            weighted.setdefault((outcome.score, _feature_key(outcome)), []).append((weight, outcome))
+    lines = []
+    for score in SCORES:
+        keys = sorted(key for (at, key) in weighted if at == score)
+        if not keys:
+            continue
+        lines.append(f"\n#### Elder by trumps and probable tricks, {score}\n")
+        lines.append("| hand | deals | share | evaluator play − propose | textbook play | expert play |")
+        lines.append("|---|--:|--:|--:|--:|--:|")
+        total = sum(w for (at, _), items in weighted.items() if at == score for w, _ in items)
+        for key in keys:
+            items = weighted[(score, key)]
+            weights = sum(w for w, _ in items)
+            gains = [(w, o.eval_win[0] - o.eval_win[1]) for w, o in items]
+            mean = sum(w * g for w, g in gains) / weights
+            se = (
+                math.sqrt(sum((w * (g - mean)) ** 2 for w, g in gains)) / weights
+                if len(items) > 1
+                else math.nan
+            )
+            play = 100.0 * sum(w for w, o in items if o.classic_first) / weights
+            expert = 100.0 * sum(w for w, o in items if o.expert_first) / weights
+            lines.append(
+                f"| {key} | {len(items)} | {100.0 * weights / total:.1f}% | {_pm((mean, se))} "
+                f"| {play:.0f}% | {expert:.0f}% |"
+            )
     return "\n".join(lines) + "\n"
 
 
@@ -625,7 +768,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     arguments = parser.parse_args(argv)
     if arguments.summarise:
         outcomes, header = read_outcomes(arguments.summarise)
-        sys.stdout.write(markdown(summarise(outcomes)))
+        if "seconds" not in header:
+            # Cut short: count only the deal numbers every class has.
+            given = header["arguments"]
+            round_size = len(make_tasks(0, 1, 1, given["scores"], given["roles"]))
+            rounds = len(outcomes) // round_size
+            outcomes = outcomes[: rounds * round_size]
+            sys.stdout.write(
+                f"(a run cut short: its first {rounds} deals of each class, as --deals {rounds})\n"
+            )
+        shares = class_shares(header.get("arguments", {}).get("seed", 1))
+        sys.stdout.write(markdown(summarise(outcomes, shares)))
+        sys.stdout.write(regrouped(outcomes, shares))
+        sys.stdout.write(verdict_matrix(summarise(outcomes, shares)))
         seconds = header.get("seconds")
         sys.stdout.write(f"\n{len(outcomes)} deals" + (f" in {seconds:.0f} s\n" if seconds else "\n"))
         return
@@ -648,7 +803,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     if out is not None:
         out.write(json.dumps({"seconds": elapsed}) + "\n")
         out.close()
-    sys.stdout.write(markdown(summarise(outcomes)))
+    shares = class_shares(arguments.seed)
+    sys.stdout.write(markdown(summarise(outcomes, shares)))
+    sys.stdout.write(regrouped(outcomes, shares))
+    sys.stdout.write(verdict_matrix(summarise(outcomes, shares)))
     sys.stdout.write(f"\n{len(tasks)} deals in {elapsed:.0f} s\n")
 
 
