@@ -524,6 +524,9 @@ def verdict(row: Row) -> str:
     else:
         doctrine = f"{first} {row.classic_first:.0f}%"
     word = {1: "right", -1: "wrong", 0: "not settled"}[_settled(row.doctrine_gain)]
+    if row.doctrine_gain == (0.0, 0.0):
+        word = "either"  # the same value on every deal: the king wins the game
+
     return f"{doctrine}: {word}"
 
 
@@ -586,6 +589,7 @@ def verdict_matrix(rows: Sequence[Row]) -> str:
     lines = []
     agree: list[str] = []
     disagree: list[str] = []
+    contradicted: list[str] = []
     by_key = {(row.role, row.score, row.hand_class): row for row in rows}
     for role in ("elder", "dealer"):
         order = ELDER_CLASSES if role == "elder" else DEALER_CLASSES
@@ -609,6 +613,8 @@ def verdict_matrix(rows: Sequence[Row]) -> str:
                         f"the expert: {first} on {row.expert_first:.0f}%)"
                     )
                     (agree if expert == better else disagree).append(label)
+                    if _settled(row.played_gain) == -_settled(row.eval_gain):
+                        contradicted.append(f"{role}, {score}, {hand_class}")
             lines.append(f"| {hand_class} | " + " | ".join(cells) + " |")
     settled = len(agree) + len(disagree)
     lines.append(
@@ -616,6 +622,11 @@ def verdict_matrix(rows: Sequence[Row]) -> str:
     )
     for label in disagree:
         lines.append(f"- not on: {label}")
+    lines.append(
+        f"The played-out difference contradicts the evaluator's better option (its interval on the"
+        f" other side of zero) on {len(contradicted)} of them{': ' if contradicted else '.'}"
+        + "; ".join(contradicted)
+    )
     return "\n".join(lines) + "\n"
 
 
