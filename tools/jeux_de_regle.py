@@ -17,10 +17,12 @@ proposing, the expert dealer answering as it chooses. Dealer's deals: the
 deck is redrawn until the expert elder proposes (the dealer's question only
 arises then); accepting and refusing are both played out.
 
-    python tools/jeux_de_regle.py --deals 40 --jobs 2 --seed 1 --out table.json
+    python tools/jeux_de_regle.py --deals 12 --jobs 2 --seed 1 --out table.jsonl
+    python tools/jeux_de_regle.py --summarise table.jsonl
 
-The output (a Markdown table on stdout, and JSON with ``--out``) is the same
-for the same ``--seed`` and sizes, whatever ``--jobs``.
+The output (Markdown tables on stdout; with ``--out``, every deal's outcome
+as JSON lines, written as it comes) is the same for the same ``--seed`` and
+sizes, whatever ``--jobs``.
 """
 
 from __future__ import annotations
@@ -192,6 +194,7 @@ class Outcome:
     found: bool
     """A deal of the class was found within the draws allowed."""
     draws: int
+    """Decks drawn to find it (for the dealer, over every elder who played)."""
     eval_win: tuple[float, float]
     """The evaluator's P(win the match), in percent, of each option."""
     eval_se: tuple[float, float]
