@@ -252,7 +252,7 @@ def rule_violations(source: str, filename: str, rule_names: set[str], fields: se
 def test_the_players_write_no_rule_of_their_own() -> None:
     rule_names, fields = engine_rule_functions(), rules_fields()
     found: list[str] = []
-    for path in sorted(AI_DIR.glob("*.py")):
+    for path in sorted(AI_DIR.rglob("*.py")):
         found += rule_violations(path.read_text(encoding="utf-8"), path.name, rule_names, fields)
     assert found == [], "\n".join(found)
 
