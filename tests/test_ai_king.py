@@ -16,7 +16,7 @@ def after_refusal(score: tuple[int, int]) -> Match:
     """Seat 0 (elder) holds the king of spades, proposed, and was refused."""
     match = Match(Rules(), first_dealer=1)
     match.games.append(list(score))
-    match.deal(deck_for("KS 9S 8H QD 7C".split(), "AH TH 9D 8C 7D".split(), "7S", []))
+    match.deal(deck_for(["KS", "9S", "8H", "QD", "7C"], ["AH", "TH", "9D", "8C", "7D"], "7S", []))
     match.apply(PROPOSE_ACTION)
     match.apply(REFUSE_ACTION)
     assert match.current_player == 0
