@@ -12,6 +12,8 @@ won with its standard error. A variant is a set of attributes of
     python tools/compare_variants.py --matches 400 --jobs 2 \
         base "samples:trick_samples=300,exchange_samples=(60,320)"
 
+A variant may also name the player it is made of (``old:player='expert-2026-11'``),
+to compare two players on the very same decks and seeds.
 ``--player`` names the player the variants are made of (``expert`` by
 default; ``master`` and ``expert-2026-11`` are experts too), ``--opponent``
 the one they all face (``classic`` by default; ``expert-2026-11`` measures
@@ -60,6 +62,10 @@ def play(job: tuple[dict[str, Any], str, str, int, int, Rules]) -> tuple[int, in
     """(expert won, expert points, deals, opponent points) of one match."""
     overrides, player, opponent, seed, index, rules = job
     seat_of_a, first_dealer, deck_rng = match_plan(seed, index)
+    overrides = dict(overrides)
+    # A variant may name another player (``player='expert-2026-11'``): the
+    # same decks and seeds, so the two differ only where their play does.
+    player = overrides.pop("player", player)
     expert = make_player(player, player_seed(seed, index, "A"))
     for key, value in overrides.items():
         if not hasattr(expert, key):
