@@ -8,7 +8,9 @@ process (``time.process_time``, which other work on a shared machine does
 not inflate). Prints the count, median, 95th percentile and maximum in
 milliseconds for each phase (exchange = play or propose, answer
 = accept or refuse, discard, tricks = cards and king announcements) and for
-all decisions together.
+all decisions together; and how often the measured player, with the trump
+king in hand and the moment to announce it, announced it or kept quiet
+(docs/ai.md, "The king by value").
 
 Targets (issue #3): median <= 20 ms, p95 <= 100 ms, max <= 500 ms in every
 phase. Figures depend on the machine and its load; compare runs on the same
@@ -27,6 +29,7 @@ import time
 
 from ecarte.ai.base import make_player
 from ecarte.engine import Match, shuffled_deck
+from ecarte.engine.actions import KING
 from ecarte.engine.rules import rules_from_assignments
 
 PHASES = ("exchange", "answer", "discard", "tricks")
@@ -36,14 +39,15 @@ def measure(player_name: str, opponent_name: str, matches: int, seed: int, assig
     rules = rules_from_assignments(assignments)
     timings: dict[str, list[float]] = {phase: [] for phase in PHASES}
     cpu_timings: dict[str, list[float]] = {phase: [] for phase in PHASES}
+    king_chances = king_announced = 0
     started = time.perf_counter()
     for number in range(matches):
         rng = random.Random(seed * 1_000_003 + number)
         measured_seat = number % 2
         players = [make_player(opponent_name, seed + number), make_player(opponent_name, seed + number)]
         players[measured_seat] = make_player(player_name, seed + number)
-        for seat, player in enumerate(players):
-            player.start_match(seat, rules)
+        for place, player in enumerate(players):
+            player.start_match(place, rules)
         match = Match(rules, first_dealer=(number // 2) % 2)
         while not match.is_over:
             seat = match.current_player
@@ -57,12 +61,19 @@ def measure(player_name: str, opponent_name: str, matches: int, seed: int, assig
                 action = players[seat].decide(view, legal)
                 timings[view.phase].append((time.perf_counter() - before) * 1000)
                 cpu_timings[view.phase].append((time.process_time() - cpu_before) * 1000)
+                if any(choice.type == KING for choice in legal):
+                    king_chances += 1
+                    king_announced += action.type == KING
             else:
                 action = players[seat].decide(view, legal)
             match.apply(action)
     elapsed = time.perf_counter() - started
     shown_rules = " ".join(assignments) or "default"
     print(f"{player_name} against {opponent_name}: {matches} matches in {elapsed:.1f} s, rules {shown_rules}")
+    print(
+        f"king in hand at the moment to announce: {king_chances} times, announced {king_announced}, "
+        f"kept quiet {king_chances - king_announced}"
+    )
     for title, table in (("wall clock", timings), ("CPU time of this process", cpu_timings)):
         print(f"{title}:")
         print(f"{'phase':<10}{'decisions':>10}{'median ms':>11}{'p95 ms':>9}{'max ms':>9}")

@@ -130,3 +130,22 @@ def test_levels_are_ordered_by_strength_against_random_play() -> None:
     easy = win_rate("easy", "random", 400, seed=21)
     assert classic >= 0.75
     assert 0.5 < easy < classic
+
+
+def test_master_is_deterministic_for_a_seed_and_searches_more_than_the_expert() -> None:
+    # Its budget is counted in samples, not in time: the same seed gives the
+    # same match whatever the machine's load (docs/ai.md, "The master level").
+    from ecarte.ai.expert import ExpertPlayer
+    from ecarte.ai.master import MasterPlayer
+
+    runs = []
+    for _ in range(2):
+        players: list[Player] = [make_player("master", 4), make_player("classic", 4)]
+        _, log = play_seeded_match(players, Rules(target=2), random.Random(4))
+        runs.append(log.decisions)
+    assert runs[0] == runs[1]
+    assert make_player("master").name == "master"
+    master, expert = MasterPlayer().budget(), ExpertPlayer().budget()
+    assert master.trick_samples > expert.trick_samples
+    assert master.exchange_samples > expert.exchange_samples
+    assert master.discard_samples > expert.discard_samples

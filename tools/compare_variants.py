@@ -11,6 +11,13 @@ won with its standard error. A variant is a set of attributes of
 
     python tools/compare_variants.py --matches 400 --jobs 2 \
         base "samples:trick_samples=300,exchange_samples=(60,320)"
+
+A variant may also name the player it is made of (``old:player='expert-2026-11'``),
+to compare two players on the very same decks and seeds.
+``--player`` names the player the variants are made of (``expert`` by
+default; ``master`` and ``expert-2026-11`` are experts too), ``--opponent``
+the one they all face (``classic`` by default; ``expert-2026-11`` measures
+a change against the frozen baseline).
 """
 
 from __future__ import annotations
@@ -23,7 +30,6 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from ecarte.ai.base import Player, make_player
-from ecarte.ai.expert import ExpertPlayer
 from ecarte.engine.rules import Rules, rules_from_assignments
 from ecarte.tournament import match_plan, play_match, player_seed
 
@@ -52,14 +58,18 @@ def _split_top(text: str) -> list[str]:
     return parts
 
 
-def play(job: tuple[dict[str, Any], str, int, int, Rules]) -> tuple[int, int, int, int]:
+def play(job: tuple[dict[str, Any], str, str, int, int, Rules]) -> tuple[int, int, int, int]:
     """(expert won, expert points, deals, opponent points) of one match."""
-    overrides, opponent, seed, index, rules = job
+    overrides, player, opponent, seed, index, rules = job
     seat_of_a, first_dealer, deck_rng = match_plan(seed, index)
-    expert = ExpertPlayer(player_seed(seed, index, "A"))
+    overrides = dict(overrides)
+    # A variant may name another player (``player='expert-2026-11'``): the
+    # same decks and seeds, so the two differ only where their play does.
+    player = overrides.pop("player", player)
+    expert = make_player(player, player_seed(seed, index, "A"))
     for key, value in overrides.items():
         if not hasattr(expert, key):
-            raise SystemExit(f"ExpertPlayer has no attribute {key!r}")
+            raise SystemExit(f"{player} has no setting {key!r}")
         setattr(expert, key, value)
     other = make_player(opponent, player_seed(seed, index, "B"))
     players: list[Player] = [expert, other] if seat_of_a == 0 else [other, expert]
@@ -75,6 +85,7 @@ def play(job: tuple[dict[str, Any], str, int, int, Rules]) -> tuple[int, int, in
 def main() -> None:
     parser = argparse.ArgumentParser(description="Compare expert variants on duplicate deals.")
     parser.add_argument("variants", nargs="+", help="name:attr=value,... (the first is the baseline)")
+    parser.add_argument("--player", default="expert")
     parser.add_argument("--opponent", default="classic")
     parser.add_argument("--matches", type=int, default=400)
     parser.add_argument("--seed", type=int, default=7)
@@ -84,7 +95,7 @@ def main() -> None:
     rules = rules_from_assignments(arguments.rules)
     variants = [parse_variant(text) for text in arguments.variants]
     jobs = [
-        (overrides, arguments.opponent, arguments.seed, index, rules)
+        (overrides, arguments.player, arguments.opponent, arguments.seed, index, rules)
         for _, overrides in variants
         for index in range(arguments.matches)
     ]

@@ -43,7 +43,7 @@ def first_screen(app: EcarteApp) -> Any:
         (["play", "--rules", "trumps"], "'trumps' is not KEY=VALUE"),
         (
             ["play", "--opponent", "wizard"],
-            "opponent must be one of easy, normal, expert, classic, random or cmd:COMMAND",
+            "opponent must be one of easy, normal, expert, classic, ",
         ),
         (["play", "--opponent", "cmd:"], "opponent must be one of"),
         (["replay", "no/such/file.ecarte.jsonl"], "no such file: no/such/file.ecarte.jsonl"),

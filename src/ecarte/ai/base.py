@@ -36,6 +36,10 @@ _BUILT_IN: dict[str, str] = {
     "random": "ecarte.ai.random_player:RandomPlayer",
     "classic": "ecarte.ai.classic:ClassicPlayer",
     "expert": "ecarte.ai.expert:ExpertPlayer",
+    # The expert of November 2026, frozen as the baseline (docs/ai.md).
+    "expert-2026-11": "ecarte.ai.frozen.expert_2026_11.expert:ExpertPlayer",
+    # The expert with a larger sample budget (docs/ai.md, "The master level").
+    "master": "ecarte.ai.master:MasterPlayer",
     # The app's levels (docs/ai.md says what each is).
     "easy": "ecarte.ai.levels:EasyPlayer",
     "normal": "ecarte.ai.levels:NormalPlayer",

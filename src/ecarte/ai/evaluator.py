@@ -13,10 +13,15 @@ with the seat's views and decisions in order (``SeatEvaluator``).
 The trump king: when ``king`` is legal, announcing and keeping quiet are
 both options. Announcing is valued as the best card played after it with
 the point added to the score; each card is valued as played at once, the
-point forgone. The expert itself announces without searching: the point
-never lowers the chance of winning and the same cards remain to play after
-it, so the king is always at least as good (a test checks the evaluator
-agrees).
+point forgone. In this model the other player sees every card (each
+sampled deal is solved with both hands known), so what the announcement
+tells it is worth nothing here and the point can only help: announcing is
+ranked first whenever the point changes the chance of winning in some
+outcome of the deal (``king_point_matters``). When it changes none (at 3
+against 4 after the other refused, say: win the deal and the game is ours
+either way, lose it and it is theirs), keeping quiet is ranked first: the
+announcement would only tell the other what it faces (docs/ai.md, "The
+king by value").
 """
 
 from __future__ import annotations
@@ -267,6 +272,34 @@ def card_values(player: ExpertPlayer, view: View, legal: Sequence[Action], budge
     return result
 
 
+POINT_WORTH_NOTHING = 1e-9
+"""A change of the chance of winning below this is none (rounding)."""
+
+
+def _leaves_with_king(player: ExpertPlayer, view: View) -> list[float] | None:
+    """P(win the match) by tricks taken once the king is announced, or
+    ``None`` when the point ends the game at once."""
+    me = player.seat
+    score = list(view.score)
+    score[me] += 1
+    if game_won(score[me], player.rules):
+        return None
+    announced = replace(view, score=(score[0], score[1]), announced=(*view.announced, me))
+    table = player._leaf_values(announced, view.liable)
+    return [table[tricks][0][0] for tricks in range(6)]
+
+
+def king_point_matters(player: ExpertPlayer, view: View) -> bool:
+    """Whether announcing the trump king now changes the chance of winning
+    the match in some outcome of the deal (tricks taken). No search: the
+    value table at the score with and without the point."""
+    with_king = _leaves_with_king(player, view)
+    if with_king is None:
+        return True
+    table = player._leaf_values(view, view.liable)
+    return any(abs(with_king[t] - table[t][0][0]) > POINT_WORTH_NOTHING for t in range(6))
+
+
 def _king_value(
     player: ExpertPlayer, view: View, outcomes: list[list[int]], weights: list[float], exact: bool
 ) -> Sampled:
@@ -274,14 +307,11 @@ def _king_value(
     from ecarte.engine.actions import KING_ACTION
 
     me = player.seat
-    score = list(view.score)
-    score[me] += 1
-    if game_won(score[me], player.rules):
+    leaf_or_none = _leaves_with_king(player, view)
+    if leaf_or_none is None:
         value = player.value.game_over(True, view.games_won[me], view.games_won[1 - me])
         return Sampled(KING_ACTION, [value], value + 1.0, None, None, True)
-    announced = replace(view, score=(score[0], score[1]), announced=(*view.announced, me))
-    table = player._leaf_values(announced, view.liable)
-    leaf = [table[tricks][0][0] for tricks in range(6)]
+    leaf = leaf_or_none
     total_weight = sum(weights) or 1.0
     best_rows: list[float] = []
     best_mean = -1.0
@@ -292,8 +322,10 @@ def _king_value(
         if mean > best_mean:
             best_mean, best_rows = mean, values
             best_tricks = sum(w * t for w, t in zip(weights, row, strict=True)) / total_weight
-    # Ranked above any card at an equal value: the expert announces.
-    return Sampled(KING_ACTION, best_rows, best_mean + 1.0, weights if exact else None, best_tricks, exact)
+    # Ranked above any card when the point matters, below every card when
+    # it does not (the announcement would only inform the other).
+    rank = best_mean + 1.0 if king_point_matters(player, view) else -1.0
+    return Sampled(KING_ACTION, best_rows, rank, weights if exact else None, best_tricks, exact)
 
 
 def _needs_more(rows: list[list[float]], target: float) -> bool:

@@ -49,7 +49,7 @@ from ecarte.engine.rules import Rules
 from ecarte.engine.scoring import dealer_of_next_deal, score_deal, trick_points, trick_winner
 from ecarte.engine.view import Phase, View
 
-from .evaluator import Budget, Sampled, evaluate_options, keep_sampling
+from .evaluator import Budget, Sampled, evaluate_options, keep_sampling, king_point_matters
 from .expert_heuristics import dealer_would_refuse, discard_order, elder_would_play, good_cards, quick_discard
 from .expert_value import MatchValue, match_value
 from .sampling import HandWeight, opponent_hands, played_by, unseen_pool
@@ -129,10 +129,10 @@ class ExpertPlayer:
         """The best option of the evaluator (``evaluator``), at this player's budget."""
         if len(legal) == 1:
             return legal[0]
-        if any(action.type == KING for action in legal):
-            # The point is certain and the game may end on it; keeping quiet
-            # only hides what the other will soon guess (the evaluator agrees
-            # without a search: see its docstring).
+        if any(action.type == KING for action in legal) and king_point_matters(self, view):
+            # The point can only help (docs/ai.md, "The king by value"):
+            # announce without a search, as the evaluator ranks it. When it
+            # is worth nothing the evaluator ranks keeping quiet first.
             return next(action for action in legal if action.type == KING)
         return evaluate_options(self, view, legal, self.budget()).best.action
 

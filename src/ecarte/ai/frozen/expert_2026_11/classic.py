@@ -1,0 +1,332 @@
+# FROZEN ON PURPOSE: the expert of November 2026, the baseline "expert-2026-11".
+# Do not edit (not even to follow a refactor of ai/): later experts are
+# measured against exactly this play, and tests/test_baseline_frozen.py fails
+# on any change to its decisions. It calls the engine's rule functions (the
+# rules, not the player); see docs/ai.md, "The frozen baseline".
+"""The textbook player: the classical doctrine of ``docs/ai.md``.
+
+It is the human benchmark the expert is measured against, so it follows the
+19th-century authorities and nothing more: the elder's jeux de règle, the
+dealer's refusals with their seven exceptions, the discards, the score
+adjustments and the play of the cards. Where the doctrine's words needed a
+reading, ``docs/ai.md`` ("The classic player") gives it. The player is deterministic and
+remembers nothing between decisions: everything it uses is in the view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import reduce
+from itertools import combinations
+from operator import or_
+
+from ecarte.engine import Action, Rules, View
+from ecarte.engine.actions import (
+    ACCEPT_ACTION,
+    CARD,
+    DISCARD,
+    KING,
+    KING_ACTION,
+    PLAY,
+    PLAY_ACTION,
+    PROPOSE_ACTION,
+    REFUSE_ACTION,
+    card_action,
+)
+from ecarte.engine.cards import (
+    FULL_DECK_MASK,
+    SUIT_MASKS,
+    Card,
+    beaters,
+    iter_cards,
+    mask_of,
+    power_table,
+    suit_of,
+)
+from ecarte.engine.exchange import makes_liable
+from ecarte.engine.match import ANSWER, DISCARD_PHASE, EXCHANGE, TRICKS
+from ecarte.engine.scoring import points_needed
+from ecarte.engine.tricks import ruled_out_by_reply
+
+from .classic_hands import KING_ROLE, QUEEN_ROLE, TEN_ROLE, HandReading
+
+
+class ClassicPlayer:
+    """Plays by the book. ``seed`` is accepted for the registry; the doctrine
+    leaves nothing to chance."""
+
+    name = "classic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.seat = 0
+        self.rules = Rules()
+        self.power = power_table(False)
+        self.beaters = beaters(False)
+
+    def start_match(self, seat: int, rules: Rules) -> None:
+        self.seat = seat
+        self.rules = rules
+        self.power = power_table(rules.ace_high)
+        self.beaters = beaters(rules.ace_high)
+
+    def decide(self, view: View, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        phase = view.phase
+        chosen: Action
+        if phase == EXCHANGE:
+            chosen = PLAY_ACTION if self.elder_plays(view) else PROPOSE_ACTION
+        elif phase == ANSWER:
+            chosen = REFUSE_ACTION if self.dealer_refuses(view) else ACCEPT_ACTION
+        elif phase == DISCARD_PHASE:
+            chosen = self._discard(view, legal)
+        elif phase == TRICKS:
+            chosen = self._trick_decision(view, legal)
+        else:
+            chosen = legal[0]
+        return chosen if chosen in legal else legal[0]
+
+    # ------------------------------------------------------------ the score
+
+    def _scores(self, view: View) -> tuple[int, int]:
+        """(mine, the other's) in the current game."""
+        return view.score[view.seat], view.score[1 - view.seat]
+
+    def _king_is_mine_or_turned(self, view: View) -> bool:
+        king = view.trump_king
+        return king in view.hand or view.upcard == king
+
+    def reading(self, view: View) -> HandReading:
+        return HandReading(view.hand_mask, view.trump, self.rules.ace_high)
+
+    # ------------------------------------------------------------ elder: play or propose
+
+    def elder_plays(self, view: View) -> bool:
+        """Play without proposing (True) or propose (False)."""
+        hand = self.reading(view)
+        playing_makes_liable = makes_liable(PLAY, view.exchanges)
+        # With the trump king the point is safe: propose, hoping for the vole.
+        if playing_makes_liable and hand.trump_king:
+            return False
+        if hand.jeux_de_regle():
+            return True
+        theirs = self._scores(view)[1]
+        if points_needed(theirs, self.rules) == 1:
+            # The dealer at four: play on an even chance; and, the king being
+            # neither here nor turned up, on any hand with a trump, since an
+            # exchange could give the dealer the king and the game.
+            if hand.even_chance():
+                return True
+            if hand.trumps >= 1 and not self._king_is_mine_or_turned(view):
+                return True
+        # After an exchange, playing carries no penalty: an even chance will do.
+        return not playing_makes_liable and hand.even_chance()
+
+    # ------------------------------------------------------------ dealer: accept or refuse
+
+    def dealer_refuses(self, view: View) -> bool:
+        hand = self.reading(view)
+        mine, theirs = self._scores(view)
+        i_need, they_need = points_needed(mine, self.rules), points_needed(theirs, self.rules)
+        if i_need == they_need == 1:
+            return True  # four all: refusing stops elder drawing the king
+        if i_need == 1 and hand.even_chance():
+            return True
+        if they_need == 1 and hand.trumps >= 1 and not self._king_is_mine_or_turned(view):
+            return True
+        return self.refuses_by_doctrine(hand)
+
+    @staticmethod
+    def refuses_by_doctrine(hand: HandReading) -> bool:
+        """The dealer's rule at an ordinary score."""
+        if hand.discardable <= 2:
+            # Three trumps (or three trumps and kings): refuse, unless the
+            # trump king is among them and the point is safe anyway.
+            return not hand.trump_king
+        if hand.trumps == 1 and hand.highest_plain <= TEN_ROLE:
+            return False  # one trump and nothing above a ten: accept
+        if hand.three_queens_two_singly_guarded():
+            return True
+        if hand.guarded_to_refuse():
+            return True
+        return any(not hand.too_weak_for_dealer(category) for category in hand.jeux_de_regle())
+
+    # ------------------------------------------------------------ discards
+
+    def _discard(self, view: View, legal: Sequence[Action]) -> Action:
+        sizes = [action.discards.bit_count() for action in legal if action.type == DISCARD]
+        mask = self.choose_discards(view, min(sizes), max(sizes))
+        for action in legal:
+            if action.type == DISCARD and action.discards == mask:
+                return action
+        return legal[0]
+
+    def choose_discards(self, view: View, fewest: int, most: int) -> int:
+        """The mask of cards to throw: keep trumps and kings, and a guarded
+        queen unless the hand is strong enough to draw for the vole; throw
+        whole weak suits first when the stock limits the discard."""
+        power = self.power
+        trump = view.trump
+        hand = view.hand_mask
+        reading = HandReading(hand, trump, self.rules.ace_high)
+        keep = hand & SUIT_MASKS[trump]
+        # Kept cards, weakest first: what goes if more must be thrown.
+        sacrifice: list[Card] = []
+        drawing_for_vole = reading.keepers >= 3
+        for holding in reading.plain:
+            if holding.holds(KING_ROLE):
+                keep |= 1 << holding.cards[0]
+            if not drawing_for_vole and holding.guarded(QUEEN_ROLE):
+                place = holding.powers.index(QUEEN_ROLE)
+                queen, guard = holding.cards[place], holding.cards[place + 1]
+                keep |= 1 << queen | 1 << guard
+                sacrifice += [guard, queen]
+        kings = [card for card in iter_cards(keep & ~SUIT_MASKS[trump]) if power[card] == KING_ROLE]
+        trumps = sorted(iter_cards(hand & SUIT_MASKS[trump]), key=lambda card: power[card])
+        sacrifice += kings + trumps
+        throw = hand & ~keep
+        count = throw.bit_count()
+        for card in sacrifice:
+            if count >= fewest:
+                break
+            throw |= 1 << card
+            count += 1
+        if count > most:
+            throw = self._whole_suits_first(throw, most)
+        return throw
+
+    def _whole_suits_first(self, throw: int, most: int) -> int:
+        """``most`` of the cards in ``throw``: split as few suits as possible
+        (a whole weak suit rather than half of one), then throw the lowest."""
+        power = self.power
+
+        def split_suits_then_strength(chosen: tuple[Card, ...]) -> tuple[int, int]:
+            mask = mask_of(chosen)
+            split = sum(
+                1 for suit in range(4) if mask & SUIT_MASKS[suit] and throw & SUIT_MASKS[suit] & ~mask
+            )
+            return split, sum(power[card] for card in chosen)
+
+        best = min(combinations(iter_cards(throw), most), key=split_suits_then_strength)
+        return mask_of(best)
+
+    # ------------------------------------------------------------ the king and the tricks
+
+    def keeps_king_quiet(self, view: View) -> bool:
+        """At three against four, when elder played without proposing, the
+        dealer does not announce: the point does not save the game, and
+        silence hides what elder faces."""
+        elder = view.elder
+        return (
+            view.seat == view.dealer
+            and view.liable == elder
+            and points_needed(view.score[view.seat], self.rules) == 2
+            and points_needed(view.score[elder], self.rules) == 1
+        )
+
+    def _trick_decision(self, view: View, legal: Sequence[Action]) -> Action:
+        playable = 0
+        may_announce = False
+        for action in legal:
+            if action.type == CARD:
+                playable |= 1 << action.card
+            elif action.type == KING:
+                may_announce = True
+        if may_announce and not self.keeps_king_quiet(view):
+            return KING_ACTION
+        if view.trick:
+            return card_action(self.reply(view, playable))
+        return card_action(self.lead(view, playable))
+
+    def _unseen(self, view: View) -> int:
+        seen = view.hand_mask | 1 << view.upcard | mask_of(view.my_discards) | mask_of(view.trick)
+        for trick in view.tricks:
+            seen |= mask_of(trick.cards)
+        return FULL_DECK_MASK & ~seen
+
+    def _voids(self, view: View) -> list[bool]:
+        """Suits the other seat has shown it holds none of: its replies were
+        legal, so each rules out cards (``tricks.ruled_out_by_reply``), and a
+        suit is void when a reply ruled out the whole of it."""
+        other = 1 - view.seat
+        shown = [0] * len(view.tricks)
+        for index, trick in enumerate(view.tricks):
+            if trick.leader == other:
+                continue
+            led, reply = trick.cards
+            shown[index] = ruled_out_by_reply(led, reply, view.trump, self.beaters, self.rules.must_trump)
+        return [any(mask & suit == suit for mask in shown) for suit in SUIT_MASKS]
+
+    def _highest(self, mask: int) -> Card:
+        power = self.power
+        return max(iter_cards(mask), key=lambda card: power[card])
+
+    def _lowest(self, mask: int) -> Card:
+        power = self.power
+        return min(iter_cards(mask), key=lambda card: power[card])
+
+    def _is_master(self, card: Card, unseen: int) -> bool:
+        """No card still unseen beats ``card`` in its suit."""
+        return not unseen & self.beaters[card]
+
+    def lead(self, view: View, hand: int) -> Card:
+        """Lead from strength; lead trumps with the majority of them; with
+        trumps, lead a singleton to get void and trump later."""
+        trump = view.trump
+        trump_mask = SUIT_MASKS[trump]
+        unseen = self._unseen(view)
+        void = self._voids(view)
+        my_trumps = hand & trump_mask
+        their_trumps = 0 if void[trump] else unseen & trump_mask
+        if my_trumps and their_trumps and my_trumps.bit_count() > their_trumps.bit_count():
+            return self._highest(my_trumps)
+        plain_suits = [
+            hand & SUIT_MASKS[suit] for suit in range(4) if suit != trump and hand & SUIT_MASKS[suit]
+        ]
+        # A master card in a suit the other cannot trump: the longest such suit.
+        masters = [
+            suit_cards
+            for suit_cards in plain_suits
+            if self._is_master(self._highest(suit_cards), unseen)
+            and not (void[suit_of(self._highest(suit_cards))] and their_trumps)
+        ]
+        if masters:
+            best = max(masters, key=lambda suit_cards: suit_cards.bit_count())
+            return self._highest(best)
+        if my_trumps and not their_trumps:
+            return self._highest(my_trumps)  # the other holds no trump: each of mine wins
+        if my_trumps:
+            singletons = [suit_cards for suit_cards in plain_suits if suit_cards.bit_count() == 1]
+            if singletons:
+                return self._highest(reduce(or_, singletons))
+        guarded = [suit_cards for suit_cards in plain_suits if suit_cards.bit_count() >= 2]
+        if guarded:
+            best = max(guarded, key=lambda suit_cards: self.power[self._highest(suit_cards)])
+            return self._highest(best)
+        if plain_suits:
+            return self._highest(hand & ~trump_mask)  # every plain card held
+        top = self._highest(my_trumps)
+        return top if self._is_master(top, unseen) else self._lowest(my_trumps)
+
+    def reply(self, view: View, playable: int) -> Card:
+        """The cheapest card that wins the trick, or else the lowest loser."""
+        power = self.power
+        trump = view.trump
+        led = view.trick[0]
+        led_suit = suit_of(led)
+        follows = playable & self.beaters[led]
+        if follows:
+            return self._lowest(follows)
+        trumps = playable & SUIT_MASKS[trump]
+        if led_suit != trump and trumps:
+            return self._lowest(trumps)
+        hand = view.hand_mask
+
+        def cost(card: Card) -> tuple[int, int, int]:
+            # Trumps are worth more than any plain card; among equals, throw
+            # from the shortest suit, to get void in it.
+            suit = suit_of(card)
+            return (int(suit == trump), power[card], (hand & SUIT_MASKS[suit]).bit_count())
+
+        return min(iter_cards(playable), key=cost)

@@ -1,0 +1,331 @@
+# FROZEN ON PURPOSE: the expert of November 2026, the baseline "expert-2026-11".
+# Do not edit (not even to follow a refactor of ai/): later experts are
+# measured against exactly this play, and tests/test_baseline_frozen.py fails
+# on any change to its decisions. It calls the engine's rule functions (the
+# rules, not the player); see docs/ai.md, "The frozen baseline".
+"""The evaluator: what each legal option is worth to the seat to move.
+
+This is the expert's own valuation (``docs/analysis.md``): for every legal
+option, the chance of winning the match for that seat (in percent), the
+standard error of that estimate, and for card play the expected tricks.
+The expert plays the best option it returns (``ExpertPlayer._choose``); the
+analysis and the hints ask it for more samples.
+
+It sees only the seat's ``View`` and what that seat saw earlier in the
+match, as the expert remembers it: the memory is an ``ExpertPlayer`` fed
+with the seat's views and decisions in order (``SeatEvaluator``).
+
+The trump king: when ``king`` is legal, announcing and keeping quiet are
+both options. Announcing is valued as the best card played after it with
+the point added to the score; each card is valued as played at once, the
+point forgone. The expert itself announces without searching: the point
+never lowers the chance of winning and the same cards remain to play after
+it, so the king is always at least as good (a test checks the evaluator
+agrees).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from math import comb
+from typing import TYPE_CHECKING
+
+from ecarte.engine.actions import CARD, KING, Action
+from ecarte.engine.scoring import game_won
+from ecarte.engine.view import Phase, View
+
+from .sampling import forced_cards, opponent_hand_size, opponent_hands, ruled_out_by_replies, unseen_pool
+
+if TYPE_CHECKING:
+    from .expert import ExpertPlayer
+
+TRICK_ENUMERATE = 300
+"""Enumerate every opponent hand instead when there are no more than this."""
+TRICK_BATCH = 100
+"""Opponent hands added at a time to a card decision, beyond the first."""
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How hard the evaluator works.
+
+    The default is the expert's own: ``target_se=None`` stops as the expert
+    does (an option drops out once the best clearly leads it). With
+    ``target_se`` (percentage points), sampling goes on until the options
+    that matter (the best, and every option still in the running) have a
+    standard error at most that, or ``most`` samples are drawn."""
+
+    trick_samples: int = 150
+    exchange_samples: tuple[int, int] = (30, 160)
+    discard_samples: tuple[int, int] = (20, 60)
+    target_se: float | None = None
+    most: int = 1200
+    """With ``target_se``: the most samples drawn for one decision."""
+
+
+EXPERT_BUDGET = Budget()
+ANALYSIS_BUDGET = Budget(
+    trick_samples=200, exchange_samples=(60, 160), discard_samples=(40, 80), target_se=1.5, most=900
+)
+"""What the analysis and the hints ask for: a standard error of 1.5 points at most."""
+
+
+@dataclass(slots=True)
+class Sampled:
+    """One option's raw samples, as the expert's search produced them."""
+
+    action: Action
+    values: list[float]
+    """P(win the match) on each sample (a sampled deal or opponent hand)."""
+    rank: float
+    """The score the expert ranks by: the mean, with its tie-breaks and biases."""
+    weights: list[float] | None = None
+    """The samples' weights (enumerated hands); ``None``: all count alike."""
+    tricks: float | None = None
+    """Expected tricks for this seat in the deal, for card play."""
+    exact: bool = False
+    """Every possible opponent hand was counted: no sampling error."""
+
+
+@dataclass(frozen=True, slots=True)
+class OptionValue:
+    action: Action
+    win: float
+    """P(this seat wins the match) after this option, in percent."""
+    se: float
+    """Standard error of ``win``, in percentage points."""
+    tricks: float | None
+    """Expected tricks this seat takes in the deal (card play only)."""
+    samples: int
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """Every option of one decision, from the deciding seat's view."""
+
+    seat: int
+    phase: Phase
+    options: tuple[OptionValue, ...]
+    """In the order the expert ranks them on ties (not by value)."""
+    best_index: int
+    _rows: tuple[tuple[float, ...], ...] = field(repr=False, default=())
+
+    @property
+    def best(self) -> OptionValue:
+        return self.options[self.best_index]
+
+    def index_of(self, action: Action) -> int | None:
+        for index, option in enumerate(self.options):
+            if option.action == action:
+                return index
+        return None
+
+    def ranked(self) -> list[OptionValue]:
+        """The options, best first."""
+        order = sorted(range(len(self.options)), key=lambda i: (i != self.best_index, -self.options[i].win))
+        return [self.options[i] for i in order]
+
+    def loss_se(self, index: int) -> float:
+        """Standard error of (best − option ``index``) in points, paired on the
+        samples both options share (common random numbers)."""
+        if index == self.best_index:
+            return 0.0
+        a, b = self._rows[self.best_index], self._rows[index]
+        if not a or not b:
+            return math.hypot(self.best.se, self.options[index].se)
+        if self.best.se == 0.0 and self.options[index].se == 0.0:
+            return 0.0
+        count = min(len(a), len(b))
+        if count < 2:
+            return math.hypot(self.best.se, self.options[index].se)
+        diffs = [x - y for x, y in zip(a[:count], b[:count], strict=True)]
+        mean = sum(diffs) / count
+        variance = sum((d - mean) ** 2 for d in diffs) / (count - 1)
+        paired = 100.0 * math.sqrt(variance / count)
+        # The longer run of the best option is a better mean, not a worse one.
+        return paired
+
+
+def evaluation_of(seat: int, phase: Phase, sampled: Sequence[Sampled]) -> Evaluation:
+    """Means and standard errors of the samples; the best is the first with
+    the highest ``rank`` (the expert's choice)."""
+    options = []
+    rows = []
+    best_index = 0
+    for index, item in enumerate(sampled):
+        mean, se = _mean_se(item.values, item.weights, item.exact)
+        options.append(OptionValue(item.action, 100.0 * mean, 100.0 * se, item.tricks, len(item.values)))
+        rows.append(() if item.weights is not None else tuple(item.values))
+        if item.rank > sampled[best_index].rank:
+            best_index = index
+    return Evaluation(seat, phase, tuple(options), best_index, tuple(rows))
+
+
+def _mean_se(values: list[float], weights: list[float] | None, exact: bool) -> tuple[float, float]:
+    if not values:
+        return 0.0, 0.0
+    if weights is not None:
+        total = sum(weights) or 1.0
+        mean = sum(w * v for w, v in zip(weights, values, strict=True)) / total
+        return mean, 0.0
+    count = len(values)
+    mean = sum(values) / count
+    if exact or count < 2:
+        return mean, 0.0
+    variance = sum((v - mean) ** 2 for v in values) / (count - 1)
+    return mean, math.sqrt(variance / count)
+
+
+def standard_error(values: Sequence[float]) -> float:
+    count = len(values)
+    if count < 2:
+        return 0.0
+    mean = sum(values) / count
+    return math.sqrt(sum((v - mean) ** 2 for v in values) / (count - 1) / count)
+
+
+# ------------------------------------------------------------------ search
+
+
+def evaluate_options(player: ExpertPlayer, view: View, legal: Sequence[Action], budget: Budget) -> Evaluation:
+    """Every legal option's value for ``player``'s seat (which has already
+    remembered ``view``). Chance comes from ``player.rng``."""
+    kinds = {action.type for action in legal}
+    if CARD in kinds:
+        return evaluation_of(player.seat, view.phase, card_values(player, view, legal, budget))
+    return evaluation_of(player.seat, view.phase, _exchange_like(player, view, legal, budget))
+
+
+def _exchange_like(
+    player: ExpertPlayer, view: View, legal: Sequence[Action], budget: Budget
+) -> list[Sampled]:
+    if view.phase == Phase.EXCHANGE:
+        return player._exchange_values(view, legal, budget)
+    if view.phase == Phase.ANSWER:
+        return player._answer_values(view, legal, budget)
+    return player._discard_values(view, legal, budget, None)
+
+
+def _enumerable(view: View, ruled_out: int) -> bool:
+    """Whether ``opponent_hands`` will enumerate the hands (see ``sampling``)."""
+    forced = forced_cards(view)
+    pool = unseen_pool(view) & ~forced & ~ruled_out
+    size = opponent_hand_size(view) - forced.bit_count()
+    free = pool.bit_count()
+    size = max(0, min(size, free))
+    return comb(free, size) <= TRICK_ENUMERATE
+
+
+def card_values(player: ExpertPlayer, view: View, legal: Sequence[Action], budget: Budget) -> list[Sampled]:
+    """Each card, and the king when it may be announced: the deal's end
+    valued by P(win the match), averaged over the opponent hands sampled,
+    the tricks solved exactly for each (``solver``)."""
+    me = player.seat
+    solver = player._solver(view)
+    won = sum(1 for trick in view.tricks if trick.winner == me)
+    mine = view.hand_mask
+    # Trump-king points are already in the score, or coming to the dealer
+    # whatever is played now: they do not change the choice.
+    table = player._leaf_values(view, view.liable)
+    leaf = [table[tricks][0][0] for tricks in range(6)]
+    weight = player._opponent_weight(view)
+    ruled_out = ruled_out_by_replies(view, player.rules) if player.read_replies else 0
+    hands = opponent_hands(view, player.rng, budget.trick_samples, weight, TRICK_ENUMERATE, ruled_out)
+    exact = _enumerable(view, ruled_out)
+    cards = [action.card for action in legal if action.type == CARD]
+    card_actions = [action for action in legal if action.type == CARD]
+    led = view.trick[0] if view.trick else None
+
+    def tricks_of(card: int, hand: int) -> int:
+        if led is None:
+            return won + solver.after_lead(mine, hand, card)
+        return won + solver.after_reply(mine, hand, led, card)
+
+    outcomes = [[tricks_of(card, hand) for hand, _ in hands] for card in cards]
+    if budget.target_se is not None and not exact:
+        target = budget.target_se / 100.0
+        while len(hands) < budget.most and _needs_more([[leaf[t] for t in row] for row in outcomes], target):
+            extra = opponent_hands(view, player.rng, TRICK_BATCH, weight, 0, ruled_out)
+            hands = hands + extra
+            for row, card in zip(outcomes, cards, strict=True):
+                row.extend(tricks_of(card, hand) for hand, _ in extra)
+    weights = [w for _, w in hands]
+    total_weight = sum(weights) or 1.0
+    result = []
+    for action, row in zip(card_actions, outcomes, strict=True):
+        expected = 0.0
+        tricks_sum = 0.0
+        values = []
+        for tricks, w in zip(row, weights, strict=True):
+            expected += w * leaf[tricks]
+            tricks_sum += w * tricks
+            values.append(leaf[tricks])
+        # More tricks break ties: they cost nothing and hedge the samples.
+        rank = expected / total_weight + 1e-6 * tricks_sum / total_weight
+        result.append(
+            Sampled(action, values, rank, weights if exact else None, tricks_sum / total_weight, exact)
+        )
+    if KING in {action.type for action in legal}:
+        result.insert(0, _king_value(player, view, outcomes, weights, exact))
+    return result
+
+
+def _king_value(
+    player: ExpertPlayer, view: View, outcomes: list[list[int]], weights: list[float], exact: bool
+) -> Sampled:
+    """Announce the king, then play the best card with the point scored."""
+    from ecarte.engine.actions import KING_ACTION
+
+    me = player.seat
+    score = list(view.score)
+    score[me] += 1
+    if game_won(score[me], player.rules):
+        value = player.value.game_over(True, view.games_won[me], view.games_won[1 - me])
+        return Sampled(KING_ACTION, [value], value + 1.0, None, None, True)
+    announced = replace(view, score=(score[0], score[1]), announced=(*view.announced, me))
+    table = player._leaf_values(announced, view.liable)
+    leaf = [table[tricks][0][0] for tricks in range(6)]
+    total_weight = sum(weights) or 1.0
+    best_rows: list[float] = []
+    best_mean = -1.0
+    best_tricks = 0.0
+    for row in outcomes:
+        values = [leaf[t] for t in row]
+        mean = sum(w * v for w, v in zip(weights, values, strict=True)) / total_weight
+        if mean > best_mean:
+            best_mean, best_rows = mean, values
+            best_tricks = sum(w * t for w, t in zip(weights, row, strict=True)) / total_weight
+    # Ranked above any card at an equal value: the expert announces.
+    return Sampled(KING_ACTION, best_rows, best_mean + 1.0, weights if exact else None, best_tricks, exact)
+
+
+def _needs_more(rows: list[list[float]], target: float) -> bool:
+    """Whether an option that matters is not yet known to ``target`` (a
+    probability): the best, and any within two standard errors of it."""
+    means = [sum(row) / len(row) for row in rows]
+    ses = [standard_error(row) for row in rows]
+    best = max(range(len(rows)), key=lambda i: means[i])
+    if ses[best] > target:
+        return True
+    return any(
+        index != best and ses[index] > target and means[best] - means[index] <= 2 * ses[index]
+        for index in range(len(rows))
+    )
+
+
+def keep_sampling(values: list[list[float]], active: list[int], budget: Budget, drawn: int) -> bool:
+    """With a ``target_se``: whether the simulations of an exchange decision
+    should go on past the expert's own stop (the best option, or one still
+    in the running, has too large a standard error)."""
+    if budget.target_se is None or drawn >= budget.most:
+        return False
+    if not drawn:
+        return True
+    target = budget.target_se / 100.0
+    return any(standard_error(values[option]) > target for option in active)
+
+
+ProgressCallback = Callable[[int, int], None]
+"""Called with (decisions done, decisions in all) as an analysis goes."""

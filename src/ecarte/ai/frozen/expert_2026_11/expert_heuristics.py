@@ -1,0 +1,99 @@
+# FROZEN ON PURPOSE: the expert of November 2026, the baseline "expert-2026-11".
+# Do not edit (not even to follow a refactor of ai/): later experts are
+# measured against exactly this play, and tests/test_baseline_frozen.py fails
+# on any change to its decisions. It calls the engine's rule functions (the
+# rules, not the player); see docs/ai.md, "The frozen baseline".
+"""Quick judgements of a hand, for what the expert cannot afford to search.
+
+The expert searches its own decisions, but inside its simulations it needs
+a model of the other player's (does the dealer refuse? what does a player
+throw away?) and a weighting of the opponent hands it samples by what their
+decisions suggest (elder who plays at once holds a strong hand). The model
+is the textbook (``docs/ai.md``): for play, propose, accept
+and refuse it asks the textbook player's own hand reading
+(``classic_hands.HandReading``, ``ClassicPlayer.refuses_by_doctrine``);
+discards use a quick keep-value order over hand masks.
+"""
+
+from __future__ import annotations
+
+from ecarte.engine.cards import SUIT_MASKS, suit_of
+
+from .classic import ClassicPlayer
+from .classic_hands import HandReading
+
+
+def card_keep_value(card: int, hand: int, trump: int, power: tuple[int, ...]) -> float:
+    """How much a card is worth keeping in an exchange: trumps and kings
+    first, then guarded queens and knaves, low plain cards last."""
+    suit = suit_of(card)
+    if suit == trump:
+        return 20.0 + power[card]
+    strength = power[card]
+    guarded = (hand & SUIT_MASKS[suit]).bit_count() >= 2
+    if strength == 7:
+        return 12.0
+    if strength == 6:
+        return 8.0 if guarded else 6.0
+    if strength == 5:
+        return 4.5 if guarded else 3.0
+    return strength * 0.5
+
+
+def discard_order(hand: int, trump: int, power: tuple[int, ...]) -> list[int]:
+    """The hand's cards, the first to throw away first."""
+    cards = [card for card in range(32) if hand >> card & 1]
+    return sorted(cards, key=lambda card: (card_keep_value(card, hand, trump, power), card))
+
+
+def quick_discard(hand: int, trump: int, power: tuple[int, ...], fewest: int, most: int) -> int:
+    """The textbook discard, as a model of the other player: throw every card
+    below a guarded queen, within the allowed count."""
+    order = discard_order(hand, trump, power)
+    count = sum(1 for card in order if card_keep_value(card, hand, trump, power) < 7.0)
+    count = max(fewest, min(most, count))
+    mask = 0
+    for card in order[:count]:
+        mask |= 1 << card
+    return mask
+
+
+def good_cards(hand: int, trump: int, power: tuple[int, ...]) -> int:
+    """Cards the textbook keeps in an exchange (trumps, kings, guarded queens)."""
+    return sum(
+        1 for card in range(32) if hand >> card & 1 and card_keep_value(card, hand, trump, power) >= 7.0
+    )
+
+
+_MODEL_CACHE: dict[tuple[int, int, bool, int], bool] = {}
+_ELDER_PLAYS, _ELDER_PLAYS_LATER, _DEALER_REFUSES = 0, 1, 2
+
+
+def _textbook(hand: int, trump: int, ace_high: bool, question: int) -> bool:
+    key = (hand, trump, ace_high, question)
+    answer = _MODEL_CACHE.get(key)
+    if answer is None:
+        reading = HandReading(hand, trump, ace_high)
+        if question == _ELDER_PLAYS:
+            # With the trump king the book proposes: the point is safe.
+            answer = not reading.trump_king and bool(reading.jeux_de_regle())
+        elif question == _ELDER_PLAYS_LATER:
+            answer = bool(reading.jeux_de_regle()) or reading.even_chance()
+        else:
+            answer = ClassicPlayer.refuses_by_doctrine(reading)
+        if len(_MODEL_CACHE) > 200_000:
+            _MODEL_CACHE.clear()
+        _MODEL_CACHE[key] = answer
+    return answer
+
+
+def dealer_would_refuse(hand: int, trump: int, ace_high: bool) -> bool:
+    """The textbook dealer at an ordinary score (``ClassicPlayer``'s rule):
+    the model of what a dealer does with a hand."""
+    return _textbook(hand, trump, ace_high, _DEALER_REFUSES)
+
+
+def elder_would_play(hand: int, trump: int, ace_high: bool, first: bool = True) -> bool:
+    """The textbook elder at an ordinary score: at the first decision, play
+    on a jeu de règle without the trump king; later, on an even chance."""
+    return _textbook(hand, trump, ace_high, _ELDER_PLAYS if first else _ELDER_PLAYS_LATER)
