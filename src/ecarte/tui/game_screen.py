@@ -29,6 +29,7 @@ from ecarte.play.settings import Settings
 from ecarte.text import printable
 from ecarte.tui.cards_render import card_text, letters
 from ecarte.tui.deal_summary import DealSummaryScreen, MatchOverScreen
+from ecarte.tui.hint_panel import HintPanel
 from ecarte.tui.narration import describe_action, describe_deal
 from ecarte.tui.widgets import CardSlot, HandView, OpponentView, ScorePanel, TableView
 
@@ -67,6 +68,7 @@ class GameScreen(Screen[None]):
         Binding("space", "choose_card", "Choose card"),
         Binding("enter", "confirm", "Confirm"),
         Binding("n", "rematch", "Rematch"),
+        Binding("h", "hint", "Hint"),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("f2", "rules", "Rules"),
         Binding("escape", "leave", "Menu"),
@@ -109,6 +111,7 @@ class GameScreen(Screen[None]):
                     yield ActionButton("Menu (Esc)", id="leave", compact=True)
             with Vertical(id="side"):
                 yield ScorePanel(id="score")
+                yield HintPanel(self.session, self.settings.coach, self.symbols, id="hint")
                 yield RichLog(id="history", wrap=True, markup=False, auto_scroll=True, min_width=20)
         yield Footer()
 
@@ -221,6 +224,7 @@ class GameScreen(Screen[None]):
         if keys != self._keys_shown:
             self._keys_shown = keys
             self.refresh_bindings()
+        self.query_one(HintPanel).follow(self.awaiting_human)
 
     def _discards(self) -> list[int]:
         return cards_in(self.match.discards[HUMAN])
@@ -517,6 +521,9 @@ class GameScreen(Screen[None]):
             hand = self._hand()
             if 0 <= self.cursor < len(hand):
                 self._apply(HUMAN, card_action(hand[self.cursor]))
+
+    def action_hint(self) -> None:
+        self.query_one(HintPanel).request()
 
     def action_help(self) -> None:
         try:
