@@ -153,7 +153,9 @@ class HintPanel(Static):
             self.result = result
             self.seconds = seconds
 
-    def __init__(self, session: MatchSession, mode: str, symbols: bool = True, *, id: str | None = None) -> None:
+    def __init__(
+        self, session: MatchSession, mode: str, symbols: bool = True, *, id: str | None = None
+    ) -> None:
         super().__init__(id=id)
         self.session = session
         self.mode = mode
