@@ -233,6 +233,7 @@ class ReplayViewerScreen(Screen[None]):
         Binding("pagedown", "deal(1)", "Next deal", key_display="PgDn", priority=True),
         Binding("home", "jump_start", "Start", show=False, priority=True),
         Binding("end", "jump_end", "End", show=False, priority=True),
+        Binding("a", "analyse", "Analysis"),
         Binding("question_mark,f1", "help", "Help"),
         Binding("escape,q", "app.pop_screen", "Close"),
     ]
@@ -503,6 +504,11 @@ class ReplayViewerScreen(Screen[None]):
 
     def action_jump_end(self) -> None:
         self.go(self.last_position)
+
+    def action_analyse(self) -> None:
+        from .analysis_screen import open_analysis
+
+        open_analysis(self)
 
     def action_help(self) -> None:
         from .help_screen import HelpScreen
