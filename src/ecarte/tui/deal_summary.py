@@ -114,12 +114,13 @@ class DealSummaryScreen(ModalScreen[None]):
 
 
 class MatchOverScreen(ModalScreen[str]):
-    """The match's result: "rematch", "menu" or "stay" (look at the table)."""
+    """The match's result: "rematch", "menu", "analyse" or "stay" (look at the table)."""
 
     DEFAULT_CSS = MODAL_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "choose('rematch')", "Rematch"),
         Binding("m", "choose('menu')", "Menu"),
+        Binding("a", "choose('analyse')", "Analyse"),
         Binding("escape", "choose('stay')", "Look at the table"),
     ]
 
@@ -160,6 +161,7 @@ class MatchOverScreen(ModalScreen[str]):
             with Horizontal(id="summary-buttons"):
                 yield SummaryButton("Rematch (r)", id="rematch", variant="primary", compact=True)
                 yield SummaryButton("Menu (m)", id="menu", compact=True)
+                yield SummaryButton("Analyse (a)", id="analyse", compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

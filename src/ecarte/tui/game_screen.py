@@ -452,6 +452,10 @@ class GameScreen(Screen[None]):
                 self.action_rematch()
             elif choice == "menu":
                 self.action_leave()
+            elif choice == "analyse":
+                from ecarte.tui.analysis_screen import analyse_finished_match
+
+                analyse_finished_match(self.app, self.session.log_path)
 
         self.app.push_screen(
             MatchOverScreen(session.winner, session.names, list(self.match.games_won), session.forfeit),
