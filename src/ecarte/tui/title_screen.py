@@ -94,6 +94,7 @@ class TitleScreen(Screen[None]):
         Binding("l", "learn", "Learn to play"),
         Binding("c", "continue_match", "Continue"),
         Binding("p", "replay", "Replay"),
+        Binding("t", "stats", "Statistics"),
         Binding("s", "settings", "Settings"),
         Binding("r", "rules", "Rules"),
         Binding("question_mark,f1", "help", "Help"),
@@ -141,6 +142,7 @@ class TitleScreen(Screen[None]):
         options += [
             Option("Learn to play", id="learn"),
             Option("Replay", id="replay"),
+            Option("Statistics", id="stats"),
             Option("Settings", id="settings"),
             Option("Rules", id="rules"),
             Option("Quit", id="quit"),
@@ -177,6 +179,7 @@ class TitleScreen(Screen[None]):
             "continue": self.action_continue_match,
             "learn": self.action_learn,
             "replay": self.action_replay,
+            "stats": self.action_stats,
             "settings": self.action_settings,
             "rules": self.action_rules,
             "quit": self.app.exit,
@@ -200,6 +203,11 @@ class TitleScreen(Screen[None]):
         from .replay_screen import ReplayListScreen
 
         self.app.push_screen(ReplayListScreen())
+
+    def action_stats(self) -> None:
+        from .stats_screen import StatsScreen
+
+        self.app.push_screen(StatsScreen())
 
     def action_settings(self) -> None:
         from .settings_screen import SettingsScreen
