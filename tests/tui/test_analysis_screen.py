@@ -67,8 +67,8 @@ async def test_a_blunder_is_listed_and_choosing_it_moves_the_replay(tmp_path: Pa
         rows = [[words(cell) for cell in table.get_row_at(index)] for index in range(table.row_count)]
         # The deal, then the two decisions with a choice (Leo's forced reply is not one).
         assert [row[0] for row in rows] == ["2", "3", "4"]
-        blunder_row = next(index for index, row in enumerate(rows) if row[-1] == "blunder")
-        assert rows[blunder_row][3] == "7♥" and rows[blunder_row][4] == "Announce"
+        blunder_row = next(index for index, row in enumerate(rows) if row[3] == "blunder")
+        assert rows[blunder_row][5] == "7♥" and rows[blunder_row][6] == "Announce"
         table.move_cursor(row=blunder_row)
         await pilot.pause()
         detail = words(screen.query_one("#analysis-detail", Static).content)

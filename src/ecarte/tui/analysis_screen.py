@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 
     from .replay_screen import ReplayViewerScreen
 
+LARGE_HEIGHT = 36
+"""From this many rows on, the graph is drawn taller."""
 SEED = 0
 """The seed ``ecarte analyse`` uses by default: the app shows the same numbers."""
 LABEL_STYLES = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
@@ -131,7 +133,8 @@ class WinChanceGraph(Vertical):
         axis = self.query_one("#graph-axis", Static)
         if values:
             high, low = max(values), min(values)
-            axis.update(Text(f"{high:3.0f}%\n\n\n{low:3.0f}%"))
+            rows = max(2, self.size.height - 2 if self.size.height else 4)
+            axis.update(Text(f"{high:3.0f}%" + "\n" * (rows - 1) + f"{low:3.0f}%"))
         else:
             axis.update("")
         marks = [" "] * width
@@ -205,6 +208,11 @@ class AnalysisScreen(Screen[tuple[int, Text] | None]):
     AnalysisScreen #analysis-graph { padding: 0 1; }
     AnalysisScreen #analysis-table { height: 1fr; }
     AnalysisScreen #analysis-detail { height: 4; padding: 0 1; border-top: solid $secondary; }
+    AnalysisScreen.-large WinChanceGraph { height: 10; }
+    AnalysisScreen.-large WinChanceGraph #graph-row,
+    AnalysisScreen.-large WinChanceGraph #graph-axis,
+    AnalysisScreen.-large WinChanceGraph Sparkline { height: 8; }
+    AnalysisScreen.-large #analysis-detail { height: 5; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -250,9 +258,13 @@ class AnalysisScreen(Screen[tuple[int, Text] | None]):
         yield Static(id="analysis-detail")
         yield Footer()
 
+    def on_resize(self, event: events.Resize) -> None:
+        # A taller graph when the terminal has room.
+        self.set_class(event.size.height >= LARGE_HEIGHT, "-large")
+
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Line", "Who", "Phase", "Chosen", "Best", "Loss", "Label")
+        table.add_columns("Line", "Who", "Phase", "Label", "Loss", "Chosen", "Best")
         kept = _KEPT.get(_key(self.path, self.replay))
         if kept is not None:
             self.show(kept)
@@ -262,12 +274,13 @@ class AnalysisScreen(Screen[tuple[int, Text] | None]):
     @work(thread=True, exclusive=True, exit_on_error=False)
     def analyse(self) -> None:
         worker = get_current_worker()
+
+        def progress(done: int, total: int) -> None:
+            self.post_message(self.Progress(done, total))
+
         try:
             analysis = analyse_replay(
-                self.replay,
-                seed=SEED,
-                progress=lambda done, total: self.post_message(self.Progress(done, total)),
-                cancelled=lambda: worker.is_cancelled,
+                self.replay, seed=SEED, progress=progress, cancelled=lambda: worker.is_cancelled
             )
         except Exception as error:  # shown, never a traceback that ends the app
             self.app.call_from_thread(self.failed, f"{type(error).__name__}: {error}")
@@ -301,6 +314,8 @@ class AnalysisScreen(Screen[tuple[int, Text] | None]):
         self.analysis = analysis
         self.query_one(ProgressBar).display = False
         status = f"{len(analysis.decisions)} decisions with a choice (forced moves are not counted)."
+        if self.flagged_only:
+            status += " Flagged only: f shows them all."
         if analysis.error is not None:
             status += f" The log is invalid at line {analysis.error.line}: the lines before it are analysed."
         self.query_one("#analysis-status", Static).update(Text(status))
@@ -348,10 +363,10 @@ class AnalysisScreen(Screen[tuple[int, Text] | None]):
                 Text(str(decision.line)),
                 Text(printable(self.names[decision.seat])[:12]),
                 Text(str(decision.phase)),
+                Text(label, style=LABEL_STYLES.get(label, "")),
+                Text(f"{decision.loss:.1f}", justify="right"),
                 option_text(decision.chosen, self.symbols),
                 option_text(decision.best, self.symbols),
-                Text(f"{decision.loss:.1f}", justify="right"),
-                Text(label, style=LABEL_STYLES.get(label, "")),
             )
             self.rows.append(decision)
         for deal in deals:
@@ -359,16 +374,16 @@ class AnalysisScreen(Screen[tuple[int, Text] | None]):
         self.describe(table.cursor_row)
 
     def _add_deal(self, table: DataTable[Text], deal: DealResult) -> None:
-        played = "not played out" if deal.tricks is None else f"{deal.tricks[0]}-{deal.tricks[1]}"
+        played = "—" if deal.tricks is None else f"{deal.tricks[0]}-{deal.tricks[1]}"
         known = "—" if deal.open_tricks is None else f"{deal.open_tricks[0]}-{deal.open_tricks[1]}"
         table.add_row(
             Text(str(deal.line), style="dim"),
             Text(f"Deal {deal.number}", style="bold"),
-            Text("tricks", style="dim"),
-            Text(played),
-            Text(f"all known {known}", style="dim"),
             Text(""),
             Text(""),
+            Text(""),
+            Text(f"played {played}"),
+            Text(f"all cards known {known}", style="dim"),
         )
         self.rows.append(deal)
 
@@ -423,7 +438,8 @@ class AnalysisScreen(Screen[tuple[int, Text] | None]):
 
     def action_flagged(self) -> None:
         self.flagged_only = not self.flagged_only
-        self.fill_table()
+        if self.analysis is not None:
+            self.show(self.analysis)
 
     def action_leave(self) -> None:
         self.dismiss(None)
@@ -458,7 +474,8 @@ def open_analysis(viewer: ReplayViewerScreen) -> None:
         viewer.go(position)
         viewer.notify(note.plain, title="Analysis", timeout=12, markup=False)
 
-    symbols = bool(getattr(viewer.app, "settings", None) is None or viewer.app.settings.symbols)  # type: ignore[attr-defined]
+    settings = getattr(viewer.app, "settings", None)
+    symbols = settings.symbols if settings is not None else True
     viewer.app.push_screen(AnalysisScreen(viewer.path, replay, symbols), chosen)
 
 

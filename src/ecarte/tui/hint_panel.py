@@ -250,7 +250,7 @@ class HintPanel(Static):
             return
         width = max(16, self.size.width or 28)
         discards = len(self.session.match.legal_actions()) if self.evaluation.phase == "discard" else None
-        text = Text("Your chance of winning the match:\n", style="dim")
+        text = Text("Chance to win the match:\n", style="dim")
         text.append_text(hint_lines(self.evaluation, width, self.symbols, discards))
         self._show(text)
 
