@@ -121,3 +121,35 @@ def test_the_graph_gives_every_column_a_point_and_every_point_a_column() -> None
         assert all(len(span) >= 1 for span in spans)
         assert {index for span in spans for index in span} == set(range(points))
     assert WinChanceGraph  # the widget the view draws with
+
+
+async def test_the_end_of_a_match_offers_its_analysis(tmp_path: Path) -> None:
+    from game_support import GameApp, deck, scripted_session, settle
+
+    from ecarte.tui.deal_summary import DealSummaryScreen, MatchOverScreen
+
+    # A one-point match; the player holds the king of trumps (K♥, the 7♥ turned up).
+    hand = deck("KH AS 7C KC JS 8S 8D 9D 7S TC 7H KS QS")
+    session, _ = scripted_session(tmp_path, [hand], ["accept"], rules=Rules(target=1))
+    app = GameApp(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        await pilot.press("k")  # the point that wins the match
+        await until(pilot, lambda: isinstance(app.screen, DealSummaryScreen))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, MatchOverScreen))
+        await pilot.press("a")
+        await until(pilot, lambda: isinstance(app.screen, AnalysisScreen))
+        screen = app.screen
+        assert isinstance(screen, AnalysisScreen)
+        assert screen.path == session.log_path
+        assert any(isinstance(below, ReplayViewerScreen) for below in app.screen_stack)
+        await until(pilot, lambda: screen.analysis is not None, rounds=3000)
+        # Two decisions with a choice, the player's: play rather than propose, the king.
+        assert screen.analysis is not None
+        assert [(decision.seat, str(decision.chosen)) for decision in screen.analysis.decisions] == [
+            (0, "play"),
+            (0, "king"),
+        ]

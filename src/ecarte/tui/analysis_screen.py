@@ -32,6 +32,7 @@ from ecarte.log import Replay
 from ecarte.text import printable
 
 from .hint_panel import option_text
+from .narration import SECOND_PERSON
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -156,11 +157,16 @@ class WinChanceGraph(Vertical):
         self.query_one("#graph-caption", Static).update(Text(self.caption))
 
 
+def possessive(name: str) -> str:
+    return "Your" if name == SECOND_PERSON else f"{printable(name)}'s"
+
+
 def decision_note(decision: Decision, names: tuple[str, str], symbols: bool = True) -> Text:
     """What the decision was and what the best option would have been."""
     chosen = next(option for option in decision.options if option.action == decision.chosen)
     best = decision.options[0]
-    text = Text(f"Line {decision.line}: {printable(names[decision.seat])} chose ")
+    who = names[decision.seat]
+    text = Text(f"Line {decision.line}: {'you' if who == SECOND_PERSON else printable(who)} chose ")
     text.append_text(option_text(decision.chosen, symbols))
     text.append(f" ({chosen.win:.0f}%)")
     if decision.best == decision.chosen:
@@ -178,7 +184,8 @@ def decision_note(decision: Decision, names: tuple[str, str], symbols: bool = Tr
 
 def deal_note(deal: DealResult, names: tuple[str, str]) -> Text:
     shown = [printable(name) for name in names]
-    text = Text(f"Deal {deal.number} ({shown[deal.dealer]} deals). ")
+    deals = "deal" if names[deal.dealer] == SECOND_PERSON else "deals"
+    text = Text(f"Deal {deal.number} ({shown[deal.dealer]} {deals}). ")
     if deal.tricks is not None:
         text.append(f"Tricks as played: {shown[0]} {deal.tricks[0]}, {shown[1]} {deal.tricks[1]}. ")
     else:
@@ -323,7 +330,7 @@ class AnalysisScreen(Screen[tuple[int, Text] | None]):
         self.query_one(WinChanceGraph).show(
             analysis.win_chance,
             [deal.line for deal in analysis.deals],
-            f"{printable(self.names[0])}'s chance of winning the match after each event; numbers: the deals",
+            f"{possessive(self.names[0])} chance of winning the match after each event; numbers: the deals",
         )
         self.fill_table()
 

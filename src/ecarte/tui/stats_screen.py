@@ -132,7 +132,7 @@ class StatsScreen(Screen[None]):
 
     @staticmethod
     def status_text(record: Record) -> str:
-        text = f"From {record.logs} match logs."
+        text = f"From {record.logs} match log{'' if record.logs == 1 else 's'}."
         if record.unfinished:
             text += f" {record.unfinished} unfinished (not counted)."
         if record.unreadable:
@@ -169,7 +169,8 @@ class StatsScreen(Screen[None]):
             values = [value for _, _, value in record.accuracy]
             widgets.append(
                 Static(
-                    f"{len(values)} analysed matches, oldest on the left; latest {values[-1]:.1f}, "
+                    f"{len(values)} analysed match{'' if len(values) == 1 else 'es'}, oldest on the left; "
+                    f"latest {values[-1]:.1f}, "
                     f"mean {sum(values) / len(values):.1f}.",
                     classes="stats-note",
                 )
