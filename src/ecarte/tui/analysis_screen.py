@@ -14,6 +14,7 @@ to the moment of that decision and says what the best option was.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -486,17 +487,18 @@ def open_analysis(viewer: ReplayViewerScreen) -> None:
     viewer.app.push_screen(AnalysisScreen(viewer.path, replay, symbols), chosen)
 
 
-def analyse_finished_match(app: App[Any], path: Path) -> None:
-    """At the end of a match: its replay, with the analysis on top."""
+def analyse_finished_match(
+    app: App[Any], path: Path, viewer_for: Callable[[Path, Replay], ReplayViewerScreen]
+) -> None:
+    """At the end of a match: its replay (``viewer_for(path, replay)``, the
+    replay viewer's class), with the analysis on top."""
     from ecarte.log import LogFileError, replay_file
-
-    from .replay_screen import ReplayViewerScreen
 
     try:
         replay = replay_file(path)
     except LogFileError as error:
         app.notify(f"Cannot analyse the match: {error}", title="Analysis", severity="error", markup=False)
         return
-    viewer = ReplayViewerScreen(path, replay)
+    viewer = viewer_for(path, replay)
     app.push_screen(viewer)
     app.call_after_refresh(open_analysis, viewer)

@@ -26,7 +26,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from ecarte.ai.evaluator import Evaluation
-from ecarte.engine import Action, View
+from ecarte.engine import Action, Phase, View
 from ecarte.engine.actions import ACCEPT, CARD, DISCARD, KING, PLAY, PROPOSE, REFUSE
 from ecarte.engine.cards import cards_in
 
@@ -249,7 +249,7 @@ class HintPanel(Static):
         if self.evaluation is None:
             return
         width = max(16, self.size.width or 28)
-        discards = len(self.session.match.legal_actions()) if self.evaluation.phase == "discard" else None
+        discards = len(self.session.match.legal_actions()) if self.evaluation.phase == Phase.DISCARD else None
         text = Text("Chance to win the match:\n", style="dim")
         text.append_text(hint_lines(self.evaluation, width, self.symbols, discards))
         self._show(text)
