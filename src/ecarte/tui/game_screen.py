@@ -454,8 +454,9 @@ class GameScreen(Screen[None]):
                 self.action_leave()
             elif choice == "analyse":
                 from ecarte.tui.analysis_screen import analyse_finished_match
+                from ecarte.tui.replay_screen import ReplayViewerScreen
 
-                analyse_finished_match(self.app, self.session.log_path)
+                analyse_finished_match(self.app, self.session.log_path, ReplayViewerScreen)
 
         self.app.push_screen(
             MatchOverScreen(session.winner, session.names, list(self.match.games_won), session.forfeit),
