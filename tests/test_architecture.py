@@ -147,7 +147,18 @@ NOT_RULE_ARITHMETIC = {
 """Where a module may read a rules setting other than to pass it on to a
 function, and why: each is a model's parameter or a description of the
 settings, not a rule."""
-RULE_USERS = ("ai", "log", "play", "protocol", "analysis", "web", "tournament.py", "cli.py", "text.py", "safefile.py")
+RULE_USERS = (
+    "ai",
+    "log",
+    "play",
+    "protocol",
+    "analysis",
+    "web",
+    "tournament.py",
+    "cli.py",
+    "text.py",
+    "safefile.py",
+)
 """Every folder and module of ``src/ecarte`` that must take the rules from the
 engine. ``tui/`` is left out: its screens put the rules in force into words
 ("must trump: off"), which reads every setting, and this scan cannot tell

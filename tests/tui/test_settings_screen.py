@@ -40,7 +40,7 @@ async def test_changes_are_saved_and_found_after_a_restart() -> None:
         await pilot.press("tab", "right")  # opponent: normal -> expert
         await pilot.press("tab", "right", "right")  # speed: normal -> fast -> instant
         await pilot.press("tab", "space")  # cards: symbols -> letters
-        await pilot.press("tab", "end", "backspace", "7")  # target 7
+        await pilot.press("tab", "tab", "end", "backspace", "7")  # past the coach: target 7
         await pilot.press("tab", "right")  # games to win: 2
         await pilot.press("tab", "right")  # ace high: off -> on
         await focus(pilot, "rule-max_exchanges")

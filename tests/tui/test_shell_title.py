@@ -20,6 +20,7 @@ from ecarte.tui.help_screen import HelpScreen
 from ecarte.tui.replay_screen import ReplayListScreen
 from ecarte.tui.rules_screen import RulesScreen
 from ecarte.tui.settings_screen import SettingsScreen
+from ecarte.tui.stats_screen import StatsScreen
 from ecarte.tui.title_screen import TitleScreen
 
 SIZE = (100, 30)
@@ -40,7 +41,15 @@ async def test_menu_without_an_unfinished_match() -> None:
     app = EcarteApp(Settings(opponent="random"))
     async with app.run_test(size=SIZE):
         assert isinstance(app.screen, TitleScreen)
-        assert menu_entries(app) == ["New match", "Learn to play", "Replay", "Settings", "Rules", "Quit"]
+        assert menu_entries(app) == [
+            "New match",
+            "Learn to play",
+            "Replay",
+            "Statistics",
+            "Settings",
+            "Rules",
+            "Quit",
+        ]
 
 
 async def test_each_key_opens_its_screen_and_escape_comes_back() -> None:
@@ -50,6 +59,7 @@ async def test_each_key_opens_its_screen_and_escape_comes_back() -> None:
             ("s", SettingsScreen),
             ("r", RulesScreen),
             ("p", ReplayListScreen),
+            ("t", StatsScreen),
             ("question_mark", HelpScreen),
             ("f1", HelpScreen),
         ):
@@ -63,7 +73,8 @@ async def test_each_key_opens_its_screen_and_escape_comes_back() -> None:
 async def test_arrows_and_enter_choose_from_the_menu() -> None:
     app = EcarteApp(Settings(opponent="random"))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("down", "down", "down", "enter")  # New match, Learn to play, Replay, Settings
+        # New match, Learn to play, Replay, Statistics, Settings
+        await pilot.press("down", "down", "down", "down", "enter")
         assert isinstance(app.screen, SettingsScreen)
         await pilot.press("escape")
         await pilot.press("down", "enter")  # the highlight stayed on Settings
@@ -95,6 +106,7 @@ async def test_continue_appears_and_resumes_the_unfinished_match(
             "Continue",
             "Learn to play",
             "Replay",
+            "Statistics",
             "Settings",
             "Rules",
             "Quit",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any, BinaryIO
@@ -104,8 +104,16 @@ class LogWriter:
     def write_deal(self, dealer: int, deck: Sequence[Card]) -> None:
         self._write(encode_line({"type": DEAL, "dealer": dealer, "deck": deck_string(deck)}))
 
-    def write_action(self, player: int, action: Action) -> None:
-        self._write(encode_line(decision_json(player, action)))
+    def write_action(self, player: int, action: Action, extra: Mapping[str, Any] | None = None) -> None:
+        """A decision line; ``extra`` keys (the app's ``"hint": true``) are
+        added after the decision's own, which they may not replace."""
+        line = decision_json(player, action)
+        if extra:
+            clash = sorted(set(extra) & {*line, "type", "player", "card", "cards"})
+            if clash:
+                raise ValueError(f"extra keys may not replace the decision's own: {', '.join(clash)}")
+            line.update(extra)
+        self._write(encode_line(line))
 
     def _write(self, line: bytes) -> None:
         if self._file is None:

@@ -93,6 +93,8 @@ class _Autosave:
     def __init__(self, writer: LogWriter) -> None:
         self.writer = writer
         self.error: str | None = None
+        self.hinted = False
+        """The player saw a hint for the decision due: its line says so."""
 
     def write_deal(self, dealer: int, deck: Sequence[Card]) -> None:
         if self.error is None:
@@ -102,9 +104,12 @@ class _Autosave:
                 self._failed(error)
 
     def write_action(self, player: int, action: Action) -> None:
+        extra = {"hint": True} if self.hinted and player == HUMAN else None
+        if player == HUMAN:
+            self.hinted = False
         if self.error is None:
             try:
-                self.writer.write_action(player, action)
+                self.writer.write_action(player, action, extra)
             except (OSError, ValueError) as error:
                 self._failed(error)
 
@@ -405,6 +410,12 @@ class MatchSession:
             return self._runner.ask(COMPUTER, view, legal)
         except PlayerFault as fault:
             raise OpponentFault(fault.message) from fault.__cause__
+
+    def note_hint(self) -> None:
+        """The player was shown a hint for the decision due: its log line
+        carries ``"hint": true`` (``docs/analysis.md``), so the match counts
+        as assisted."""
+        self._recorder.hinted = True
 
     def declare_forfeit(self, message: str) -> None:
         """The opponent failed: the human wins the match. The log format has

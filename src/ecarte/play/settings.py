@@ -38,6 +38,9 @@ SPEEDS: dict[str, float] = {"slow": 1.2, "normal": 0.6, "fast": 0.25, "instant":
 
 LEVELS = ("easy", "normal", "expert")
 CARD_STYLES = ("symbols", "letters")
+COACH_MODES = ("off", "request", "always")
+"""The coach (``docs/analysis.md``): no hints, a hint on ``h``, or the win
+chances always beside the options."""
 MAX_NAME_LENGTH = 24
 
 
@@ -49,6 +52,8 @@ class Settings:
     player_name: str = "You"
     speed: str = "normal"
     card_style: str = "symbols"
+    coach: str = "request"
+    """One of ``COACH_MODES``."""
 
     @property
     def symbols(self) -> bool:
@@ -104,6 +109,7 @@ def settings_from_mapping(data: dict[str, Any]) -> tuple[Settings, list[str]]:
         "player_name": check_name,
         "speed": lambda value: _check_choice("speed", value, tuple(SPEEDS)),
         "card_style": lambda value: _check_choice("card_style", value, CARD_STYLES),
+        "coach": lambda value: _check_choice("coach", value, COACH_MODES),
     }
     for key, check in checks.items():
         if key in data:
@@ -137,6 +143,7 @@ def settings_to_toml(settings: Settings) -> str:
     document.add("opponent", settings.opponent)
     document.add("speed", settings.speed)
     document.add("card_style", settings.card_style)
+    document.add("coach", settings.coach)
     rules_table = tomlkit.table()
     for key, value in settings.rules.to_dict().items():
         if value is None:

@@ -20,6 +20,7 @@ from ecarte.play.session import MatchSession
 from ecarte.play.settings import Settings, save_settings
 from ecarte.safefile import Skipped
 
+from .analysis_screen import analyse_finished_match, open_analysis
 from .game_screen import GameScreen
 from .help_screen import HelpScreen
 from .lesson_screen import LessonScreen
@@ -27,6 +28,7 @@ from .open_elsewhere import OpenElsewhereScreen
 from .replay_screen import ReplayListScreen, ReplayViewerScreen
 from .rules_screen import RulesScreen
 from .settings_screen import SettingsScreen
+from .stats_screen import StatsScreen
 from .title_screen import TitleScreen
 
 MIN_WIDTH = 80
@@ -84,6 +86,7 @@ class EcarteApp(App[int]):
         "lesson": LessonScreen,
         "replay": ReplayListScreen,
         "help": HelpScreen,
+        "stats": StatsScreen,
     }
     """The screens opened by name; each opening makes a new one (see ``push_screen``)."""
     BASE_SCREEN: ClassVar[str | None] = "title"
@@ -205,6 +208,14 @@ class EcarteApp(App[int]):
     def show_rules(self, rules: Rules | None = None) -> None:
         """The rules page, opening with the rules in force in a match."""
         self.push_screen(RulesScreen(rules))
+
+    def show_analysis(self, viewer: ReplayViewerScreen) -> None:
+        """The analysis of the log in ``viewer``, on top of it."""
+        open_analysis(viewer)
+
+    def analyse_match(self, path: Path) -> None:
+        """A finished match's replay, with its analysis on top."""
+        analyse_finished_match(self, path, ReplayViewerScreen)
 
     def open_replay(self, path: Path) -> None:
         """The viewer on ``path``; it reads the log in a worker."""

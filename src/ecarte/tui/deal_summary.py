@@ -130,7 +130,7 @@ class DealSummaryScreen(ModalScreen[None]):
 
 
 class MatchOverScreen(ModalScreen[str]):
-    """The match's result: "rematch", "menu" or "stay" (look at the table).
+    """The match's result: "rematch", "menu", "analyse" or "stay" (look at the table).
 
     Its keys are the table's own (n for a rematch, Esc for the menu), so one
     set of keys holds before and after the window is closed."""
@@ -139,6 +139,7 @@ class MatchOverScreen(ModalScreen[str]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "choose('rematch')", "Rematch"),
         Binding("escape", "choose('menu')", "Menu"),
+        Binding("a", "choose('analyse')", "Analyse"),
         Binding("enter", "choose('stay')", "Look at the table"),
     ]
 
@@ -179,6 +180,7 @@ class MatchOverScreen(ModalScreen[str]):
             with Horizontal(id="summary-buttons"):
                 yield SummaryButton("Rematch (n)", id="rematch", variant="primary", compact=True)
                 yield SummaryButton("Menu (Esc)", id="menu", compact=True)
+                yield SummaryButton("Analyse (a)", id="analyse", compact=True)
                 yield SummaryButton("Look at the table (Enter)", id="stay", compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

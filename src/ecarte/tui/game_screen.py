@@ -33,6 +33,7 @@ from ecarte.text import printable
 from .base import EcarteScreen
 from .cards_render import card_text, letters
 from .deal_summary import DealSummaryScreen, MatchOverScreen
+from .hint_panel import HintPanel
 from .narration import (
     deal_in_game,
     describe_action,
@@ -128,6 +129,7 @@ class GameScreen(EcarteScreen[None]):
         Binding("space", "choose_card", "Choose card"),
         Binding("enter", "confirm", "Confirm"),
         Binding("n", "rematch", "Rematch"),
+        Binding("h", "hint", "Hint"),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("f2", "rules", "Rules"),
         Binding("escape", "leave", "Menu"),
@@ -177,6 +179,7 @@ class GameScreen(EcarteScreen[None]):
                     yield ActionButton("Menu (Esc)", id="leave", compact=True)
             with Vertical(id="side"):
                 yield ScorePanel(id="score")
+                yield HintPanel(self.session, self.settings.coach, self.symbols, id="hint")
                 yield RichLog(id="history", wrap=True, markup=False, auto_scroll=True, min_width=20)
         yield Footer()
 
@@ -309,6 +312,7 @@ class GameScreen(EcarteScreen[None]):
             self.session.is_over,
             tuple(sorted(self._legal_types())),
         )
+        self.query_one(HintPanel).follow(self.awaiting_human)
 
     def watch_keys_of_the_moment(self) -> None:
         # The footer rebuilds itself on each refresh_bindings: only when needed.
@@ -613,6 +617,8 @@ class GameScreen(EcarteScreen[None]):
                 self.action_rematch()
             elif choice == "menu":
                 self.action_leave()
+            elif choice == "analyse":
+                self.ecarte_app.analyse_match(self.session.log_path)
 
         self.app.push_screen(
             MatchOverScreen(session.winner, session.names, list(self.match.games_won), session.forfeit),
@@ -687,6 +693,9 @@ class GameScreen(EcarteScreen[None]):
             hand = self._hand()
             if 0 <= self.cursor < len(hand):
                 self._apply(HUMAN, card_action(hand[self.cursor]))
+
+    def action_hint(self) -> None:
+        self.query_one(HintPanel).request()
 
     def action_help(self) -> None:
         phase = self.match.phase if self.match.deals else None

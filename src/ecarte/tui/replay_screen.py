@@ -240,6 +240,7 @@ class ReplayViewerScreen(EcarteScreen[None]):
         Binding("pagedown", "deal(1)", "Next deal", key_display="PgDn", priority=True),
         Binding("home", "jump_start", "Start", show=False, priority=True),
         Binding("end", "jump_end", "End", show=False, priority=True),
+        Binding("a", "analyse", "Analysis"),
         Binding("question_mark,f1", "help", "Help"),
         Binding("escape,q", "app.pop_screen", "Close"),
     ]
@@ -506,6 +507,9 @@ class ReplayViewerScreen(EcarteScreen[None]):
 
     def action_jump_end(self) -> None:
         self.go(self.last_position)
+
+    def action_analyse(self) -> None:
+        self.ecarte_app.show_analysis(self)
 
     def action_help(self) -> None:
         state = self.state(self.position)

@@ -17,7 +17,15 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from ecarte.engine import Rules, RulesError
-from ecarte.play.settings import CARD_STYLES, LEVELS, MAX_NAME_LENGTH, SPEEDS, Settings, check_name
+from ecarte.play.settings import (
+    CARD_STYLES,
+    COACH_MODES,
+    LEVELS,
+    MAX_NAME_LENGTH,
+    SPEEDS,
+    Settings,
+    check_name,
+)
 from ecarte.text import printable
 
 from .base import EcarteScreen
@@ -76,6 +84,7 @@ LEVEL_HELP = {
 }
 
 SPEED_HELP = "How long each of the computer's moves stays on screen before the next one."
+COACH_HELP = "Each option's chance of winning the match: on h, or always beside the options; off: no hints."
 STYLE_HELP = "Suit symbols, or plain letters for terminals that cannot show the symbols."
 KEYS_HINT = "Tab and Shift+Tab move between fields; ← → or Space change a choice; Ctrl+S saves."
 UNFINISHED_NOTICE = (
@@ -185,6 +194,9 @@ class SettingsScreen(EcarteScreen[None]):
             styles = [("suit symbols ♠♥♦♣", "symbols"), ("letters S H D C", "letters")]
             assert {value for _, value in styles} == set(CARD_STYLES)
             yield from self._row("Cards", _select(styles, settings.card_style, "card-style"), STYLE_HELP)
+            coach = [("off", "off"), ("on request (h)", "request"), ("always", "always")]
+            assert {value for _, value in coach} == set(COACH_MODES)
+            yield from self._row("Coach", _select(coach, settings.coach, "coach"), COACH_HELP)
             yield Static("Rules of the match", classes="settings-section")
             for key, label, explanation in RULE_ROWS:
                 yield from self._row(label, rule_control(key, settings.rules), explanation)
@@ -242,6 +254,7 @@ class SettingsScreen(EcarteScreen[None]):
             opponent=self.query_one("#opponent", Choice).value,
             speed=self.query_one("#speed", Choice).value,
             card_style=self.query_one("#card-style", Choice).value,
+            coach=self.query_one("#coach", Choice).value,
         )
 
     def load_form(self, settings: Settings) -> None:
@@ -249,6 +262,7 @@ class SettingsScreen(EcarteScreen[None]):
         self.query_one("#opponent", Choice).value = settings.opponent
         self.query_one("#speed", Choice).value = settings.speed
         self.query_one("#card-style", Choice).value = settings.card_style
+        self.query_one("#coach", Choice).value = settings.coach
         for key, _, _ in RULE_ROWS:
             value = getattr(settings.rules, key)
             if key == "target":

@@ -77,6 +77,7 @@ class TitleScreen(EcarteScreen[None]):
         Binding("l", "learn", "Learn to play"),
         Binding("c", "continue_match", "Continue"),
         Binding("p", "replay", "Replay"),
+        Binding("t", "stats", "Statistics"),
         Binding("s", "settings", "Settings"),
         Binding("r", "rules", "Rules"),
         Binding("question_mark,f1", "help", "Help"),
@@ -124,6 +125,7 @@ class TitleScreen(EcarteScreen[None]):
         options += [
             Option("Learn to play", id="learn"),
             Option("Replay", id="replay"),
+            Option("Statistics", id="stats"),
             Option("Settings", id="settings"),
             Option("Rules", id="rules"),
             Option("Quit", id="quit"),
@@ -158,6 +160,7 @@ class TitleScreen(EcarteScreen[None]):
             "continue": self.action_continue_match,
             "learn": self.action_learn,
             "replay": self.action_replay,
+            "stats": self.action_stats,
             "settings": self.action_settings,
             "rules": self.action_rules,
             "quit": self.app.exit,
@@ -188,6 +191,9 @@ class TitleScreen(EcarteScreen[None]):
 
     def action_replay(self) -> None:
         self.app.push_screen("replay")
+
+    def action_stats(self) -> None:
+        self.app.push_screen("stats")
 
     def action_settings(self) -> None:
         self.app.push_screen("settings")

@@ -1,0 +1,504 @@
+"""The analysis of a match (``docs/analysis.md``): every decision with a
+choice, what it cost in win-chance points and its label, each seat's
+accuracy, seat 0's win chance after every event drawn over the match with
+the deals marked, and each deal's result with all cards known.
+
+The numbers are ``analysis.match_analysis.analyse_replay``'s (the same as
+``ecarte analyse FILE``, seed 0), computed in a thread worker behind a
+progress bar; leaving the screen cancels it. Opened from the replay viewer
+(``open_analysis``) and offered at the end of a match
+(``analyse_finished_match``). Choosing a decision (Enter) takes the viewer
+to the moment of that decision and says what the best option was.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual import events, on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, ProgressBar, Sparkline, Static
+from textual.worker import get_current_worker
+
+from ecarte.analysis.match_analysis import DealResult, Decision, MatchAnalysis, analyse_replay
+from ecarte.log import Replay
+from ecarte.text import printable
+
+from .hint_panel import option_text
+from .narration import SECOND_PERSON
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from .replay_screen import ReplayViewerScreen
+
+LARGE_HEIGHT = 36
+"""From this many rows on, the graph is drawn taller."""
+SEED = 0
+"""The seed ``ecarte analyse`` uses by default: the app shows the same numbers."""
+LABEL_STYLES = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
+_KEPT: OrderedDict[tuple[str, int, int, int], MatchAnalysis] = OrderedDict()
+"""The last analyses made, by log (path, size, time, valid events): coming
+back to the view after a jump does not analyse the match again."""
+KEPT_ANALYSES = 8
+
+
+def _key(path: Path, replay: Replay) -> tuple[str, int, int, int]:
+    try:
+        info = path.stat()
+        size, mtime = info.st_size, info.st_mtime_ns
+    except OSError:
+        size = mtime = -1
+    return (str(path), size, mtime, len(replay.events))
+
+
+def columns(points: int, width: int) -> list[range]:
+    """The points each of ``width`` columns shows (at least one each; a
+    point may fill several columns when there are fewer points)."""
+    if points <= 0 or width <= 0:
+        return []
+    spans = []
+    for column in range(width):
+        start = min(points - 1, column * points // width)
+        end = max(start + 1, (column + 1) * points // width)
+        spans.append(range(start, min(end, points)))
+    return spans
+
+
+class WinChanceGraph(Vertical):
+    """Seat 0's chance of winning the match after every event, one column
+    per few events (Textual's ``Sparkline``), the deals marked below it and
+    the decision chosen in the list pointed at."""
+
+    DEFAULT_CSS = """
+    WinChanceGraph { height: 6; }
+    WinChanceGraph #graph-row { height: 4; }
+    WinChanceGraph #graph-axis { width: 5; height: 4; color: $text-muted; }
+    WinChanceGraph Sparkline { width: 1fr; height: 4; }
+    WinChanceGraph #graph-marks { height: 1; padding-left: 5; color: $text-muted; }
+    WinChanceGraph #graph-caption { height: 1; color: $text-muted; }
+    WinChanceGraph > #graph-row > Sparkline > .sparkline--max-color { color: $success; }
+    WinChanceGraph > #graph-row > Sparkline > .sparkline--min-color { color: $error; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.series: list[tuple[int, float]] = []
+        self.deal_lines: list[int] = []
+        self.selected: int | None = None
+        """The log line of the decision chosen in the list."""
+        self.caption = ""
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="graph-row"):
+            yield Static(id="graph-axis")
+            yield Sparkline([], id="graph-spark", summary_function=max)
+        yield Static(id="graph-marks")
+        yield Static(id="graph-caption")
+
+    def show(self, series: list[tuple[int, float]], deal_lines: list[int], caption: str) -> None:
+        self.series = series
+        self.deal_lines = deal_lines
+        self.caption = caption
+        self.redraw()
+
+    def point_to(self, line: int | None) -> None:
+        if line != self.selected:
+            self.selected = line
+            self.redraw()
+
+    def on_resize(self) -> None:
+        self.redraw()
+
+    def _column_of(self, spans: list[range], line: int) -> int | None:
+        index = next((i for i, (at, _) in enumerate(self.series) if at >= line), None)
+        if index is None:
+            return None
+        return next((column for column, span in enumerate(spans) if index in span), None)
+
+    def redraw(self) -> None:
+        if not self.is_mounted:
+            return
+        spark = self.query_one(Sparkline)
+        width = spark.size.width or max(10, self.size.width - 5)
+        spans = columns(len(self.series), width)
+        values = [sum(self.series[i][1] for i in span) / len(span) for span in spans]
+        spark.data = values
+        axis = self.query_one("#graph-axis", Static)
+        if values:
+            high, low = max(values), min(values)
+            rows = max(2, self.size.height - 2 if self.size.height else 4)
+            axis.update(Text(f"{high:3.0f}%" + "\n" * (rows - 1) + f"{low:3.0f}%"))
+        else:
+            axis.update("")
+        marks = [" "] * width
+        for number, line in enumerate(self.deal_lines, start=1):
+            column = self._column_of(spans, line)
+            if column is not None:
+                label = str(number)
+                for offset, char in enumerate(label):
+                    if column + offset < width and marks[column + offset] == " ":
+                        marks[column + offset] = char
+        text = Text("".join(marks), style="dim")
+        if self.selected is not None:
+            column = self._column_of(spans, self.selected)
+            if column is not None:
+                text = Text("".join(marks[:column]), style="dim")
+                text.append("▲", style="bold yellow")
+                text.append("".join(marks[column + 1 :]), style="dim")
+        self.query_one("#graph-marks", Static).update(text)
+        self.query_one("#graph-caption", Static).update(Text(self.caption))
+
+
+def possessive(name: str) -> str:
+    return "Your" if name == SECOND_PERSON else f"{printable(name)}'s"
+
+
+def decision_note(decision: Decision, names: tuple[str, str], symbols: bool = True) -> Text:
+    """What the decision was and what the best option would have been."""
+    chosen = next(option for option in decision.options if option.action == decision.chosen)
+    best = decision.options[0]
+    who = names[decision.seat]
+    text = Text(f"Line {decision.line}: {'you' if who == SECOND_PERSON else printable(who)} chose ")
+    text.append_text(option_text(decision.chosen, symbols))
+    text.append(f" ({chosen.win:.0f}%)")
+    if decision.best == decision.chosen:
+        text.append(": the best option.")
+        return text
+    text.append("; the best was ")
+    text.append_text(option_text(decision.best, symbols))
+    text.append(f" ({best.win:.0f}%), a loss of {decision.loss:.1f} points")
+    if decision.label is not None:
+        text.append(": ")
+        text.append(f"a {decision.label}", style=LABEL_STYLES[decision.label])
+    text.append(".")
+    return text
+
+
+def deal_note(deal: DealResult, names: tuple[str, str]) -> Text:
+    shown = [printable(name) for name in names]
+    deals = "deal" if names[deal.dealer] == SECOND_PERSON else "deals"
+    text = Text(f"Deal {deal.number} ({shown[deal.dealer]} {deals}). ")
+    if deal.tricks is not None:
+        text.append(f"Tricks as played: {shown[0]} {deal.tricks[0]}, {shown[1]} {deal.tricks[1]}. ")
+    else:
+        text.append("Not played out. ")
+    if deal.open_tricks is not None and deal.open_points is not None:
+        text.append("With all cards known", style="bold")
+        text.append(
+            f" (best play by both, every card visible: what was possible, not what could have been "
+            f"known): {shown[0]} {deal.open_tricks[0]}, {shown[1]} {deal.open_tricks[1]} tricks"
+        )
+        scorer = 0 if deal.open_points[0] else 1
+        if deal.open_points[scorer]:
+            text.append(f", {deal.open_points[scorer]} point(s) to {shown[scorer]}")
+        text.append(".")
+    return text
+
+
+class AnalysisScreen(Screen[tuple[int, Text] | None]):
+    """The analysis of ``replay`` (read from ``path``). Dismissed with the
+    viewer position of a chosen decision and what to tell about it."""
+
+    DEFAULT_CSS = """
+    AnalysisScreen #analysis-title { height: 1; text-style: bold; padding: 0 1; }
+    AnalysisScreen #analysis-progress { height: 1; padding: 0 1; }
+    AnalysisScreen #analysis-status { height: 1; padding: 0 1; color: $text-muted; }
+    AnalysisScreen #analysis-summary { height: 2; padding: 0 1; }
+    AnalysisScreen #analysis-graph { padding: 0 1; }
+    AnalysisScreen #analysis-table { height: 1fr; }
+    AnalysisScreen #analysis-detail { height: 4; padding: 0 1; border-top: solid $secondary; }
+    AnalysisScreen.-large WinChanceGraph { height: 10; }
+    AnalysisScreen.-large WinChanceGraph #graph-row,
+    AnalysisScreen.-large WinChanceGraph #graph-axis,
+    AnalysisScreen.-large WinChanceGraph Sparkline { height: 8; }
+    AnalysisScreen.-large #analysis-detail { height: 5; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "go", "Go there", priority=True),
+        Binding("f", "flagged", "Flagged only"),
+        Binding("escape,q", "leave", "Close"),
+    ]
+
+    class Progress(Message):
+        def __init__(self, done: int, total: int) -> None:
+            super().__init__()
+            self.done = done
+            self.total = total
+
+    class Finished(Message):
+        def __init__(self, analysis: MatchAnalysis) -> None:
+            super().__init__()
+            self.analysis = analysis
+
+    def __init__(self, path: Path, replay: Replay, symbols: bool = True) -> None:
+        super().__init__()
+        self.path = path
+        self.replay = replay
+        self.symbols = symbols
+        header = replay.header
+        self.names: tuple[str, str] = (header.players[0], header.players[1]) if header else ("?", "?")
+        self.analysis: MatchAnalysis | None = None
+        self.flagged_only = False
+        self.rows: list[Decision | DealResult] = []
+        """What each row of the table is."""
+
+    def compose(self) -> ComposeResult:
+        names = [printable(name) for name in self.names]
+        yield Static(
+            Text(f"Analysis of {printable(self.path.name)} · {names[0]} vs {names[1]}"), id="analysis-title"
+        )
+        yield ProgressBar(id="analysis-progress", show_eta=False)
+        yield Static(Text("Analysing the decisions…", style="italic"), id="analysis-status")
+        yield Static(id="analysis-summary")
+        yield WinChanceGraph(id="analysis-graph")
+        table: DataTable[Text] = DataTable(id="analysis-table", cursor_type="row", zebra_stripes=True)
+        yield table
+        yield Static(id="analysis-detail")
+        yield Footer()
+
+    def on_resize(self, event: events.Resize) -> None:
+        # A taller graph when the terminal has room.
+        self.set_class(event.size.height >= LARGE_HEIGHT, "-large")
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("Line", "Who", "Phase", "Label", "Loss", "Chosen", "Best")
+        kept = _KEPT.get(_key(self.path, self.replay))
+        if kept is not None:
+            self.show(kept)
+        else:
+            self.analyse()
+
+    @work(thread=True, exclusive=True, exit_on_error=False)
+    def analyse(self) -> None:
+        worker = get_current_worker()
+
+        def progress(done: int, total: int) -> None:
+            self.post_message(self.Progress(done, total))
+
+        try:
+            analysis = analyse_replay(
+                self.replay, seed=SEED, progress=progress, cancelled=lambda: worker.is_cancelled
+            )
+        except Exception as error:  # shown, never a traceback that ends the app
+            self.app.call_from_thread(self.failed, f"{type(error).__name__}: {error}")
+            return
+        if analysis.complete:
+            self.post_message(self.Finished(analysis))
+
+    def failed(self, message: str) -> None:
+        self.query_one("#analysis-status", Static).update(Text(f"The analysis failed: {printable(message)}"))
+
+    @on(Progress)
+    def _progress(self, message: Progress) -> None:
+        bar = self.query_one(ProgressBar)
+        bar.update(total=max(1, message.total), progress=message.done)
+        self.query_one("#analysis-status", Static).update(
+            Text(f"Analysing decision {message.done} of {message.total}… (Esc stops)", style="italic")
+        )
+
+    @on(Finished)
+    def _finished(self, message: Finished) -> None:
+        key = _key(self.path, self.replay)
+        _KEPT[key] = message.analysis
+        while len(_KEPT) > KEPT_ANALYSES:
+            _KEPT.popitem(last=False)
+        _save_if_saved_match(self.path, message.analysis)
+        self.show(message.analysis)
+
+    # ------------------------------------------------------------ showing
+
+    def show(self, analysis: MatchAnalysis) -> None:
+        self.analysis = analysis
+        self.query_one(ProgressBar).display = False
+        status = f"{len(analysis.decisions)} decisions with a choice (forced moves are not counted)."
+        if self.flagged_only:
+            status += " Flagged only: f shows them all."
+        if analysis.error is not None:
+            status += f" The log is invalid at line {analysis.error.line}: the lines before it are analysed."
+        self.query_one("#analysis-status", Static).update(Text(status))
+        self.query_one("#analysis-summary", Static).update(self.summary_text(analysis))
+        self.query_one(WinChanceGraph).show(
+            analysis.win_chance,
+            [deal.line for deal in analysis.deals],
+            f"{possessive(self.names[0])} chance of winning the match after each event; numbers: the deals",
+        )
+        self.fill_table()
+
+    def summary_text(self, analysis: MatchAnalysis) -> Text:
+        text = Text()
+        for seat in analysis.seats:
+            if seat:
+                text.append("\n")
+            accuracy = analysis.accuracy(seat)
+            counts = analysis.label_counts(seat)
+            text.append(f"{printable(self.names[seat])[:20]}: ", style="bold")
+            text.append("accuracy —" if accuracy is None else f"accuracy {accuracy:.1f}")
+            for label in ("inaccuracy", "mistake", "blunder"):
+                count = counts[label]
+                plural = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}[label]
+                text.append(" · ")
+                text.append(
+                    f"{count} {label if count == 1 else plural}", style=LABEL_STYLES[label] if count else ""
+                )
+        return text
+
+    def fill_table(self) -> None:
+        analysis = self.analysis
+        if analysis is None:
+            return
+        table = self.query_one(DataTable)
+        table.clear()
+        self.rows = []
+        deals = list(analysis.deals)
+        for decision in analysis.decisions:
+            while deals and deals[0].line < decision.line:
+                self._add_deal(table, deals.pop(0))
+            if self.flagged_only and decision.label is None:
+                continue
+            label = decision.label or ""
+            table.add_row(
+                Text(str(decision.line)),
+                Text(printable(self.names[decision.seat])[:12]),
+                Text(str(decision.phase)),
+                Text(label, style=LABEL_STYLES.get(label, "")),
+                Text(f"{decision.loss:.1f}", justify="right"),
+                option_text(decision.chosen, self.symbols),
+                option_text(decision.best, self.symbols),
+            )
+            self.rows.append(decision)
+        for deal in deals:
+            self._add_deal(table, deal)
+        self.describe(table.cursor_row)
+
+    def _add_deal(self, table: DataTable[Text], deal: DealResult) -> None:
+        played = "—" if deal.tricks is None else f"{deal.tricks[0]}-{deal.tricks[1]}"
+        known = "—" if deal.open_tricks is None else f"{deal.open_tricks[0]}-{deal.open_tricks[1]}"
+        table.add_row(
+            Text(str(deal.line), style="dim"),
+            Text(f"Deal {deal.number}", style="bold"),
+            Text(""),
+            Text(""),
+            Text(""),
+            Text(f"played {played}"),
+            Text(f"all cards known {known}", style="dim"),
+        )
+        self.rows.append(deal)
+
+    def describe(self, row: int) -> None:
+        detail = self.query_one("#analysis-detail", Static)
+        graph = self.query_one(WinChanceGraph)
+        if not 0 <= row < len(self.rows):
+            detail.update("")
+            graph.point_to(None)
+            return
+        item = self.rows[row]
+        if isinstance(item, DealResult):
+            detail.update(deal_note(item, self.names))
+            graph.point_to(item.line)
+            return
+        text = decision_note(item, self.names, self.symbols)
+        text.append("\n")
+        for index, option in enumerate(item.options):
+            if index:
+                text.append(" · ")
+            text.append("★ " if index == 0 else "", style="bold yellow")
+            text.append_text(option_text(option.action, self.symbols))
+            text.append(f" {option.win:.0f}%±{option.se:.1f}", style="bold" if index == 0 else "dim")
+        detail.update(text)
+        graph.point_to(item.line)
+
+    @on(DataTable.RowHighlighted)
+    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.describe(event.cursor_row)
+
+    @on(DataTable.RowSelected)
+    def _selected(self, event: DataTable.RowSelected) -> None:
+        self.go_to(event.cursor_row)
+
+    # ------------------------------------------------------------ keys
+
+    def action_go(self) -> None:
+        self.go_to(self.query_one(DataTable).cursor_row)
+
+    def go_to(self, row: int) -> None:
+        """Back to the viewer, at the moment of the decision (or the deal) of ``row``."""
+        if not 0 <= row < len(self.rows):
+            return
+        item = self.rows[row]
+        index = next((i for i, event in enumerate(self.replay.events) if event.line == item.line), None)
+        if index is None:
+            return
+        if isinstance(item, DealResult):
+            self.dismiss((index + 1, deal_note(item, self.names)))
+        else:
+            self.dismiss((index, decision_note(item, self.names, self.symbols)))
+
+    def action_flagged(self) -> None:
+        self.flagged_only = not self.flagged_only
+        if self.analysis is not None:
+            self.show(self.analysis)
+
+    def action_leave(self) -> None:
+        self.dismiss(None)
+
+
+def _save_if_saved_match(path: Path, analysis: MatchAnalysis) -> None:
+    """Keep the accuracy of one of the player's saved matches for the record,
+    as ``ecarte analyse`` does."""
+    from ecarte.analysis.saved import save_analysis
+    from ecarte.play import paths
+
+    try:
+        if path.resolve().parent != paths.matches_dir().resolve():
+            return
+    except OSError:
+        return
+    save_analysis(paths.data_dir() / "analyses", path, analysis, SEED)
+
+
+def open_analysis(viewer: ReplayViewerScreen) -> None:
+    """The analysis of the viewer's log, on top of it; choosing a decision
+    takes the viewer there and says what the best option was."""
+    replay = viewer.replay
+    if not viewer.loaded or replay.header is None:
+        viewer.notify("There is nothing to analyse in this log.", title="Analysis", timeout=5)
+        return
+
+    def chosen(result: tuple[int, Text] | None) -> None:
+        if result is None:
+            return
+        position, note = result
+        viewer.go(position)
+        viewer.notify(note.plain, title="Analysis", timeout=12, markup=False)
+
+    settings = getattr(viewer.app, "settings", None)
+    symbols = settings.symbols if settings is not None else True
+    viewer.app.push_screen(AnalysisScreen(viewer.path, replay, symbols), chosen)
+
+
+def analyse_finished_match(
+    app: App[Any], path: Path, viewer_for: Callable[[Path, Replay], ReplayViewerScreen]
+) -> None:
+    """At the end of a match: its replay (``viewer_for(path, replay)``, the
+    replay viewer's class), with the analysis on top."""
+    from ecarte.log import LogFileError, replay_file
+
+    try:
+        replay = replay_file(path)
+    except LogFileError as error:
+        app.notify(f"Cannot analyse the match: {error}", title="Analysis", severity="error", markup=False)
+        return
+    viewer = viewer_for(path, replay)
+    app.push_screen(viewer)
+    app.call_after_refresh(open_analysis, viewer)

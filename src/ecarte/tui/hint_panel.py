@@ -1,0 +1,263 @@
+"""The coach's hint at the game table (``docs/analysis.md``): every option of
+the player's decision, ranked by its chance of winning the match, the best
+marked.
+
+The numbers are the evaluator's (``analysis.match_analysis.hint``), the
+expert's own valuation from what the player's seat has seen: the match's
+autosave is read and replayed in a thread worker, so the table never
+freezes, and the result comes back as a ``HintPanel.Ready`` message. A
+hint shown for a decision marks that decision's log line (``"hint": true``,
+through ``MatchSession.note_hint``), so the match counts as assisted.
+
+The ``coach`` setting: ``off`` (the key only says so), ``request`` (a hint
+on ``h``, gone once the decision is made) or ``always`` (the chances stay
+beside the options, refreshed at each decision).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual import on, work
+from textual.message import Message
+from textual.widgets import Static
+
+from ecarte.ai.evaluator import Evaluation
+from ecarte.engine import Action, Phase, View
+from ecarte.engine.actions import ACCEPT, CARD, DISCARD, KING, PLAY, PROPOSE, REFUSE
+from ecarte.engine.cards import cards_in
+
+from .cards_render import card_text
+
+if TYPE_CHECKING:
+    from ecarte.play.session import MatchSession
+
+HUMAN = 0
+"""The player's seat in the app (``play.session.HUMAN``)."""
+OFF_MESSAGE = "The coach is off: turn it on in Settings (Coach) to see what each option is worth."
+
+_WORDS = {
+    PROPOSE: "Propose",
+    PLAY: "Play",
+    ACCEPT: "Accept",
+    REFUSE: "Refuse",
+    KING: "Announce",
+}
+
+
+def option_text(action: Action, symbols: bool = True) -> Text:
+    """An option as the player knows it: a card, a discard, a word."""
+    if action.type == CARD:
+        return card_text(action.card, symbols)
+    if action.type == DISCARD:
+        cards = cards_in(action.discards)
+        if not cards:
+            return Text("Keep the hand")
+        text = Text("Discard ")
+        for index, card in enumerate(cards):
+            if index:
+                text.append(" ")
+            text.append_text(card_text(card, symbols))
+        return text
+    return Text(_WORDS.get(action.type, str(action.type)))
+
+
+def bar(win: float, width: int) -> Text:
+    """A bar of ``width`` cells filled to ``win`` percent (eighths of a cell)."""
+    eighths = round(max(0.0, min(100.0, win)) / 100.0 * width * 8)
+    full, part = divmod(eighths, 8)
+    text = "█" * full + ("▏▎▍▌▋▊▉"[part - 1] if part else "")
+    return Text(text.ljust(width, "·"), style="green")
+
+
+def hint_lines(evaluation: Evaluation, width: int, symbols: bool = True, legal: int | None = None) -> Text:
+    """The ranked options of a hint, one a line, in ``width`` cells: a mark
+    for the best, the option, a bar and the win chance."""
+    ranked = evaluation.ranked()
+    labels = [option_text(option.action, symbols) for option in ranked]
+    label_width = min(max(label.cell_len for label in labels), max(4, width - 13))
+    bar_width = max(3, width - label_width - 9)
+    lines = Text()
+    for index, (option, label) in enumerate(zip(ranked, labels, strict=True)):
+        if index:
+            lines.append("\n")
+        best = index == 0
+        lines.append("★ " if best and symbols else ("* " if best else "  "), style="bold yellow")
+        label = label.copy()
+        label.truncate(label_width, pad=True)
+        if best:
+            label.stylize("bold")
+        lines.append_text(label)
+        lines.append(" ")
+        lines.append_text(bar(option.win, bar_width))
+        lines.append(f" {option.win:3.0f}%", style="bold" if best else "")
+    if legal is not None and legal > len(ranked):
+        lines.append(f"\n({len(ranked)} of the {legal} discards valued: the ones worth a look)", style="dim")
+    return lines
+
+
+@dataclass(frozen=True)
+class Position:
+    """The decision a hint is about: the deal and what the player sees."""
+
+    deals: int
+    view: View
+
+
+def hint_for(session_log: Any, position: Position) -> Evaluation | str:
+    """The hint for ``position`` from the autosave at ``session_log``, or
+    why there is none (a sentence). Slow: call it in a worker."""
+    from ecarte.analysis.match_analysis import hint
+    from ecarte.log import LogFileError, replay_file
+
+    try:
+        replay = replay_file(session_log)
+    except LogFileError as error:
+        return f"No hint: the autosave cannot be read ({error})."
+    match = replay.match
+    if (
+        match is None
+        or match.current_player != HUMAN
+        or len(match.deals) != position.deals
+        or match.view(HUMAN) != position.view
+    ):
+        return "No hint: the match's autosave does not reach this decision."
+    # The seed is the position's: the same decision always gets the same numbers.
+    evaluation = hint(replay, seed=len(replay.events))
+    return evaluation if evaluation is not None else "No decision of yours is due."
+
+
+class HintPanel(Static):
+    """The coach's panel beside the table (shown only with something to say)."""
+
+    DEFAULT_CSS = """
+    HintPanel {
+        height: auto;
+        max-height: 11;
+        border: round $warning;
+        padding: 0 1;
+        display: none;
+    }
+    HintPanel.-shown { display: block; }
+    """
+
+    class Ready(Message):
+        """A hint computed in the worker, for the position it was asked for."""
+
+        def __init__(self, position: Position, result: Evaluation | str, seconds: float) -> None:
+            super().__init__()
+            self.position = position
+            self.result = result
+            self.seconds = seconds
+
+    def __init__(
+        self, session: MatchSession, mode: str, symbols: bool = True, *, id: str | None = None
+    ) -> None:
+        super().__init__(id=id)
+        self.session = session
+        self.mode = mode
+        self.symbols = symbols
+        self.position: Position | None = None
+        """The player's decision now (``None`` when it is not the player's turn)."""
+        self.asked: Position | None = None
+        """The position a hint was asked for (being computed or shown)."""
+        self.evaluation: Evaluation | None = None
+        """The hint shown, for ``asked``."""
+        self.last_seconds: float | None = None
+        """How long the last hint took, from the request to the numbers."""
+        self._requested_at = 0.0
+
+    def on_mount(self) -> None:
+        self.border_title = "Coach"
+
+    # ------------------------------------------------------------ the flow
+
+    def _now(self, awaiting: bool) -> Position | None:
+        match = self.session.match
+        if not awaiting or not match.deals:
+            return None
+        return Position(len(match.deals), match.view(HUMAN))
+
+    def follow(self, awaiting: bool) -> None:
+        """The table was redrawn: forget a hint of a decision made, and
+        with the coach always on, ask for the new decision's."""
+        position = self._now(awaiting)
+        if position == self.position:
+            return
+        self.position = position
+        if self.asked is not None and self.asked != position:
+            self.asked = None
+            self.evaluation = None
+            self._hide()
+        if position is not None and self.mode == "always":
+            self._ask(position)
+
+    def request(self) -> None:
+        """The ``h`` key: a hint for the decision due."""
+        if self.mode == "off":
+            self.notify(OFF_MESSAGE, title="Coach", timeout=5)
+            return
+        if self.position is None:
+            self.notify("There is no decision of yours to give a hint for now.", title="Coach", timeout=4)
+            return
+        if self.asked == self.position:
+            return  # already shown, or on its way
+        self._ask(self.position)
+
+    def _ask(self, position: Position) -> None:
+        legal = self.session.match.legal_actions()
+        self.asked = position
+        self.evaluation = None
+        if len(legal) == 1:
+            self._show(Text("Only one legal move: nothing to choose.", style="italic"))
+            return
+        self._requested_at = time.perf_counter()
+        self._show(Text("Weighing the options…", style="italic"))
+        self._compute(position)
+
+    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
+    def _compute(self, position: Position) -> None:
+        try:
+            result = hint_for(self.session.log_path, position)
+        except Exception as error:  # the coach's failure must never end the match
+            result = f"No hint: {type(error).__name__}: {error}"
+        self.post_message(self.Ready(position, result, time.perf_counter() - self._requested_at))
+
+    @on(Ready)
+    def _ready(self, message: Ready) -> None:
+        message.stop()
+        if message.position != self.asked or message.position != self.position:
+            return  # a decision already made: the hint is stale
+        self.last_seconds = message.seconds
+        if isinstance(message.result, str):
+            self._show(Text(message.result, style="italic"))
+            return
+        self.evaluation = message.result
+        self.session.note_hint()
+        self._draw()
+
+    def on_resize(self) -> None:
+        if self.evaluation is not None:
+            self._draw()
+
+    # ------------------------------------------------------------ drawing
+
+    def _draw(self) -> None:
+        if self.evaluation is None:
+            return
+        width = max(16, self.size.width or 28)
+        discards = len(self.session.match.legal_actions()) if self.evaluation.phase == Phase.DISCARD else None
+        text = Text("Chance to win the match:\n", style="dim")
+        text.append_text(hint_lines(self.evaluation, width, self.symbols, discards))
+        self._show(text)
+
+    def _show(self, content: Text) -> None:
+        self.update(content)
+        self.add_class("-shown")
+
+    def _hide(self) -> None:
+        self.update("")
+        self.remove_class("-shown")

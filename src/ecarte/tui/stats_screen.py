@@ -1,0 +1,203 @@
+"""The Statistics screen: the player's record from the saved match logs,
+as ``ecarte stats`` prints it (``analysis.stats.collect``; see
+``docs/analysis.md``), with the win rate and the accuracy over time drawn
+(Textual's ``Sparkline``). The logs are read in a thread worker."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Sparkline, Static
+
+from ecarte.analysis.stats import Record, Tally, collect
+from ecarte.text import printable
+
+ROLLING = 10
+"""The win rate over time is over the last this many matches."""
+
+
+def rolling_win_rate(history: list[tuple[str, bool]], window: int = ROLLING) -> list[float]:
+    """After each finished match, the share won (in percent) of the last
+    ``window`` matches (fewer at the start)."""
+    rates = []
+    for index in range(len(history)):
+        recent = history[max(0, index + 1 - window) : index + 1]
+        rates.append(100.0 * sum(won for _, won in recent) / len(recent))
+    return rates
+
+
+def tally_cells(tally: Tally) -> tuple[str, str, str, str]:
+    """(played, won, win rate, 95% interval) as shown."""
+    shown = tally.to_json()
+    if not tally.played:
+        return ("0", "0", "—", "—")
+    low, high = shown["interval"]
+    return (
+        str(tally.played),
+        str(tally.won),
+        f"{100 * shown['win_rate']:.0f}%",
+        f"{100 * low:.0f}-{100 * high:.0f}%",
+    )
+
+
+class Plot(Horizontal):
+    """A sparkline with its scale beside it: the values' highest and lowest."""
+
+    DEFAULT_CSS = """
+    Plot { height: 3; }
+    Plot .plot-axis { width: 6; height: 3; color: $text-muted; }
+    Plot Sparkline { width: 1fr; height: 3; }
+    Plot > Sparkline > .sparkline--max-color { color: $success; }
+    Plot > Sparkline > .sparkline--min-color { color: $warning; }
+    """
+
+    def __init__(self, values: list[float], *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.values = values
+
+    def compose(self) -> ComposeResult:
+        high, low = (max(self.values), min(self.values)) if self.values else (0.0, 0.0)
+        yield Static(Text(f"{high:4.0f}%\n\n{low:4.0f}%"), classes="plot-axis")
+        yield Sparkline(self.values, summary_function=lambda values: sum(values) / len(values))
+
+
+class StatsScreen(Screen[None]):
+    DEFAULT_CSS = """
+    StatsScreen #stats-body { padding: 0 2; }
+    StatsScreen #stats-title { text-style: bold; color: $accent; margin-top: 1; }
+    StatsScreen .stats-heading { text-style: bold; margin-top: 1; }
+    StatsScreen #stats-tallies { height: auto; max-height: 14; }
+    StatsScreen .stats-note { color: $text-muted; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "app.pop_screen", "Back"),
+    ]
+
+    class Collected(Message):
+        def __init__(self, record: Record | None, error: str | None) -> None:
+            super().__init__()
+            self.record = record
+            self.error = error
+
+    def __init__(self, directory: Path | None = None) -> None:
+        """``directory``: the logs to read (default: the saved matches, with
+        the data folder's cache and saved analyses)."""
+        super().__init__()
+        self.directory = directory
+        self.record: Record | None = None
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="stats-body"):
+            yield Static("Your record", id="stats-title")
+            yield Static(Text("Reading the saved matches…", style="italic"), id="stats-status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.collect()
+
+    @work(thread=True, exclusive=True, exit_on_error=False)
+    def collect(self) -> None:
+        from ecarte.play import paths
+
+        try:
+            if self.directory is None:
+                data = paths.data_dir()
+                record = collect(paths.matches_dir(), data / "stats-cache.json", data / "analyses")
+            else:
+                record = collect(self.directory)
+        except Exception as error:  # told on screen, never a traceback
+            self.post_message(self.Collected(None, f"{type(error).__name__}: {error}"))
+            return
+        self.post_message(self.Collected(record, None))
+
+    @on(Collected)
+    def _collected(self, message: Collected) -> None:
+        status = self.query_one("#stats-status", Static)
+        if message.record is None:
+            status.update(Text(f"The record cannot be read: {printable(message.error or '')}"))
+            return
+        self.record = record = message.record
+        status.update(Text(self.status_text(record), style="dim"))
+        body = self.query_one("#stats-body", VerticalScroll)
+        body.mount_all(list(self.sections(record)))
+
+    @staticmethod
+    def status_text(record: Record) -> str:
+        text = f"From {record.logs} match log{'' if record.logs == 1 else 's'}."
+        if record.unfinished:
+            text += f" {record.unfinished} unfinished (not counted)."
+        if record.unreadable:
+            text += f" {len(record.unreadable)} skipped (not match logs)."
+        return text
+
+    def sections(self, record: Record) -> list[Any]:
+        widgets: list[Any] = [Static("Matches played and won (95% intervals)", classes="stats-heading")]
+        table: DataTable[str] = DataTable(id="stats-tallies", cursor_type="none", zebra_stripes=True)
+        table.add_columns("", "Played", "Won", "Win rate", "95% interval")
+        table.add_row("All matches", *tally_cells(record.matches), key="all")
+        for level, tally in sorted(record.by_level.items()):
+            table.add_row(f"against {printable(level)}", *tally_cells(tally), key=f"level:{level}")
+        for rules, tally in sorted(record.by_rules.items()):
+            table.add_row(f"rules: {printable(rules)}", *tally_cells(tally), key=f"rules:{rules}")
+        table.add_row("Assisted (hints), apart", *tally_cells(record.assisted), key="assisted")
+        widgets.append(table)
+        widgets.append(Static("Deals", classes="stats-heading"))
+        widgets.append(Static(self.deal_text(record), id="stats-deals"))
+        widgets.append(Static("Win rate over time", classes="stats-heading"))
+        if len(record.history) >= 2:
+            widgets.append(
+                Static(
+                    f"Share won of the last {ROLLING} matches, after each of the {len(record.history)} "
+                    "finished matches (oldest on the left).",
+                    classes="stats-note",
+                )
+            )
+            widgets.append(Plot(rolling_win_rate(record.history), id="stats-win-plot"))
+        else:
+            widgets.append(Static("Drawn from two finished matches on.", classes="stats-note"))
+        widgets.append(Static("Accuracy over time", classes="stats-heading"))
+        if record.accuracy:
+            values = [value for _, _, value in record.accuracy]
+            widgets.append(
+                Static(
+                    f"{len(values)} analysed match{'' if len(values) == 1 else 'es'}, oldest on the left; "
+                    f"latest {values[-1]:.1f}, "
+                    f"mean {sum(values) / len(values):.1f}.",
+                    classes="stats-note",
+                )
+            )
+            if len(values) >= 2:
+                widgets.append(Plot(values, id="stats-accuracy-plot"))
+        else:
+            widgets.append(
+                Static(
+                    "No analysed matches yet: analyse one from its replay (a), or with ecarte analyse.",
+                    classes="stats-note",
+                )
+            )
+        return widgets
+
+    @staticmethod
+    def deal_text(record: Record) -> Text:
+        shown = record.to_json()
+        per_deal = shown["points_per_deal"]
+        lines = [f"Deals played: {record.deals}"]
+        if per_deal is not None:
+            lines.append(f"Points per deal: yours {per_deal[0]:.2f}, the opponents' {per_deal[1]:.2f}")
+        lines.append(f"Voles: yours {record.voles[0]}, the opponents' {record.voles[1]}")
+        lines.append(
+            f"Penalties (liable and lost the deal): suffered {shown['penalties']['suffered']}, "
+            f"inflicted {shown['penalties']['inflicted']}"
+        )
+        lines.append(f"King points: yours {record.king_points[0]}, the opponents' {record.king_points[1]}")
+        lines.append(f"Longest winning streak: {record.longest_streak}")
+        return Text("\n".join(lines))

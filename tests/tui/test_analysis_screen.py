@@ -1,0 +1,155 @@
+"""The Analysis view, opened from the replay viewer: a deliberate blunder is
+listed as one with the seat's accuracy, choosing it takes the replay to that
+decision and says what the best option was, and leaving while it works
+stops the analysis."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from game_support import RecordingApp, until
+from rich.console import Console
+from textual.widgets import DataTable, Static
+
+from ecarte.engine import Rules, deck_for
+from ecarte.log import LogWriter, replay_file
+from ecarte.play.settings import Settings
+from ecarte.tui.analysis_screen import AnalysisScreen, WinChanceGraph, columns
+from ecarte.tui.replay_screen import ReplayViewerScreen
+
+
+def king_log(path: Path) -> Path:
+    """A one-point match: the elder (Klara) holds the trump king and plays the
+    7♥ instead of announcing it, when the point would have won the match.
+    Leo's reply (his only heart) is forced."""
+    deck = deck_for(["KS", "7H", "8D", "7C", "9H"], ["AS", "QS", "JS", "AH", "TC"], "7S")
+    with LogWriter.create(path, ("Klara", "Leo"), 1, Rules(target=1), durable=False) as log:
+        log.write_deal(1, deck)
+        log.write_action(0, _action("play"))
+        log.write_action(0, _action("card 7H"))
+        log.write_action(1, _action("card AH"))
+    return path
+
+
+def _action(text: str):  # type: ignore[no-untyped-def]
+    from ecarte.engine import Action
+
+    return Action.parse(text)
+
+
+def words(content: object) -> str:
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(content)
+    return " ".join(console.export_text().split())
+
+
+def viewer_app(path: Path) -> RecordingApp:
+    replay = replay_file(path)
+    return RecordingApp(Settings(), first_screen=lambda: ReplayViewerScreen(path, replay))
+
+
+async def test_a_blunder_is_listed_and_choosing_it_moves_the_replay(tmp_path: Path) -> None:
+    path = king_log(tmp_path / "king.ecarte.jsonl")
+    app = viewer_app(path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        viewer = app.screen
+        assert isinstance(viewer, ReplayViewerScreen)
+        await pilot.press("end")
+        assert viewer.position == 4
+        await pilot.press("a")
+        screen = app.screen
+        assert isinstance(screen, AnalysisScreen)
+        await until(pilot, lambda: screen.analysis is not None, rounds=3000)
+        summary = words(screen.query_one("#analysis-summary", Static).content)
+        assert "Klara: accuracy" in summary and "1 blunder" in summary
+        table = screen.query_one(DataTable)
+        rows = [[words(cell) for cell in table.get_row_at(index)] for index in range(table.row_count)]
+        # The deal, then the two decisions with a choice (Leo's forced reply is not one).
+        assert [row[0] for row in rows] == ["2", "3", "4"]
+        blunder_row = next(index for index, row in enumerate(rows) if row[3] == "blunder")
+        assert rows[blunder_row][5] == "7♥" and rows[blunder_row][6] == "Announce"
+        table.move_cursor(row=blunder_row)
+        await pilot.pause()
+        detail = words(screen.query_one("#analysis-detail", Static).content)
+        assert "the best was Announce" in detail and "★ Announce" in detail
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is viewer
+        # At the decision: Klara still holds the 7♥ and the king.
+        assert viewer.position == 2
+        assert any("Klara chose 7♥" in note and "best was Announce" in note for note in app.notes)
+        # Back to the analysis: kept, not computed again.
+        await pilot.press("a")
+        assert isinstance(app.screen, AnalysisScreen) and app.screen.analysis is not None
+
+
+def played_log(path: Path, seed: int) -> Path:
+    """A whole match, classic against random: a hundred-odd decisions to analyse."""
+    import random
+
+    from ecarte.ai.base import make_player
+    from ecarte.tournament import play_match
+
+    players = [make_player("classic", seed), make_player("random", seed + 1)]
+    for seat, player in enumerate(players):
+        player.start_match(seat, Rules())
+    with LogWriter.create(path, ("Klara", "Leo"), 0, Rules(), durable=False) as log:
+        play_match(players, Rules(), 0, random.Random(seed), recorder=log)
+    return path
+
+
+async def test_leaving_the_view_stops_the_analysis(tmp_path: Path) -> None:
+    app = viewer_app(played_log(tmp_path / "long.ecarte.jsonl", seed=3))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("a")
+        screen = app.screen
+        assert isinstance(screen, AnalysisScreen)
+        (worker,) = [worker for worker in app.workers if worker.node is screen]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayViewerScreen)
+        assert worker.is_cancelled  # and analyse_replay stops at its next decision
+        await until(pilot, lambda: worker.is_finished, rounds=3000)
+        assert screen.analysis is None
+
+
+def test_the_graph_gives_every_column_a_point_and_every_point_a_column() -> None:
+    for points, width in ((4, 70), (150, 70), (70, 70), (1, 5)):
+        spans = columns(points, width)
+        assert len(spans) == width
+        assert all(len(span) >= 1 for span in spans)
+        assert {index for span in spans for index in span} == set(range(points))
+    assert WinChanceGraph  # the widget the view draws with
+
+
+async def test_the_end_of_a_match_offers_its_analysis(tmp_path: Path) -> None:
+    from game_support import GameApp, deck, scripted_session, settle
+
+    from ecarte.tui.deal_summary import DealSummaryScreen, MatchOverScreen
+
+    # A one-point match; the player holds the king of trumps (K♥, the 7♥ turned up).
+    hand = deck("KH AS 7C KC JS 8S 8D 9D 7S TC 7H KS QS")
+    session, _ = scripted_session(tmp_path, [hand], ["accept"], rules=Rules(target=1))
+    app = GameApp(session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        await pilot.press("k")  # the point that wins the match
+        await until(pilot, lambda: isinstance(app.screen, DealSummaryScreen))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, MatchOverScreen))
+        await pilot.press("a")
+        await until(pilot, lambda: isinstance(app.screen, AnalysisScreen))
+        screen = app.screen
+        assert isinstance(screen, AnalysisScreen)
+        assert screen.path == session.log_path
+        assert any(isinstance(below, ReplayViewerScreen) for below in app.screen_stack)
+        await until(pilot, lambda: screen.analysis is not None, rounds=3000)
+        # Two decisions with a choice, the player's: play rather than propose, the king.
+        assert screen.analysis is not None
+        assert [(decision.seat, str(decision.chosen)) for decision in screen.analysis.decisions] == [
+            (0, "play"),
+            (0, "king"),
+        ]

@@ -1,0 +1,120 @@
+"""The coach's hint at the table: `h` shows the options ranked by their win
+chance with the best marked; the decision made after a hint says so in its
+log line, which `ecarte check` still accepts; with the coach off the key only
+says so; with it always on, the chances come without asking."""
+
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from game_support import INSTANT, GameApp, RecordingApp, deck, scripted_session, settle, until
+from rich.console import Console
+
+from ecarte.analysis.match_analysis import hint
+from ecarte.log import replay_file, run_check
+from ecarte.tui.game_screen import GameScreen
+from ecarte.tui.hint_panel import OFF_MESSAGE, HintPanel
+
+# Human (elder): K♥ A♠ 7♣ 8♦ 9♦ with the 7♥ turned up (hearts trumps): propose or play.
+DEAL_ONE = deck("KH AS 7C KC JS 8S 8D 9D 7S TC 7H KS QS")
+SCRIPT = ["accept", "discard", "refuse", "card KC", "card JS"]
+
+
+@pytest.fixture(autouse=True)
+def private_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ECARTE_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("ECARTE_CONFIG_DIR", str(tmp_path / "config"))
+
+
+def panel_text(panel: HintPanel) -> list[str]:
+    console = Console(width=60, record=True, file=io.StringIO())
+    console.print(panel.content)
+    return [line.rstrip() for line in console.export_text().splitlines() if line.strip()]
+
+
+def decision_lines(path: Path) -> list[dict[str, object]]:
+    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    return [line for line in lines[1:] if line["type"] != "deal"]
+
+
+def game(tmp_path: Path, coach: str) -> tuple[GameApp, Path]:
+    session, _ = scripted_session(tmp_path, [DEAL_ONE], SCRIPT)
+    return GameApp(session, replace(INSTANT, coach=coach)), session.log_path
+
+
+async def test_h_ranks_the_options_marks_the_best_and_the_decision_is_logged_as_assisted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    app, log = game(tmp_path, "request")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        panel = screen.query_one(HintPanel)
+        assert not panel.display  # nothing shown before asking
+        await pilot.press("h")
+        await until(pilot, lambda: panel.evaluation is not None)
+        assert panel.display
+        # The evaluator's own numbers for this decision, from the log so far.
+        expected = hint(replay_file(log), seed=len(replay_file(log).events))
+        assert expected is not None
+        ranked = expected.ranked()
+        assert {option.action.type for option in ranked} == {"propose", "play"}
+        lines = panel_text(panel)[1:]
+        assert len(lines) == 2
+        best_word = "Propose" if ranked[0].action.type == "propose" else "Play"
+        assert lines[0].startswith(f"★ {best_word}")
+        assert not lines[1].startswith("★")
+        for line, option in zip(lines, ranked, strict=True):
+            assert line.endswith(f"{option.win:3.0f}%")
+        assert ranked[0].win >= ranked[1].win - 2 * max(ranked[0].se, ranked[1].se)
+        await pilot.press("p")  # play without proposing
+        await settle(pilot)
+        assert not panel.display  # the hint went with its decision
+        await pilot.press("1")  # the next decision, taken without a hint
+        await settle(pilot)
+    decisions = [line for line in decision_lines(log) if line["player"] == 0]
+    assert decisions[0]["type"] == "play" and decisions[0].get("hint") is True
+    assert all("hint" not in line for line in decisions[1:])
+    assert run_check(str(log), as_json=False) == 0
+    assert "valid" in capsys.readouterr().out.lower()
+
+
+async def test_with_the_coach_off_the_key_only_says_so(tmp_path: Path) -> None:
+    session, _ = scripted_session(tmp_path, [DEAL_ONE], SCRIPT)
+    off = replace(INSTANT, coach="off")
+    app = RecordingApp(off, first_screen=lambda: GameScreen(session, off))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        panel = app.screen.query_one(HintPanel)
+        await pilot.press("h")
+        await pilot.pause()
+        assert OFF_MESSAGE in app.notes
+        assert not panel.display and panel.evaluation is None
+        await pilot.press("p")
+        await settle(pilot)
+    assert all("hint" not in line for line in decision_lines(session.log_path))
+
+
+async def test_with_the_coach_always_on_each_decision_gets_its_chances(tmp_path: Path) -> None:
+    app, log = game(tmp_path, "always")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        panel = app.screen.query_one(HintPanel)
+        await until(pilot, lambda: panel.evaluation is not None)
+        first = panel.evaluation
+        assert first is not None and first.phase == "exchange"
+        await pilot.press("p")
+        await settle(pilot)
+        # The first card to lead: a new evaluation, of the cards.
+        await until(pilot, lambda: panel.evaluation is not None and panel.evaluation.phase == "tricks")
+        assert panel.display
+        # The title, then announcing the king (K♥ in hand) and each of the five cards.
+        lines = panel_text(panel)
+        assert len(lines) == 1 + 6
+        assert any(line.lstrip("★ ").startswith("Announce") for line in lines)
+    assert decision_lines(log)[0].get("hint") is True

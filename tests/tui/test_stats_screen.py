@@ -1,0 +1,108 @@
+"""The Statistics screen, opened from the title: the numbers it shows are
+``analysis.stats.collect``'s over the saved logs (written here: finished,
+unfinished and one assisted match), and the win rate is drawn over time."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+from game_support import RecordingApp, until
+from rich.console import Console
+from textual.widgets import DataTable, Sparkline, Static
+
+from ecarte.ai.base import Player, make_player
+from ecarte.analysis.stats import collect
+from ecarte.engine import Rules
+from ecarte.log import LogWriter
+from ecarte.play import paths
+from ecarte.tournament import play_match
+from ecarte.tui.stats_screen import StatsScreen, rolling_win_rate
+
+
+class HintedLog(LogWriter):
+    """Writes the player's decisions as the app does after a hint."""
+
+    def write_action(self, player, action, extra=None):  # type: ignore[no-untyped-def]
+        super().write_action(player, action, {"hint": True} if player == 0 else extra)
+
+
+def played(name: str, level: str, seed: int, rules: Rules, created: str, *, hinted: bool = False) -> Path:
+    folder = paths.matches_dir()
+    players: list[Player] = [make_player("classic", seed), make_player("random", seed + 1)]
+    for seat, player in enumerate(players):
+        player.start_match(seat, rules)
+    path = folder / f"{name}.ecarte.jsonl"
+    extra = {"opponent": level, "created": created, "seed": seed}
+    writer = HintedLog if hinted else LogWriter
+    with writer.create(path, ("Klara", "Computer"), seed % 2, rules, extra, durable=False) as log:
+        play_match(players, rules, seed % 2, random.Random(seed), recorder=log)
+    return path
+
+
+def words(content: object) -> str:
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(content)
+    return " ".join(console.export_text().split())
+
+
+async def test_the_screen_shows_the_record_of_the_saved_matches() -> None:
+    french = Rules(penalty_adds_to_vole=True, games_to_win=2)
+    for index in range(5):
+        played(
+            f"m{index}", "normal" if index % 2 else "expert", index, Rules(), f"2026-11-0{index + 1}T10:00:00"
+        )
+    played("french", "normal", 11, french, "2026-11-07T10:00:00")
+    played("assisted", "normal", 12, Rules(), "2026-11-08T10:00:00", hinted=True)
+    unfinished = paths.matches_dir() / "unfinished.ecarte.jsonl"
+    lines = (paths.matches_dir() / "m0.ecarte.jsonl").read_text(encoding="utf-8").splitlines()
+    unfinished.write_text("\n".join(lines[:8]) + "\n", encoding="utf-8")
+
+    expected = collect(paths.matches_dir()).to_json()
+    assert expected["assisted"]["played"] == 1 and expected["unfinished"] == 1
+
+    app = RecordingApp()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("t")
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        await until(pilot, lambda: screen.record is not None and screen.query("#stats-deals"), rounds=3000)
+        table = screen.query_one("#stats-tallies", DataTable)
+        rows = {str(key.value): [str(cell) for cell in table.get_row(key)] for key in table.rows}
+
+        def cells(tally: dict[str, object]) -> list[str]:
+            rate, interval = tally["win_rate"], tally["interval"]
+            assert isinstance(rate, float | int) and isinstance(interval, list)
+            return [
+                str(tally["played"]),
+                str(tally["won"]),
+                f"{100 * rate:.0f}%",
+                f"{100 * interval[0]:.0f}-{100 * interval[1]:.0f}%",
+            ]
+
+        assert rows["all"][1:] == cells(expected["matches"])
+        for level, tally in expected["by_level"].items():
+            assert rows[f"level:{level}"][1:] == cells(tally)
+        for rules, tally in expected["by_rules"].items():
+            assert rows[f"rules:{rules}"][1:] == cells(tally)
+        assert rows["assisted"][1:] == cells(expected["assisted"])
+        deals = words(screen.query_one("#stats-deals", Static).content)
+        per_deal = expected["points_per_deal"]
+        assert f"Deals played: {expected['deals']}" in deals
+        assert f"Points per deal: yours {per_deal[0]:.2f}, the opponents' {per_deal[1]:.2f}" in deals
+        assert f"Voles: yours {expected['voles'][0]}, the opponents' {expected['voles'][1]}" in deals
+        assert f"suffered {expected['penalties']['suffered']}" in deals
+        assert f"inflicted {expected['penalties']['inflicted']}" in deals
+        assert f"King points: yours {expected['king_points'][0]}" in deals
+        assert f"Longest winning streak: {expected['longest_winning_streak']}" in deals
+        assert "1 unfinished" in words(screen.query_one("#stats-status", Static).content)
+        # The win rate over time: one point per finished, unassisted match.
+        spark = screen.query_one("#stats-win-plot Sparkline", Sparkline)
+        assert spark.data is not None and len(spark.data) == expected["matches"]["played"]
+
+
+def test_the_rolling_win_rate_is_the_share_of_the_last_matches() -> None:
+    history = [("a", True), ("b", False), ("c", False), ("d", True)]
+    assert rolling_win_rate(history, window=2) == [100.0, 50.0, 0.0, 50.0]
+    assert rolling_win_rate(history, window=10)[-1] == 50.0
