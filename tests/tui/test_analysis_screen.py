@@ -6,15 +6,22 @@ stops the analysis."""
 from __future__ import annotations
 
 import io
+import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+import pytest
 from game_support import RecordingApp, until
 from rich.console import Console
 from textual.widgets import DataTable, Static
 
+from ecarte.analysis import match_analysis
 from ecarte.engine import Rules, deck_for
 from ecarte.log import LogWriter, replay_file
 from ecarte.play.settings import Settings
+from ecarte.tui import analysis_screen
 from ecarte.tui.analysis_screen import AnalysisScreen, WinChanceGraph, columns
 from ecarte.tui.replay_screen import ReplayViewerScreen
 
@@ -99,18 +106,34 @@ def played_log(path: Path, seed: int) -> Path:
     return path
 
 
-async def test_leaving_the_view_stops_the_analysis(tmp_path: Path) -> None:
+async def test_leaving_the_view_stops_the_analysis(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # An analysis that would go on for a long time: it works decision by
+    # decision until told to stop (so the test does not race a fast machine).
+    seen_cancel = threading.Event()
+
+    def endless(replay: Any, *, cancelled: Callable[[], bool], **_: Any) -> Any:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if cancelled():
+                seen_cancel.set()
+                return match_analysis.MatchAnalysis.__new__(match_analysis.MatchAnalysis)
+            time.sleep(0.01)
+        raise AssertionError("the analysis was never told to stop")
+
+    monkeypatch.setattr(analysis_screen, "analyse_replay", endless)
     app = viewer_app(played_log(tmp_path / "long.ecarte.jsonl", seed=3))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("a")
         screen = app.screen
         assert isinstance(screen, AnalysisScreen)
+        await until(pilot, lambda: any(worker.node is screen for worker in app.workers))
         (worker,) = [worker for worker in app.workers if worker.node is screen]
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, ReplayViewerScreen)
-        assert worker.is_cancelled  # and analyse_replay stops at its next decision
+        assert worker.is_cancelled
         await until(pilot, lambda: worker.is_finished, rounds=3000)
+        assert seen_cancel.is_set()  # the analysis itself stopped at its next decision
         assert screen.analysis is None
 
 
