@@ -15,11 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from game_support import FailingPlayer, GameApp, ScriptedPlayer, deck, scripted_session, settle
+from game_support import FailingPlayer, GameApp, ScriptedPlayer, deck, scripted_session, settle, until
 from rich.console import Console
 from textual.widgets import Button, RichLog, Static
+from textual.widgets._footer import FooterKey
 
-from ecarte.engine import parse_card
+from ecarte.engine import card_action, parse_card
 from ecarte.log import replay_file
 from ecarte.tui.deal_summary import DealSummaryScreen, MatchOverScreen
 from ecarte.tui.game_screen import GameScreen
@@ -461,3 +462,28 @@ async def test_the_opponent_side_shows_backs_from_what_the_human_may_know(
         assert shown.count("▒▒▒") == 5
         for card in session.match.hand(1):
             assert card_label(card) not in shown
+
+
+def footer_card_keys(screen: GameScreen) -> list[str]:
+    return [key.key_display for key in screen.query(FooterKey) if key.action == "card(0)"]
+
+
+async def test_the_footer_card_keys_stop_at_the_cards_held(tmp_path: Path) -> None:
+    session, _ = scripted_session(tmp_path, [DEAL_ONE], [], first_dealer=1, seed=3)
+    app = GameApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("p")  # play without exchanging: straight to the tricks
+        await settle(pilot)
+        assert session.match.phase == "tricks"
+        await until(pilot, lambda: footer_card_keys(screen) == ["1-5"])
+        while len(session.match.hand(0)) > 3 and session.match.phase == "tricks":
+            legal = session.match.legal_actions()
+            index = next(i for i, card in enumerate(screen._hand()) if card_action(card) in legal)
+            await pilot.press(str(index + 1))
+            await settle(pilot)
+        held = len(session.match.hand(0))
+        assert held <= 3
+        await until(pilot, lambda: footer_card_keys(screen) == [f"1-{held}" if held > 1 else "1"])

@@ -21,6 +21,7 @@ from ecarte.play.settings import Settings, save_settings
 from ecarte.safefile import Skipped
 
 from .analysis_screen import analyse_finished_match, open_analysis
+from .base import EcarteScreen
 from .game_screen import GameScreen
 from .help_screen import HelpScreen
 from .lesson_screen import LessonScreen
@@ -208,6 +209,11 @@ class EcarteApp(App[int]):
     def show_rules(self, rules: Rules | None = None) -> None:
         """The rules page, opening with the rules in force in a match."""
         self.push_screen(RulesScreen(rules))
+
+    def get_key_display(self, binding: Binding) -> str:
+        screen = self.screen
+        shown = screen.key_display_for(binding) if isinstance(screen, EcarteScreen) else None
+        return shown if shown is not None else super().get_key_display(binding)
 
     def show_analysis(self, viewer: ReplayViewerScreen) -> None:
         """The analysis of the log in ``viewer``, on top of it."""

@@ -311,6 +311,7 @@ class GameScreen(EcarteScreen[None]):
             match.phase,
             self.session.is_over,
             tuple(sorted(self._legal_types())),
+            len(self._hand()),
         )
         self.query_one(HintPanel).follow(self.awaiting_human)
 
@@ -390,6 +391,10 @@ class GameScreen(EcarteScreen[None]):
                 return text
             return Text(f"Your lead: play a card ({keys} or ←→ Enter).")
         return Text("")
+
+    def key_display_for(self, binding: Binding) -> str | None:
+        # The footer's card keys stop at the cards held ("1-3" with three).
+        return self._card_keys() if binding.action == "card(0)" else None
 
     def _card_keys(self) -> str:
         """The number keys of the cards held: ``1-5``, ``1-2``, ``1``."""
