@@ -124,3 +124,12 @@ def test_replay_states_of_an_unreadable_log_is_empty() -> None:
     from ecarte.log import replay_bytes
 
     assert replay_states(replay_bytes(b"garbage\n")) == []
+
+
+def test_the_log_event_types_are_a_deal_and_every_action_type() -> None:
+    # A decision is logged under its action's own type; the log adds only the
+    # deal (chance). A new action type without its event type fails here.
+    from ecarte.engine import ActionType
+    from ecarte.log import EventType
+
+    assert {str(kind) for kind in EventType} == {"deal"} | {str(kind) for kind in ActionType}

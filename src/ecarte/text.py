@@ -9,6 +9,7 @@ non-breaking space) is shown as an escape such as ``\\x1b``, never obeyed.
 from __future__ import annotations
 
 import unicodedata
+from typing import TextIO
 
 
 def printable(text: str, *, keep_newlines: bool = False) -> str:
@@ -63,3 +64,13 @@ def _cells(text: str) -> int:
             continue
         total += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
     return total
+
+
+def emit(text: str, stream: TextIO) -> None:
+    """Print ``text`` on ``stream``; a terminal that cannot show some
+    characters still gets the rest, as escapes."""
+    try:
+        print(text, file=stream)
+    except UnicodeEncodeError:
+        encoding = getattr(stream, "encoding", None) or "ascii"
+        print(text.encode(encoding, "backslashreplace").decode(encoding), file=stream)

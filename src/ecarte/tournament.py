@@ -28,6 +28,7 @@ from typing import Any
 
 from ecarte.ai.base import Player
 from ecarte.engine import Match, Rules, RulesError, shuffled_deck
+from ecarte.engine.match import tally_deals
 from ecarte.engine.rules import rules_from_assignments
 from ecarte.play.loop import FaultPolicy, Forfeit, MatchRecorder, MatchRunner
 from ecarte.protocol.host import (
@@ -124,16 +125,12 @@ def play_match(
         thinking=runner.stats.thinking,
         forfeit=runner.forfeit,
     )
-    for record in match.deals:
-        outcome.deals += 1
-        for seat in (0, 1):
-            outcome.points[seat] += record.points[seat]
-            outcome.king_points[seat] += record.king_points[seat]
-        if record.winner is not None:
-            if record.vole:
-                outcome.voles[record.winner] += 1
-            if record.penalty:
-                outcome.penalties_suffered[1 - record.winner] += 1
+    tally = tally_deals(match.deals)
+    outcome.deals = len(match.deals)
+    outcome.points = tally.points
+    outcome.king_points = tally.king_points
+    outcome.voles = tally.voles
+    outcome.penalties_suffered = tally.penalties_suffered
     return outcome
 
 

@@ -13,20 +13,11 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TextIO
 
 from ecarte.log import LogFileError, replay_file
-from ecarte.text import printable
+from ecarte.text import emit, printable
 
 from .match_analysis import MatchAnalysis, Progress, analyse_replay, analysis_json
-
-
-def _emit(text: str, stream: TextIO) -> None:
-    try:
-        print(text, file=stream)
-    except UnicodeEncodeError:
-        encoding = getattr(stream, "encoding", None) or "ascii"
-        print(text.encode(encoding, "backslashreplace").decode(encoding), file=stream)
 
 
 @contextmanager
@@ -70,7 +61,7 @@ def run_analyse(path: str, seat: int | None, as_json: bool, seed: int) -> int:
         _refuse_special_file(Path(path))
         replay = replay_file(Path(path))
     except LogFileError as error:
-        _emit(f"ecarte analyse: {error}", sys.stderr)
+        emit(f"ecarte analyse: {error}", sys.stderr)
         return 2
     seats = (0, 1) if seat is None else (seat,)
     with _progress_bar(sys.stderr.isatty()) as progress:
@@ -79,11 +70,11 @@ def run_analyse(path: str, seat: int | None, as_json: bool, seed: int) -> int:
         _save_if_mine(Path(path), analysis, seed)
     names = replay.header.players if replay.header is not None else ("seat 0", "seat 1")
     if as_json:
-        _emit(json.dumps(analysis_json(analysis), ensure_ascii=False), sys.stdout)
+        emit(json.dumps(analysis_json(analysis), ensure_ascii=False), sys.stdout)
     else:
-        _emit(format_analysis(analysis, (names[0], names[1]), path), sys.stdout)
+        emit(format_analysis(analysis, (names[0], names[1]), path), sys.stdout)
     if replay.error is not None:
-        _emit(
+        emit(
             f"ecarte analyse: {path}: INVALID at line {replay.error.line}: "
             f"{printable(replay.error.message)} (analysed up to that line)",
             sys.stderr,
@@ -168,13 +159,13 @@ def run_stats(directory: str | None, as_json: bool) -> int:
         folder = Path(directory)
         cache = analyses = None
         if not folder.is_dir():
-            _emit(f"ecarte stats: {printable(directory)}: not a folder", sys.stderr)
+            emit(f"ecarte stats: {printable(directory)}: not a folder", sys.stderr)
             return 2
     record = collect(folder, cache, analyses)
     if as_json:
-        _emit(json.dumps(record.to_json(), ensure_ascii=False), sys.stdout)
+        emit(json.dumps(record.to_json(), ensure_ascii=False), sys.stdout)
     else:
-        _emit(format_record(record.to_json(), str(folder)), sys.stdout)
+        emit(format_record(record.to_json(), str(folder)), sys.stdout)
     return 0
 
 

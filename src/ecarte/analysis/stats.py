@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ecarte.engine import Rules
+from ecarte.engine.match import tally_deals
 from ecarte.log import MAX_LOG_BYTES, EventType, LogFileError, replay_bytes
 
 LOG_SUFFIX = ".ecarte.jsonl"
@@ -82,15 +83,11 @@ def summarise_log(path: Path, data: bytes, mtime: float) -> MatchSummary | None:
         deals=len(match.deals),
         valid=replay.error is None,
     )
-    for record in match.deals:
-        for seat in (0, 1):
-            summary.points[seat] += record.points[seat]
-            summary.king_points[seat] += record.king_points[seat]
-        if record.winner is not None:
-            if record.vole:
-                summary.voles[record.winner] += 1
-            if record.penalty:
-                summary.penalties[1 - record.winner] += 1
+    tally = tally_deals(match.deals)
+    summary.points = tally.points
+    summary.king_points = tally.king_points
+    summary.voles = tally.voles
+    summary.penalties = tally.penalties_suffered
     return summary
 
 

@@ -30,10 +30,12 @@ from .match import (
     TRICKS,
     DealError,
     DealRecord,
+    DealTally,
     IllegalActionError,
     Match,
     card_actions,
     deck_for,
+    tally_deals,
 )
 from .rules import Rules, RulesError
 from .view import Phase, Trick, View, ViewError
@@ -52,6 +54,7 @@ __all__ = [
     "CardError",
     "DealError",
     "DealRecord",
+    "DealTally",
     "IllegalActionError",
     "Match",
     "Phase",
@@ -70,4 +73,5 @@ __all__ = [
     "parse_card",
     "parse_deck",
     "shuffled_deck",
+    "tally_deals",
 ]

@@ -183,6 +183,35 @@ _SPADE_ACTIONS, _HEART_ACTIONS, _DIAMOND_ACTIONS, _CLUB_ACTIONS = _CARD_ACTIONS_
 _ALL_CARDS_SET = frozenset(range(32))
 
 
+@dataclass
+class DealTally:
+    """What a run of deals added up to, by seat: the totals that a match's
+    summary reports (``ecarte simulate``, ``ecarte stats``)."""
+
+    points: list[int] = field(default_factory=lambda: [0, 0])
+    king_points: list[int] = field(default_factory=lambda: [0, 0])
+    voles: list[int] = field(default_factory=lambda: [0, 0])
+    """Voles taken."""
+    penalties_suffered: list[int] = field(default_factory=lambda: [0, 0])
+    """Deals lost while liable: the penalty is the loser's."""
+
+
+def tally_deals(records: Iterable[DealRecord]) -> DealTally:
+    """The totals of ``records`` (finished or not: an unfinished deal has no
+    winner and adds only the king points already scored)."""
+    tally = DealTally()
+    for record in records:
+        for seat in (0, 1):
+            tally.points[seat] += record.points[seat]
+            tally.king_points[seat] += record.king_points[seat]
+        if record.winner is not None:
+            if record.vole:
+                tally.voles[record.winner] += 1
+            if record.penalty:
+                tally.penalties_suffered[1 - record.winner] += 1
+    return tally
+
+
 def card_actions(mask: int) -> list[Action]:
     """The ``card`` actions of the cards of a mask, in card order."""
     return [

@@ -11,12 +11,12 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from ecarte.engine import DealRecord, Rules
 from ecarte.engine.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
 from ecarte.engine.scoring import after_four_all, four_all_score, game_won, match_won
-from ecarte.text import printable
+from ecarte.text import emit, printable
 
 from .reader import LogFileError, Replay, replay_file
 
@@ -161,25 +161,16 @@ def _games_text(games: list[list[int]], names: list[str], rules: Rules) -> list[
     return lines
 
 
-def _emit(text: str, stream: TextIO) -> None:
-    try:
-        print(text, file=stream)
-    except UnicodeEncodeError:
-        # A terminal that cannot show some characters still gets the rest.
-        encoding = getattr(stream, "encoding", None) or "ascii"
-        print(text.encode(encoding, "backslashreplace").decode(encoding), file=stream)
-
-
 def run_check(path: str, as_json: bool) -> int:
     """Exit status: 0 valid, 1 invalid, 2 the file cannot be read (the
     message then goes to standard error and nothing to standard output)."""
     try:
         replay = replay_file(Path(path))
     except LogFileError as error:
-        _emit(f"ecarte check: {error}", sys.stderr)
+        emit(f"ecarte check: {error}", sys.stderr)
         return 2
     if as_json:
-        _emit(report_json(check_report(replay)), sys.stdout)
+        emit(report_json(check_report(replay)), sys.stdout)
     else:
-        _emit(format_summary(replay, path), sys.stdout)
+        emit(format_summary(replay, path), sys.stdout)
     return 0 if replay.error is None else 1
