@@ -9,9 +9,25 @@ run, and hypothesis keeps any failure it finds for the next run.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+# The tests read the app's English (the source text): whatever the machine's
+# locale, the app and every ``ecarte`` started by a test choose English
+# (``LANGUAGE`` comes first in gettext's order), and each test starts in it.
+os.environ["LANGUAGE"] = "en"
+
+
+@pytest.fixture(autouse=True)
+def _english() -> Iterator[None]:
+    from ecarte import i18n
+
+    i18n.activate("en")
+    yield
+    i18n.activate("en")

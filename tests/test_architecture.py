@@ -113,7 +113,9 @@ def test_engine_imports_no_io_modules() -> None:
             for name in names:
                 top = name.split(".")[0]
                 assert top not in IO_MODULES + UI_PACKAGES, f"{path.name}:{node.lineno} imports {name}"
-                assert not name.startswith("ecarte."), (
+                # ecarte.i18n, the catalog of the words a player reads, is the one
+                # exception: the engine's reasons and card labels are read by players.
+                assert not name.startswith("ecarte.") or name == "ecarte.i18n", (
                     f"{path.name}:{node.lineno} imports {name} (outside the engine)"
                 )
 
@@ -158,6 +160,7 @@ RULE_USERS = (
     "cli.py",
     "text.py",
     "safefile.py",
+    "i18n.py",
 )
 """Every folder and module of ``src/ecarte`` that must take the rules from the
 engine. ``tui/`` is left out: its screens put the rules in force into words

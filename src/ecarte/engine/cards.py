@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
+from ecarte.i18n import pgettext
+
 if TYPE_CHECKING:  # the generator is always the caller's; ``ecarte check`` shuffles nothing
     import random
 
@@ -29,7 +31,9 @@ RANKS = "789TAJQK"
 
 SUIT_SYMBOLS = "♠♥♦♣"
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+"""The suits in English words; ``suit_name`` says them in the player's language."""
 RANK_LABELS = ("7", "8", "9", "10", "A", "J", "Q", "K")
+"""The ranks as an English reader writes them; ``rank_label`` in the player's language."""
 
 KING = 7
 """Rank index of the king: the trump king is the scoring card in both orders."""
@@ -79,10 +83,50 @@ def parse_card(code: str) -> Card:
         ) from None
 
 
+def rank_label(rank: int) -> str:
+    """A rank as the player's language writes it on a card: ``K``, or ``K``
+    ``D`` ``B`` in German (König, Dame, Bube); ``10`` stays ``10``."""
+    # The letters come from the catalog: one character each (the table
+    # has room for no more); the numbers are the same everywhere.
+    labels = (
+        "7",
+        "8",
+        "9",
+        "10",
+        # Translators: the ace on a card: ONE letter.
+        pgettext("rank", "A"),
+        # Translators: the jack on a card: ONE letter (German B, Finnish S).
+        pgettext("rank", "J"),
+        # Translators: the queen on a card: ONE letter (German D, Finnish R).
+        pgettext("rank", "Q"),
+        # Translators: the king on a card: ONE letter.
+        pgettext("rank", "K"),
+    )
+    return labels[rank]
+
+
+def suit_name(suit: int) -> str:
+    """A suit in words, plural, in the player's language: ``hearts``."""
+    names = (
+        # Translators: the suit in words, plural, lower case where the language
+        # allows, as in "spades are trumps".
+        pgettext("suit", "spades"),
+        # Translators: the suit in words, plural ("hearts are trumps").
+        pgettext("suit", "hearts"),
+        # Translators: the suit in words, plural ("diamonds are trumps").
+        pgettext("suit", "diamonds"),
+        # Translators: the suit in words, plural ("clubs are trumps").
+        pgettext("suit", "clubs"),
+    )
+    return names[suit]
+
+
 def card_label(card: Card, symbols: bool = True) -> str:
-    """How a person reads the card: ``10♥`` (or ``10H`` without symbols)."""
+    """How a person reads the card: ``10♥`` (or ``10H`` without symbols),
+    with the rank as the player's language writes it. Never in a log or the
+    protocol: those use ``card_code``."""
     suit = SUIT_SYMBOLS[card >> 3] if symbols else SUITS[card >> 3]
-    return RANK_LABELS[card & 7] + suit
+    return rank_label(card & 7) + suit
 
 
 def bit(card: Card) -> int:

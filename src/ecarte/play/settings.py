@@ -29,6 +29,7 @@ import tomlkit
 
 from ecarte.ai import player_names
 from ecarte.engine import Rules, RulesError
+from ecarte.i18n import LANGUAGES
 from ecarte.safefile import FileRefused, read_regular_file
 
 from . import paths
@@ -41,6 +42,10 @@ CARD_STYLES = ("symbols", "letters")
 COACH_MODES = ("off", "request", "always")
 """The coach (``docs/analysis.md``): no hints, a hint on ``h``, or the win
 chances always beside the options."""
+LANGUAGE_AUTO = "auto"
+"""The language setting's default: the language the environment asks for
+(``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``)."""
+LANGUAGE_CHOICES = (LANGUAGE_AUTO, *LANGUAGES)
 MAX_NAME_LENGTH = 24
 
 
@@ -54,6 +59,8 @@ class Settings:
     card_style: str = "symbols"
     coach: str = "request"
     """One of ``COACH_MODES``."""
+    language: str = LANGUAGE_AUTO
+    """One of ``LANGUAGE_CHOICES``: ``auto`` or a language code (``sv``)."""
 
     @property
     def symbols(self) -> bool:
@@ -110,6 +117,7 @@ def settings_from_mapping(data: dict[str, Any]) -> tuple[Settings, list[str]]:
         "speed": lambda value: _check_choice("speed", value, tuple(SPEEDS)),
         "card_style": lambda value: _check_choice("card_style", value, CARD_STYLES),
         "coach": lambda value: _check_choice("coach", value, COACH_MODES),
+        "language": lambda value: _check_choice("language", value, LANGUAGE_CHOICES),
     }
     for key, check in checks.items():
         if key in data:
@@ -144,6 +152,7 @@ def settings_to_toml(settings: Settings) -> str:
     document.add("speed", settings.speed)
     document.add("card_style", settings.card_style)
     document.add("coach", settings.coach)
+    document.add("language", settings.language)
     rules_table = tomlkit.table()
     for key, value in settings.rules.to_dict().items():
         if value is None:
@@ -321,7 +330,7 @@ def _updated_toml(settings: Settings, path: Path) -> str:
         return settings_to_toml(settings)
     fresh = tomlkit.parse(settings_to_toml(settings))
     try:
-        for key in ("player_name", "opponent", "speed", "card_style"):
+        for key in ("player_name", "opponent", "speed", "card_style", "coach", "language"):
             if document.get(key) != fresh[key]:
                 document[key] = fresh[key]
         rules = document.get("rules")

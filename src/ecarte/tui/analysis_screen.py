@@ -29,11 +29,13 @@ from textual.widgets import DataTable, Footer, ProgressBar, Sparkline, Static
 from textual.worker import get_current_worker
 
 from ecarte.analysis.match_analysis import DealResult, Decision, MatchAnalysis, analyse_replay
+from ecarte.i18n import N_, _, ngettext, pgettext
 from ecarte.log import Replay
 from ecarte.text import printable
 
 from .hint_panel import option_text
-from .narration import SECOND_PERSON
+from .narration import SECOND_PERSON, shown_name
+from .styled import styled
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -158,8 +160,55 @@ class WinChanceGraph(Vertical):
         self.query_one("#graph-caption", Static).update(Text(self.caption))
 
 
-def possessive(name: str) -> str:
-    return "Your" if name == SECOND_PERSON else f"{printable(name)}'s"
+def win_chance_caption(name: str) -> str:
+    """The graph's caption, for the player seen from seat 0."""
+    if name == SECOND_PERSON:
+        return _("Your chance of winning the match after each event; numbers: the deals")
+    return _("{name}'s chance of winning the match after each event; numbers: the deals").format(
+        name=shown_name(name)
+    )
+
+
+def label_word(label: str) -> str:
+    """A decision's label in words: an inaccuracy, a mistake, a blunder."""
+    words = {
+        # Translators: how bad a decision was, from the least bad.
+        "inaccuracy": _("an inaccuracy"),
+        "mistake": _("a mistake"),
+        "blunder": _("a blunder"),
+    }
+    return words.get(label, label)
+
+
+def label_count(label: str, count: int) -> str:
+    if label == "inaccuracy":
+        text = ngettext("{count} inaccuracy", "{count} inaccuracies", count)
+    elif label == "mistake":
+        text = ngettext("{count} mistake", "{count} mistakes", count)
+    elif label == "blunder":
+        text = ngettext("{count} blunder", "{count} blunders", count)
+    else:
+        return f"{count} {label}"
+    return text.format(count=count)
+
+
+def label_name(label: str) -> str:
+    """A label as the table's column shows it: one word."""
+    # Translators: the analysis table's Label column: one word each.
+    names = {"inaccuracy": _("inaccuracy"), "mistake": _("mistake"), "blunder": _("blunder")}
+    return names.get(label, label)
+
+
+def phase_name(phase: str) -> str:
+    """A phase of the deal as the analysis table's column shows it."""
+    names = {
+        # Translators: the phases of a deal, in a narrow column of the analysis.
+        "exchange": pgettext("phase", "exchange"),
+        "answer": pgettext("phase", "answer"),
+        "discard": pgettext("phase", "discard"),
+        "tricks": pgettext("phase", "tricks"),
+    }
+    return names.get(phase, phase)
 
 
 def decision_note(decision: Decision, names: tuple[str, str], symbols: bool = True) -> Text:
@@ -167,40 +216,92 @@ def decision_note(decision: Decision, names: tuple[str, str], symbols: bool = Tr
     chosen = next(option for option in decision.options if option.action == decision.chosen)
     best = decision.options[0]
     who = names[decision.seat]
-    text = Text(f"Line {decision.line}: {'you' if who == SECOND_PERSON else printable(who)} chose ")
-    text.append_text(option_text(decision.chosen, symbols))
-    text.append(f" ({chosen.win:.0f}%)")
+    you = who == SECOND_PERSON
+    values: dict[str, Text | str | int] = {
+        "line": decision.line,
+        "name": shown_name(who),
+        "chosen": option_text(decision.chosen, symbols),
+        "win": f"{chosen.win:.0f}",
+        "best": option_text(decision.best, symbols),
+        "best_win": f"{best.win:.0f}",
+        "loss": f"{decision.loss:.1f}",
+    }
     if decision.best == decision.chosen:
-        text.append(": the best option.")
-        return text
-    text.append("; the best was ")
-    text.append_text(option_text(decision.best, symbols))
-    text.append(f" ({best.win:.0f}%), a loss of {decision.loss:.1f} points")
+        if you:
+            return styled(_("Line {line}: you chose {chosen} ({win}%): the best option."), values=values)
+        return styled(_("Line {line}: {name} chose {chosen} ({win}%): the best option."), values=values)
     if decision.label is not None:
-        text.append(": ")
-        text.append(f"a {decision.label}", style=LABEL_STYLES[decision.label])
-    text.append(".")
-    return text
+        values["label"] = Text(label_word(decision.label), style=LABEL_STYLES[decision.label])
+        if you:
+            template = _(
+                "Line {line}: you chose {chosen} ({win}%); the best was {best} ({best_win}%), "
+                "a loss of {loss} points: {label}."
+            )
+        else:
+            template = _(
+                "Line {line}: {name} chose {chosen} ({win}%); the best was {best} ({best_win}%), "
+                "a loss of {loss} points: {label}."
+            )
+    elif you:
+        template = _(
+            "Line {line}: you chose {chosen} ({win}%); the best was {best} ({best_win}%), "
+            "a loss of {loss} points."
+        )
+    else:
+        template = _(
+            "Line {line}: {name} chose {chosen} ({win}%); the best was {best} ({best_win}%), "
+            "a loss of {loss} points."
+        )
+    return styled(template, values=values)
 
 
 def deal_note(deal: DealResult, names: tuple[str, str]) -> Text:
-    shown = [printable(name) for name in names]
-    deals = "deal" if names[deal.dealer] == SECOND_PERSON else "deals"
-    text = Text(f"Deal {deal.number} ({shown[deal.dealer]} {deals}). ")
-    if deal.tricks is not None:
-        text.append(f"Tricks as played: {shown[0]} {deal.tricks[0]}, {shown[1]} {deal.tricks[1]}. ")
+    shown = [shown_name(name) for name in names]
+    values = {"number": deal.number, "name": shown[deal.dealer]}
+    if names[deal.dealer] == SECOND_PERSON:
+        text = Text(_("Deal {number} (you deal).").format(**values) + " ")
     else:
-        text.append("Not played out. ")
-    if deal.open_tricks is not None and deal.open_points is not None:
-        text.append("With all cards known", style="bold")
+        text = Text(_("Deal {number} ({name} deals).").format(**values) + " ")
+    players = {"name": shown[0], "other": shown[1]}
+    if deal.tricks is not None:
         text.append(
-            f" (best play by both, every card visible: what was possible, not what could have been "
-            f"known): {shown[0]} {deal.open_tricks[0]}, {shown[1]} {deal.open_tricks[1]} tricks"
+            _("Tricks as played: {name} {tricks}, {other} {other_tricks}.").format(
+                tricks=deal.tricks[0], other_tricks=deal.tricks[1], **players
+            )
+            + " "
         )
+    else:
+        text.append(_("Not played out.") + " ")
+    if deal.open_tricks is not None and deal.open_points is not None:
         scorer = 0 if deal.open_points[0] else 1
+        known: dict[str, Text | str | int] = {
+            "tricks": deal.open_tricks[0],
+            "other_tricks": deal.open_tricks[1],
+            **players,
+        }
         if deal.open_points[scorer]:
-            text.append(f", {deal.open_points[scorer]} point(s) to {shown[scorer]}")
-        text.append(".")
+            sentence = ngettext(
+                "{bold} (best play by both, every card visible: what was possible, not what could have been "
+                "known): {name} {tricks}, {other} {other_tricks} tricks, {points} point to {scorer}.",
+                "{bold} (best play by both, every card visible: what was possible, not what could have been "
+                "known): {name} {tricks}, {other} {other_tricks} tricks, {points} points to {scorer}.",
+                deal.open_points[scorer],
+            )
+        else:
+            sentence = _(
+                "{bold} (best play by both, every card visible: what was possible, not what could have been "
+                "known): {name} {tricks}, {other} {other_tricks} tricks."
+            )
+        text.append_text(
+            styled(
+                sentence,
+                # Translators: in bold at the start of the sentence about a deal played open.
+                bold=Text(_("With all cards known"), style="bold"),
+                points=deal.open_points[scorer],
+                scorer=shown[scorer],
+                values=known,
+            )
+        )
     return text
 
 
@@ -224,9 +325,9 @@ class AnalysisScreen(Screen[tuple[int, Text] | None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "go", "Go there", priority=True),
-        Binding("f", "flagged", "Flagged only"),
-        Binding("escape,q", "leave", "Close"),
+        Binding("enter", "go", N_("Go there"), priority=True),
+        Binding("f", "flagged", N_("Flagged only")),
+        Binding("escape,q", "leave", N_("Close")),
     ]
 
     class Progress(Message):
@@ -253,12 +354,13 @@ class AnalysisScreen(Screen[tuple[int, Text] | None]):
         """What each row of the table is."""
 
     def compose(self) -> ComposeResult:
-        names = [printable(name) for name in self.names]
-        yield Static(
-            Text(f"Analysis of {printable(self.path.name)} · {names[0]} vs {names[1]}"), id="analysis-title"
+        names = [shown_name(name) for name in self.names]
+        title = _("Analysis of {file} · {name} vs {other}").format(
+            file=printable(self.path.name), name=names[0], other=names[1]
         )
+        yield Static(Text(title), id="analysis-title")
         yield ProgressBar(id="analysis-progress", show_eta=False)
-        yield Static(Text("Analysing the decisions…", style="italic"), id="analysis-status")
+        yield Static(Text(_("Analysing the decisions…"), style="italic"), id="analysis-status")
         yield Static(id="analysis-summary")
         yield WinChanceGraph(id="analysis-graph")
         table: DataTable[Text] = DataTable(id="analysis-table", cursor_type="row", zebra_stripes=True)
@@ -272,7 +374,8 @@ class AnalysisScreen(Screen[tuple[int, Text] | None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Line", "Who", "Phase", "Label", "Loss", "Chosen", "Best")
+        # Translators: the analysis table's column heads (80 columns for all seven).
+        table.add_columns(_("Line"), _("Who"), _("Phase"), _("Label"), _("Loss"), _("Chosen"), _("Best"))
         kept = _KEPT.get(_key(self.path, self.replay))
         if kept is not None:
             self.show(kept)
@@ -297,14 +400,21 @@ class AnalysisScreen(Screen[tuple[int, Text] | None]):
             self.post_message(self.Finished(analysis))
 
     def failed(self, message: str) -> None:
-        self.query_one("#analysis-status", Static).update(Text(f"The analysis failed: {printable(message)}"))
+        self.query_one("#analysis-status", Static).update(
+            Text(_("The analysis failed: {error}").format(error=printable(message)))
+        )
 
     @on(Progress)
     def _progress(self, message: Progress) -> None:
         bar = self.query_one(ProgressBar)
         bar.update(total=max(1, message.total), progress=message.done)
         self.query_one("#analysis-status", Static).update(
-            Text(f"Analysing decision {message.done} of {message.total}… (Esc stops)", style="italic")
+            Text(
+                _("Analysing decision {done} of {total}… (Esc stops)").format(
+                    done=message.done, total=message.total
+                ),
+                style="italic",
+            )
         )
 
     @on(Finished)
@@ -321,17 +431,24 @@ class AnalysisScreen(Screen[tuple[int, Text] | None]):
     def show(self, analysis: MatchAnalysis) -> None:
         self.analysis = analysis
         self.query_one(ProgressBar).display = False
-        status = f"{len(analysis.decisions)} decisions with a choice (forced moves are not counted)."
+        count = len(analysis.decisions)
+        status = ngettext(
+            "{count} decision with a choice (forced moves are not counted).",
+            "{count} decisions with a choice (forced moves are not counted).",
+            count,
+        ).format(count=count)
         if self.flagged_only:
-            status += " Flagged only: f shows them all."
+            status += " " + _("Flagged only: f shows them all.")
         if analysis.error is not None:
-            status += f" The log is invalid at line {analysis.error.line}: the lines before it are analysed."
+            status += " " + _("The log is invalid at line {line}: the lines before it are analysed.").format(
+                line=analysis.error.line
+            )
         self.query_one("#analysis-status", Static).update(Text(status))
         self.query_one("#analysis-summary", Static).update(self.summary_text(analysis))
         self.query_one(WinChanceGraph).show(
             analysis.win_chance,
             [deal.line for deal in analysis.deals],
-            f"{possessive(self.names[0])} chance of winning the match after each event; numbers: the deals",
+            win_chance_caption(self.names[0]),
         )
         self.fill_table()
 
@@ -342,15 +459,13 @@ class AnalysisScreen(Screen[tuple[int, Text] | None]):
                 text.append("\n")
             accuracy = analysis.accuracy(seat)
             counts = analysis.label_counts(seat)
-            text.append(f"{printable(self.names[seat])[:20]}: ", style="bold")
-            text.append("accuracy —" if accuracy is None else f"accuracy {accuracy:.1f}")
+            text.append(f"{shown_name(self.names[seat])[:20]}: ", style="bold")
+            shown = "—" if accuracy is None else f"{accuracy:.1f}"
+            text.append(_("accuracy {accuracy}").format(accuracy=shown))
             for label in ("inaccuracy", "mistake", "blunder"):
                 count = counts[label]
-                plural = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}[label]
                 text.append(" · ")
-                text.append(
-                    f"{count} {label if count == 1 else plural}", style=LABEL_STYLES[label] if count else ""
-                )
+                text.append(label_count(label, count), style=LABEL_STYLES[label] if count else "")
         return text
 
     def fill_table(self) -> None:
@@ -369,9 +484,9 @@ class AnalysisScreen(Screen[tuple[int, Text] | None]):
             label = decision.label or ""
             table.add_row(
                 Text(str(decision.line)),
-                Text(printable(self.names[decision.seat])[:12]),
-                Text(str(decision.phase)),
-                Text(label, style=LABEL_STYLES.get(label, "")),
+                Text(shown_name(self.names[decision.seat])[:12]),
+                Text(phase_name(str(decision.phase))),
+                Text(label_name(label), style=LABEL_STYLES.get(label, "")),
                 Text(f"{decision.loss:.1f}", justify="right"),
                 option_text(decision.chosen, self.symbols),
                 option_text(decision.best, self.symbols),
@@ -386,12 +501,12 @@ class AnalysisScreen(Screen[tuple[int, Text] | None]):
         known = "—" if deal.open_tricks is None else f"{deal.open_tricks[0]}-{deal.open_tricks[1]}"
         table.add_row(
             Text(str(deal.line), style="dim"),
-            Text(f"Deal {deal.number}", style="bold"),
+            Text(_("Deal {number}").format(number=deal.number), style="bold"),
             Text(""),
             Text(""),
             Text(""),
-            Text(f"played {played}"),
-            Text(f"all cards known {known}", style="dim"),
+            Text(_("played {tricks}").format(tricks=played)),
+            Text(_("all cards known {tricks}").format(tricks=known), style="dim"),
         )
         self.rows.append(deal)
 
@@ -472,7 +587,7 @@ def open_analysis(viewer: ReplayViewerScreen) -> None:
     takes the viewer there and says what the best option was."""
     replay = viewer.replay
     if not viewer.loaded or replay.header is None:
-        viewer.notify("There is nothing to analyse in this log.", title="Analysis", timeout=5)
+        viewer.notify(_("There is nothing to analyse in this log."), title=_("Analysis"), timeout=5)
         return
 
     def chosen(result: tuple[int, Text] | None) -> None:
@@ -480,7 +595,7 @@ def open_analysis(viewer: ReplayViewerScreen) -> None:
             return
         position, note = result
         viewer.go(position)
-        viewer.notify(note.plain, title="Analysis", timeout=12, markup=False)
+        viewer.notify(note.plain, title=_("Analysis"), timeout=12, markup=False)
 
     settings = getattr(viewer.app, "settings", None)
     symbols = settings.symbols if settings is not None else True
@@ -497,7 +612,12 @@ def analyse_finished_match(
     try:
         replay = replay_file(path)
     except LogFileError as error:
-        app.notify(f"Cannot analyse the match: {error}", title="Analysis", severity="error", markup=False)
+        app.notify(
+            _("Cannot analyse the match: {error}").format(error=error),
+            title=_("Analysis"),
+            severity="error",
+            markup=False,
+        )
         return
     viewer = viewer_for(path, replay)
     app.push_screen(viewer)

@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ecarte.engine import Rules
+from ecarte.i18n import N_, _, activate, choose_language
 from ecarte.play.lock import MatchOpenElsewhere
 from ecarte.play.session import MatchSession
 from ecarte.play.settings import Settings, save_settings
@@ -31,6 +32,7 @@ from .rules_screen import RulesScreen
 from .settings_screen import SettingsScreen
 from .stats_screen import StatsScreen
 from .title_screen import TitleScreen
+from .words import translate_bindings
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -41,17 +43,17 @@ def is_too_small(size: Size) -> bool:
 
 
 def too_small_message(width: int, height: int) -> str:
-    return (
-        f"Terminal too small (need {MIN_WIDTH}x{MIN_HEIGHT}, have {width}x{height}).\n"
+    return _(
+        "Terminal too small (need {need}, have {have}).\n"
         "Make the window larger to go on, or press Ctrl+Q to quit."
-    )
+    ).format(need=f"{MIN_WIDTH}x{MIN_HEIGHT}", have=f"{width}x{height}")
 
 
 class TooSmallScreen(Screen[None]):
     """Covers everything while the terminal is below 80x24, instead of a
     squashed table; it goes away by itself once the terminal is large enough."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "app.quit", "Quit", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "app.quit", N_("Quit"), show=False)]
 
     def __init__(self, size: Size) -> None:
         super().__init__()
@@ -93,7 +95,7 @@ class EcarteApp(App[int]):
     BASE_SCREEN: ClassVar[str | None] = "title"
     """The screen under ``first_screen``; ``None``: the first screen alone (leaving it quits)."""
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
+        Binding("ctrl+q", "quit", N_("Quit"), priority=True, show=False),
     ]
 
     def __init__(
@@ -112,6 +114,7 @@ class EcarteApp(App[int]):
         self._first_screen = first_screen
         self._terminal_size: Size | None = None
         """The newest size from a resize event (``App.size`` lags behind it)."""
+        translate_bindings(self)
 
     def on_mount(self) -> None:
         if self.BASE_SCREEN is not None:
@@ -124,7 +127,7 @@ class EcarteApp(App[int]):
         self.check_size()
 
     def show_warning(self, message: str) -> None:
-        self.notify(message, title="Settings", severity="warning", timeout=15, markup=False)
+        self.notify(message, title=_("Settings"), severity="warning", timeout=15, markup=False)
 
     def on_resize(self, event: events.Resize) -> None:
         # This runs before App's own handler records the new size.
@@ -161,6 +164,8 @@ class EcarteApp(App[int]):
             # the settings form starts from the saved settings, the replay
             # list reads the folder anew.
             screen = self.SCREENS[screen]()
+        if isinstance(screen, Screen):
+            translate_bindings(screen)
         # A screen opened while the terminal is too small (the game's deal
         # summary, say) must not draw over the message: keep it on top.
         result = super().push_screen(screen, callback, wait_for_dismiss, mode=mode)
@@ -168,10 +173,25 @@ class EcarteApp(App[int]):
             self.call_later(self.check_size)
         return result
 
+    def switch_screen(self, screen: Any) -> Any:
+        if isinstance(screen, Screen):
+            translate_bindings(screen)
+        return super().switch_screen(screen)
+
     def save_settings(self, settings: Settings) -> None:
         """Keep and save new settings; ``OSError`` if they cannot be written."""
         save_settings(settings, self.settings_path)
         self.settings = settings
+
+    def change_language(self) -> None:
+        """Use the settings' language from now on: every screen is opened
+        anew (the title first), since a screen's words are set when it is
+        made. A match in play is saved as it goes: Continue resumes it."""
+        activate(choose_language(setting=self.settings.language))
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(self.BASE_SCREEN or "title")
+        self.notify(_("Settings saved."), title=_("Settings"), timeout=3)
 
     # ------------------------------------------------------------ opening things
 
@@ -180,21 +200,23 @@ class EcarteApp(App[int]):
         quit...) and the app's own, those that make sense on ``screen``."""
         yield from super().get_system_commands(screen)
         if isinstance(screen, TitleScreen):
-            yield SystemCommand("New match", "A match against the computer", screen.action_new_match)
+            yield SystemCommand(_("New match"), _("A match against the computer"), screen.action_new_match)
             if screen.unfinished is not None:
-                yield SystemCommand("Continue", "Resume the unfinished match", screen.action_continue_match)
+                yield SystemCommand(
+                    _("Continue"), _("Resume the unfinished match"), screen.action_continue_match
+                )
         if not isinstance(screen, GameScreen):
             yield SystemCommand(
-                "Replay", "The saved matches, to replay or continue", lambda: self.push_screen("replay")
+                _("Replay"), _("The saved matches, to replay or continue"), lambda: self.push_screen("replay")
             )
             yield SystemCommand(
-                "Settings", "Your name, the opponent, the pace, the rules", self._open_settings
+                _("Settings"), _("Your name, the opponent, the pace, the rules"), self._open_settings
             )
         rules = screen.match.rules if isinstance(screen, GameScreen) else None
-        yield SystemCommand("Rules", "The rules of écarté", lambda: self.show_rules(rules))
+        yield SystemCommand(_("Rules"), _("The rules of écarté"), lambda: self.show_rules(rules))
         help_action = getattr(screen, "action_help", None)
         if callable(help_action):
-            yield SystemCommand("Help", "Every key, and the rule of the moment", help_action)
+            yield SystemCommand(_("Help"), _("Every key, and the rule of the moment"), help_action)
 
     def _open_settings(self) -> None:
         self.push_screen("settings")
@@ -258,7 +280,7 @@ class EcarteApp(App[int]):
         try:
             session = MatchSession.new(self.settings)
         except Exception as error:  # shown to the player; the title screen stays usable
-            self._cannot("start a match", error)
+            self._cannot(_("Cannot start a match: {error}"), error)
             return
         self.show_game(session)
 
@@ -271,8 +293,15 @@ class EcarteApp(App[int]):
         else:
             self.push_screen(screen)
 
-    def _cannot(self, what: str, error: Exception) -> None:
-        self.notify(f"Cannot {what}: {error}", title="Match", severity="error", timeout=10, markup=False)
+    def _cannot(self, message: str, error: Exception, file: str = "") -> None:
+        """``message`` (translated, with ``{error}`` and maybe ``{file}``) about ``error``."""
+        self.notify(
+            message.format(error=error, file=file),
+            title=_("Match"),
+            severity="error",
+            timeout=10,
+            markup=False,
+        )
 
     def _resume_in_thread(self, path: Path) -> None:
         try:
@@ -281,11 +310,11 @@ class EcarteApp(App[int]):
             self.call_from_thread(self.push_screen, OpenElsewhereScreen(path))
             return
         except Exception as error:  # shown to the player; the title screen stays usable
-            self.call_from_thread(self._cannot, f"continue {path.name}", error)
+            self.call_from_thread(self._cannot, _("Cannot continue {file}: {error}"), error, path.name)
             return
         self.call_from_thread(self._show_resumed, session, notice)
 
     def _show_resumed(self, session: MatchSession, notice: str | None) -> None:
         self.push_screen(GameScreen(session, self.settings))
         if notice:
-            self.notify(notice, title="Autosave", severity="warning", timeout=10, markup=False)
+            self.notify(notice, title=_("Autosave"), severity="warning", timeout=10, markup=False)

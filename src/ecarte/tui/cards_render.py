@@ -16,7 +16,7 @@ from rich.style import Style
 from rich.text import Text
 
 from ecarte.engine import Card, card_label
-from ecarte.engine.cards import RANK_LABELS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, rank_of, suit_of
+from ecarte.engine.cards import SUIT_SYMBOLS, SUITS, rank_label, rank_of, suit_name, suit_of
 
 RED_SUITS = (1, 2)
 """Hearts and diamonds (suit indexes)."""
@@ -55,7 +55,7 @@ def suit_text(suit: int, symbols: bool = True, *, name: bool = False) -> Text:
     sign = SUIT_SYMBOLS[suit] if symbols else SUITS[suit]
     text = Text(sign, style=suit_style(suit))
     if name:
-        text.append(f" {SUIT_NAMES[suit]}", style=suit_style(suit))
+        text.append(f" {suit_name(suit)}", style=suit_style(suit))
     return text
 
 
@@ -111,7 +111,7 @@ def card_face(
         face.append_text(label)
         face.append(f"{side}\n", style=border)
     else:
-        rank = RANK_LABELS[rank_of(card)]
+        rank = rank_label(rank_of(card))
         sign = SUIT_SYMBOLS[suit_of(card)] if symbols else SUITS[suit_of(card)]
         for row in (f"{rank:<5}", f"{sign:^5}", f"{rank:>5}"):
             face.append(side, style=border)

@@ -14,9 +14,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ecarte.engine import DealRecord, Match
+from ecarte.i18n import N_, _
 from ecarte.text import printable
 from ecarte.tui.cards_render import card_text, suit_text
-from ecarte.tui.narration import SECOND_PERSON, deal_in_game, describe_deal_end
+from ecarte.tui.narration import SECOND_PERSON, deal_in_game, describe_deal_end, shown_name
+from ecarte.tui.styled import styled
 
 MODAL_CSS = """
 DealSummaryScreen, MatchOverScreen { align: center middle; background: $background 50%; }
@@ -35,13 +37,14 @@ class SummaryButton(Button, can_focus=False):
 def deal_table(record: DealRecord, names: tuple[str, str], symbols: bool) -> Table:
     table = Table(box=None, padding=(0, 1), show_edge=False)
     table.add_column("")
-    table.add_column("tricks", justify="right")
-    table.add_column("king", justify="right")
-    table.add_column("points", justify="right")
-    table.add_column("score", justify="right")
+    # Translators: the deal summary's column heads: short words (a table of 64 columns).
+    table.add_column(_("tricks"), justify="right")
+    table.add_column(_("king"), justify="right")
+    table.add_column(_("points"), justify="right")
+    table.add_column(_("score"), justify="right")
     for seat in (0, 1):
         table.add_row(
-            Text(printable(names[seat])[:20], style="bold"),
+            Text(shown_name(names[seat])[:20], style="bold"),
             "-" if record.tricks is None else str(record.tricks[seat]),
             str(record.king_points[seat]),
             f"+{record.points[seat]}",
@@ -63,16 +66,16 @@ def tricks_line(match: Match, names: tuple[str, str], symbols: bool) -> Table:
     who took it (a trick is never broken across lines)."""
     table = Table.grid(padding=(0, 1))
     table.add_column(style="dim", no_wrap=True)
-    for _ in match.tricks:
+    for __ in match.tricks:
         table.add_column(no_wrap=True, max_width=TAKER_WIDTH + 1)
-    cards = [Text("Tricks")]
+    cards = [Text(_("Tricks"))]
     takers = [Text("")]
     for trick in match.tricks:
         pair = card_text(trick.cards[0], symbols)
         pair.append(" ")
         pair.append_text(card_text(trick.cards[1], symbols))
         cards.append(pair)
-        name = "You" if names[trick.winner] == SECOND_PERSON else printable(names[trick.winner])
+        name = shown_name(names[trick.winner])
         takers.append(Text(shortened(name, TAKER_WIDTH), style="bold" if trick.winner == 0 else ""))
     table.add_row(*cards)
     table.add_row(*takers)
@@ -84,9 +87,9 @@ class DealSummaryScreen(ModalScreen[None]):
 
     DEFAULT_CSS = MODAL_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "close", "Continue"),
-        Binding("space", "close", "Continue", show=False),
-        Binding("escape", "close", "Continue", show=False),
+        Binding("enter", "close", N_("Continue")),
+        Binding("space", "close", N_("Continue"), show=False),
+        Binding("escape", "close", N_("Continue"), show=False),
     ]
 
     def __init__(self, match: Match, record: DealRecord, names: tuple[str, str], symbols: bool) -> None:
@@ -100,12 +103,14 @@ class DealSummaryScreen(ModalScreen[None]):
         record = self.record
         index = self.match.deals.index(record) if record in self.match.deals else len(self.match.deals) - 1
         number = deal_in_game(self.match, index)
-        title = Text(f"Deal {number} is over")
-        heading = Text("Trump ")
-        heading.append_text(suit_text(record.trump, self.symbols, name=True))
-        heading.append(" · turned up ")
-        heading.append_text(card_text(record.upcard, self.symbols))
-        heading.append(f" · {printable(self.names[record.dealer])} dealt")
+        title = Text(_("Deal {number} is over").format(number=number))
+        heading = styled(
+            # Translators: {trump} is a suit's sign and name ("♥ hearts"), {card} a card.
+            _("Trump {trump} · turned up {card} · {name} dealt"),
+            trump=suit_text(record.trump, self.symbols, name=True),
+            card=card_text(record.upcard, self.symbols),
+            name=shown_name(self.names[record.dealer]),
+        )
         with Vertical(id="summary-box"):
             yield Static(title, id="summary-title")
             yield Static(heading)
@@ -116,10 +121,17 @@ class DealSummaryScreen(ModalScreen[None]):
             if record.ended_game is not None and not self.match.is_over:
                 won = self.match.games_won
                 yield Static(
-                    Text(f"Games: {printable(self.names[0])} {won[0]}, {printable(self.names[1])} {won[1]}.")
+                    Text(
+                        _("Games: {name} {won}, {other} {other_won}.").format(
+                            name=shown_name(self.names[0]),
+                            won=won[0],
+                            other=shown_name(self.names[1]),
+                            other_won=won[1],
+                        )
+                    )
                 )
             with Horizontal(id="summary-buttons"):
-                yield SummaryButton("Continue (Enter)", id="continue", variant="primary", compact=True)
+                yield SummaryButton(_("Continue (Enter)"), id="continue", variant="primary", compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -137,10 +149,10 @@ class MatchOverScreen(ModalScreen[str]):
 
     DEFAULT_CSS = MODAL_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "choose('rematch')", "Rematch"),
-        Binding("escape", "choose('menu')", "Menu"),
-        Binding("a", "choose('analyse')", "Analyse"),
-        Binding("enter", "choose('stay')", "Look at the table"),
+        Binding("n", "choose('rematch')", N_("Rematch")),
+        Binding("escape", "choose('menu')", N_("Menu")),
+        Binding("a", "choose('analyse')", N_("Analyse")),
+        Binding("enter", "choose('stay')", N_("Look at the table")),
     ]
 
     def __init__(
@@ -155,33 +167,42 @@ class MatchOverScreen(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         if self.forfeit and self.winner == 0:
             title = (
-                "You win the match by forfeit."
+                _("You win the match by forfeit.")
                 if self.names[0] == SECOND_PERSON
-                else "The opponent forfeits."
+                else _("The opponent forfeits.")
             )
         elif self.winner == 0:
             title = (
-                "You win the match!"
+                _("You win the match!")
                 if self.names[0] == SECOND_PERSON
-                else f"{printable(self.names[0])} wins the match!"
+                else _("{name} wins the match!").format(name=shown_name(self.names[0]))
             )
         elif self.winner == 1:
-            title = f"{printable(self.names[1])} wins the match."
+            title = _("{name} wins the match.").format(name=shown_name(self.names[1]))
         else:
-            title = "The match is over."
+            title = _("The match is over.")
         with Vertical(id="summary-box"):
             yield Static(Text(title), id="summary-title")
             if self.forfeit:
                 yield Static(Text(printable(self.forfeit, keep_newlines=True), style="bold red"))
             else:
                 won = self.games_won
-                score = f"{printable(self.names[0])} {won[0]}, {printable(self.names[1])} {won[1]}"
-                yield Static(Text(f"Games won: {score}."))
+                yield Static(
+                    Text(
+                        _("Games won: {name} {won}, {other} {other_won}.").format(
+                            name=shown_name(self.names[0]),
+                            won=won[0],
+                            other=shown_name(self.names[1]),
+                            other_won=won[1],
+                        )
+                    )
+                )
             with Horizontal(id="summary-buttons"):
-                yield SummaryButton("Rematch (n)", id="rematch", variant="primary", compact=True)
-                yield SummaryButton("Menu (Esc)", id="menu", compact=True)
-                yield SummaryButton("Analyse (a)", id="analyse", compact=True)
-                yield SummaryButton("Look at the table (Enter)", id="stay", compact=True)
+                # Translators: four buttons on one line of 64 columns.
+                yield SummaryButton(_("Rematch (n)"), id="rematch", variant="primary", compact=True)
+                yield SummaryButton(_("Menu (Esc)"), id="menu", compact=True)
+                yield SummaryButton(_("Analyse (a)"), id="analyse", compact=True)
+                yield SummaryButton(_("Look at the table (Enter)"), id="stay", compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

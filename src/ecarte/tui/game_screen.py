@@ -25,6 +25,7 @@ from ecarte.engine import Action, ActionType, IllegalActionError, Match, Phase, 
 from ecarte.engine.actions import ACCEPT_ACTION, KING_ACTION, PLAY_ACTION, PROPOSE_ACTION, REFUSE_ACTION
 from ecarte.engine.cards import bit, cards_in
 from ecarte.engine.match import ANSWER, DISCARD_PHASE, EXCHANGE, TRICKS
+from ecarte.i18n import N_, _, ngettext
 from ecarte.log import EventType, LogEvent, LogHeader, LogVisitor
 from ecarte.play.session import COMPUTER, HUMAN, MatchSession, OpponentFault
 from ecarte.play.settings import Settings
@@ -42,8 +43,11 @@ from .narration import (
     describe_deal_end,
     describe_exchange_over,
     describe_match_won,
+    shown_name,
 )
+from .styled import styled
 from .widgets import CardSlot, HandView, OpponentView, ScorePanel, TableView
+from .words import level_name
 
 OPPONENT_WORKER = "opponent"
 LARGE_SIZE = (110, 36)
@@ -112,27 +116,28 @@ class GameScreen(EcarteScreen[None]):
     CSS_PATH = "game.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("e", "decide('propose')", "Propose"),
-        Binding("p", "decide('play')", "Play"),
-        Binding("a", "decide('accept')", "Accept"),
-        Binding("r", "decide('refuse')", "Refuse"),
-        Binding("k", "decide('king')", "Announce king"),
+        Binding("e", "decide('propose')", N_("Propose")),
+        Binding("p", "decide('play')", N_("Play")),
+        Binding("a", "decide('accept')", N_("Accept")),
+        Binding("r", "decide('refuse')", N_("Refuse")),
+        # Translators: the footer's descriptions are short: a word or two.
+        Binding("k", "decide('king')", N_("Announce king")),
         # When the king may not be announced, k says why instead of nothing.
-        Binding("k", "why_no_king", "Announce king", show=False),
-        Binding("1", "card(0)", "Card", key_display="1-5"),
-        Binding("2", "card(1)", "Card 2", show=False),
-        Binding("3", "card(2)", "Card 3", show=False),
-        Binding("4", "card(3)", "Card 4", show=False),
-        Binding("5", "card(4)", "Card 5", show=False),
-        Binding("left", "cursor(-1)", "Left", show=False),
-        Binding("right", "cursor(1)", "Right", show=False),
-        Binding("space", "choose_card", "Choose card"),
-        Binding("enter", "confirm", "Confirm"),
-        Binding("n", "rematch", "Rematch"),
-        Binding("h", "hint", "Hint"),
-        Binding("question_mark,f1", "help", "Help", key_display="?"),
-        Binding("f2", "rules", "Rules"),
-        Binding("escape", "leave", "Menu"),
+        Binding("k", "why_no_king", N_("Announce king"), show=False),
+        Binding("1", "card(0)", N_("Card"), key_display="1-5"),
+        Binding("2", "card(1)", N_("Card 2"), show=False),
+        Binding("3", "card(2)", N_("Card 3"), show=False),
+        Binding("4", "card(3)", N_("Card 4"), show=False),
+        Binding("5", "card(4)", N_("Card 5"), show=False),
+        Binding("left", "cursor(-1)", N_("Left"), show=False),
+        Binding("right", "cursor(1)", N_("Right"), show=False),
+        Binding("space", "choose_card", N_("Choose card")),
+        Binding("enter", "confirm", N_("Confirm")),
+        Binding("n", "rematch", N_("Rematch")),
+        Binding("h", "hint", N_("Hint")),
+        Binding("question_mark,f1", "help", N_("Help"), key_display="?"),
+        Binding("f2", "rules", N_("Rules")),
+        Binding("escape", "leave", N_("Menu")),
     ]
 
     keys_of_the_moment: reactive[tuple[object, ...]] = reactive((), init=False)
@@ -169,14 +174,16 @@ class GameScreen(EcarteScreen[None]):
                 yield Static(id="prompt")
                 yield Static(id="message")
                 with Horizontal(id="actions"):
-                    yield ActionButton("Propose (e)", id="propose", compact=True, variant="primary")
-                    yield ActionButton("Play (p)", id="play", compact=True, variant="warning")
-                    yield ActionButton("Accept (a)", id="accept", compact=True, variant="primary")
-                    yield ActionButton("Refuse (r)", id="refuse", compact=True, variant="warning")
-                    yield ActionButton("Announce king (k)", id="king", compact=True, variant="success")
-                    yield ActionButton("Discard (Enter)", id="discard", compact=True, variant="primary")
-                    yield ActionButton("Rematch (n)", id="rematch", compact=True, variant="primary")
-                    yield ActionButton("Menu (Esc)", id="leave", compact=True)
+                    # Translators: the buttons share one line of 80 columns: keep them short;
+                    # the key in brackets is the key to press, the same in every language.
+                    yield ActionButton(_("Propose (e)"), id="propose", compact=True, variant="primary")
+                    yield ActionButton(_("Play (p)"), id="play", compact=True, variant="warning")
+                    yield ActionButton(_("Accept (a)"), id="accept", compact=True, variant="primary")
+                    yield ActionButton(_("Refuse (r)"), id="refuse", compact=True, variant="warning")
+                    yield ActionButton(_("Announce king (k)"), id="king", compact=True, variant="success")
+                    yield ActionButton(_("Discard (Enter)"), id="discard", compact=True, variant="primary")
+                    yield ActionButton(_("Rematch (n)"), id="rematch", compact=True, variant="primary")
+                    yield ActionButton(_("Menu (Esc)"), id="leave", compact=True)
             with Vertical(id="side"):
                 yield ScorePanel(id="score")
                 yield HintPanel(self.session, self.settings.coach, self.symbols, id="hint")
@@ -186,15 +193,14 @@ class GameScreen(EcarteScreen[None]):
     def on_mount(self) -> None:
         history = self.query_one("#history", RichLog)
         history.can_focus = False
-        history.border_title = "History"
-        self.query_one("#score", ScorePanel).border_title = "Score"
-        self.query_one("#table", TableView).border_title = "Table"
+        history.border_title = _("History")
+        self.query_one("#score", ScorePanel).border_title = _("Score")
+        self.query_one("#table", TableView).border_title = _("Table")
         you = self.query_one("#you")
-        you.border_title = Text(printable(self.session.names[HUMAN]))
+        you.border_title = Text(shown_name(self.session.names[HUMAN]))
         level = self.session.opponent_level
-        shown_level = f"bot {level[4:]}" if level.startswith("cmd:") else level.capitalize()
         self.query_one("#opponent", OpponentView).border_title = Text(
-            f"{printable(self.session.names[COMPUTER])} · {shown_level}"
+            f"{printable(self.session.names[COMPUTER])} · {level_name(level)}"
         )
         if self.session.notice:
             self.notify(self.session.notice, severity="warning", markup=False)
@@ -203,8 +209,9 @@ class GameScreen(EcarteScreen[None]):
             self.rebuild_history()
             score = f"{match.score[0]}-{match.score[1]}"
             self.add_history(
-                f"Match resumed where it stopped: game {len(match.games)}, "
-                f"deal {deal_in_game(match)}, {score}.",
+                _("Match resumed where it stopped: game {game}, deal {deal}, {score}.").format(
+                    game=len(match.games), deal=deal_in_game(match), score=score
+                ),
                 style="dim",
             )
         else:
@@ -297,9 +304,11 @@ class GameScreen(EcarteScreen[None]):
             large=large,
         )
         you = self.query_one("#you")
-        info = [f"tricks {match.tricks_won[HUMAN]}"] if match.deals else []
+        # Translators: under the player's hand, with little room: "tricks 2 · discarded K♠ 7♥".
+        info = [_("tricks {count}").format(count=match.tricks_won[HUMAN])] if match.deals else []
         if match.discards[HUMAN]:
-            info.append("discarded " + " ".join(str(card_text(c, self.symbols)) for c in self._discards()))
+            shown = " ".join(str(card_text(c, self.symbols)) for c in self._discards())
+            info.append(_("discarded {cards}").format(cards=shown))
         subtitle = Text(" · ".join(info))
         if you.border_subtitle != subtitle:
             you.border_subtitle = subtitle
@@ -343,53 +352,76 @@ class GameScreen(EcarteScreen[None]):
         match = self.match
         other = printable(session.names[COMPUTER])
         if session.is_over:
-            return Text("The match is over: n for a rematch, Esc for the menu.", style="bold")
+            return Text(_("The match is over: n for a rematch, Esc for the menu."), style="bold")
         if self.thinking:
-            return Text(f"{other} is thinking…", style="italic")
+            return Text(_("{name} is thinking…").format(name=other), style="italic")
         if session.to_move != HUMAN:
             return Text("")
         phase = match.phase
         if phase == EXCHANGE:
             if match.makes_liable(PLAY_ACTION):
+                # Translators: the prompts fit on one line of 78 columns where they can.
                 return Text(
-                    "Propose an exchange (e) or play (p): playing without proposing makes you liable."
+                    _("Propose an exchange (e) or play (p): playing without proposing makes you liable.")
                 )
-            return Text("Propose another exchange (e), or play (p).")
+            return Text(_("Propose another exchange (e), or play (p)."))
         if phase == ANSWER:
             if match.makes_liable(REFUSE_ACTION):
-                return Text(f"{other} proposes: accept (a) or refuse (r); refusing makes you liable.")
-            return Text(f"{other} proposes another exchange: accept (a) or refuse (r).")
+                return Text(
+                    _("{name} proposes: accept (a) or refuse (r); refusing makes you liable.").format(
+                        name=other
+                    )
+                )
+            return Text(_("{name} proposes another exchange: accept (a) or refuse (r).").format(name=other))
         keys = self._card_keys()
         if phase == DISCARD_PHASE:
             fewest, most = self._discard_range()
             chosen = self.chosen.bit_count()
             if fewest == 0 and chosen == 0:
                 return Text(
-                    f"Pick up to {most} cards to discard ({keys} or ←→ Space), or Enter to keep your hand."
+                    ngettext(
+                        "Pick up to {most} card to discard ({keys} or ←→ Space), or Enter to keep your hand.",
+                        "Pick up to {most} cards to discard ({keys} or ←→ Space), "
+                        "or Enter to keep your hand.",
+                        most,
+                    ).format(most=most, keys=keys)
                 )
-            allowed = f"{fewest} to {most}" if fewest != most else str(most)
-            text = Text(f"Pick {allowed} cards to discard ({keys} or ←→ Space), then Enter. ")
-            text.append(f"Chosen: {chosen}.", style="bold")
+            if fewest != most:
+                pick = _("Pick {fewest} to {most} cards to discard ({keys} or ←→ Space), then Enter.")
+            else:
+                pick = ngettext(
+                    "Pick {most} card to discard ({keys} or ←→ Space), then Enter.",
+                    "Pick {most} cards to discard ({keys} or ←→ Space), then Enter.",
+                    most,
+                )
+            text = Text(pick.format(fewest=fewest, most=most, keys=keys) + " ")
+            text.append(_("Chosen: {count}.").format(count=chosen), style="bold")
             return text
         if phase == TRICKS:
             if match.can_announce():
-                text = Text("k announces your king ")
-                text.append_text(card_text(match.trump_king, self.symbols))
-                text.append(" (1 point), or ", style="")
-                text.stylize("bold")
+                king = card_text(match.trump_king, self.symbols)
                 if match.trick:
-                    text.append("play to ")
-                    text.append_text(card_text(match.trick[0], self.symbols))
+                    text = styled(
+                        _("k announces your king {king} (1 point), or play to {card}: {keys} or ←→ Enter."),
+                        king=king,
+                        card=card_text(match.trick[0], self.symbols),
+                        keys=keys,
+                    )
                 else:
-                    text.append("lead a card")
-                text.append(f": {keys} or ←→ Enter.")
+                    text = styled(
+                        _("k announces your king {king} (1 point), or lead a card: {keys} or ←→ Enter."),
+                        king=king,
+                        keys=keys,
+                    )
+                text.stylize("bold")
                 return text
             if match.trick:
-                text = Text("Play to ")
-                text.append_text(card_text(match.trick[0], self.symbols))
-                text.append(f": the heavy-framed cards may be played ({keys} or ←→ Enter).")
-                return text
-            return Text(f"Your lead: play a card ({keys} or ←→ Enter).")
+                return styled(
+                    _("Play to {card}: the heavy-framed cards may be played ({keys} or ←→ Enter)."),
+                    card=card_text(match.trick[0], self.symbols),
+                    keys=keys,
+                )
+            return Text(_("Your lead: play a card ({keys} or ←→ Enter).").format(keys=keys))
         return Text("")
 
     def key_display_for(self, binding: Binding) -> str | None:
@@ -407,7 +439,8 @@ class GameScreen(EcarteScreen[None]):
         self.query_one("#history", RichLog).write(entry)
 
     def deal_heading(self, match: Match) -> Text:
-        return Text(f"── Game {len(match.games)}, deal {deal_in_game(match)} ──", style="dim")
+        heading = _("Game {game}, deal {deal}").format(game=len(match.games), deal=deal_in_game(match))
+        return Text(f"── {heading} ──", style="dim")
 
     def history_of_move(self, before: Match, seat: int, action: Action, after: Match) -> list[str]:
         """What the History adds after a move, besides the move itself: the
@@ -567,7 +600,7 @@ class GameScreen(EcarteScreen[None]):
             return
         message = str(fault)
         self.session.declare_forfeit(message)
-        self.narrate(f"{printable(self.session.names[COMPUTER])} forfeits the match.")
+        self.narrate(_("{name} forfeits the match.").format(name=printable(self.session.names[COMPUTER])))
         self.add_history(printable(message, keep_newlines=True))
         self.advance()
 
@@ -607,7 +640,7 @@ class GameScreen(EcarteScreen[None]):
         error = self.session.save_error
         if error and not self._save_error_told:
             self._save_error_told = True
-            self.notify(printable(error), title="Autosave", severity="error", timeout=15, markup=False)
+            self.notify(printable(error), title=_("Autosave"), severity="error", timeout=15, markup=False)
 
     def on_unmount(self) -> None:
         # However the screen goes (menu, rematch, quitting the app), the log
@@ -656,7 +689,13 @@ class GameScreen(EcarteScreen[None]):
             return
         hand = self._hand()
         if not 0 <= index < len(hand):
-            self.show_error(f"There is no card {index + 1}: you hold {len(hand)}.")
+            self.show_error(
+                ngettext(
+                    "There is no card {number}: you hold {count}.",
+                    "There is no card {number}: you hold {count}.",
+                    len(hand),
+                ).format(number=index + 1, count=len(hand))
+            )
             return
         self.cursor = index
         if self.match.phase == DISCARD_PHASE:
@@ -682,7 +721,11 @@ class GameScreen(EcarteScreen[None]):
             most = self._discard_range()[1]
             if chosen.bit_count() > most:
                 self.show_error(
-                    f"You may discard at most {most} cards (the stock holds {self.match.stock_size})."
+                    ngettext(
+                        "You may discard at most {most} card (the stock holds {stock}).",
+                        "You may discard at most {most} cards (the stock holds {stock}).",
+                        most,
+                    ).format(most=most, stock=self.match.stock_size)
                 )
                 return
             self.chosen = chosen

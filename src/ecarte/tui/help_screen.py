@@ -3,6 +3,7 @@ and a reminder of the rule of the current phase of the deal."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import ClassVar
 
 from rich.markup import escape
@@ -13,88 +14,144 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from ecarte.engine import Rules
+from ecarte.i18n import N_, _, ngettext
 
 from .narration import rules_in_words
 
-PHASE_RULES: dict[str, tuple[str, str]] = {
-    "deal": (
-        "A new deal",
-        "Each player gets five cards; the eleventh card is turned up and its suit is trump. "
-        "A turned-up king scores 1 point for the dealer at once.",
-    ),
-    "exchange": (
-        "Play or propose",
-        "The non-dealer (elder) plays with the hand as it is, or proposes an exchange of cards. "
-        "Playing at the first decision of the deal, without proposing, makes elder liable: "
-        "losing the deal then costs 2 points instead of 1.",
-    ),
-    "answer": (
-        "Accept or refuse",
-        "The dealer accepts the proposal (both may then discard and draw) or refuses it (the "
-        "tricks begin). Refusing the first proposal of the deal makes the dealer liable: losing "
-        "the deal then costs 2 points instead of 1.",
-    ),
-    "discard": (
-        "Discard and draw",
-        "Elder discards 1 to 5 cards, then the dealer 0 to 5 (at least 1 with the variant "
-        "'dealer must exchange'), each drawing as many from the stock; never more than the stock "
-        "holds. Discarded cards are out of play for the deal. Then elder plays or proposes again.",
-    ),
-    "tricks": (
-        "The tricks",
-        "Follow suit if you can, and beat the card led if you can; with none of the suit led, "
-        "play a trump if you can (unless the variant 'must trump' is off); otherwise play any card. "
-        "The highest trump wins, else the highest card of the suit led. The trump king may be "
-        "announced for 1 point: by elder before leading to the first trick, by the dealer before "
-        "playing to it. 3 or 4 tricks score 1 point, all 5 (the vole) 2.",
-    ),
-    "over": (
-        "The match is over",
-        "The first to reach the target wins the game; the first to win the games needed wins the match.",
-    ),
+PHASE_TITLES: dict[str, str] = {
+    "deal": N_("A new deal"),
+    "exchange": N_("Play or propose"),
+    "answer": N_("Accept or refuse"),
+    "discard": N_("Discard and draw"),
+    "tricks": N_("The tricks"),
+    "over": N_("The match is over"),
 }
+"""The phases' reminders' titles; ``rule_in_force`` says the rule."""
 
-OVERVIEW = (
-    "The game in brief",
-    "Five cards each and a trump turned up; the non-dealer plays or proposes an exchange; the "
-    "dealer accepts or refuses; after exchanges, five tricks. 3 or 4 tricks score 1 point, all "
-    "5 score 2; a liable player who loses costs 2. The trump king scores 1. First to the target "
-    "(5 by default) wins the game.",
-)
 
-TABLE_KEYS = (
-    ("1-5", "play that card (tricks), or pick it / put it back (discard)"),
-    ("← →", "move along your hand"),
-    ("Enter", "play the card under the cursor, or confirm the discard"),
-    ("Space", "pick the card under the cursor for the discard, or put it back"),
-    ("e p a r k", "propose, play, accept, refuse, announce the king"),
-    ("Mouse", "click a card or a button to do the same"),
-)
+class _PhaseRules(Mapping[str, tuple[str, str]]):
+    """Phase -> (title, reminder) in the usual wording, in the language in
+    use when read."""
+
+    def __getitem__(self, phase: str) -> tuple[str, str]:
+        return rule_in_force(phase, None)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(PHASE_TITLES)
+
+    def __len__(self) -> int:
+        return len(PHASE_TITLES)
+
+
+PHASE_RULES: Mapping[str, tuple[str, str]] = _PhaseRules()
+
+
+def _phase_text(phase: str, rules: Rules | None) -> str:
+    """The reminder of ``phase``; without ``rules`` it names the variants,
+    with them it says what this match's rules are."""
+    if phase == "deal":
+        return _(
+            "Each player gets five cards; the eleventh card is turned up and its suit is trump. "
+            "A turned-up king scores 1 point for the dealer at once."
+        )
+    if phase == "exchange":
+        return _(
+            "The non-dealer (elder) plays with the hand as it is, or proposes an exchange of cards. "
+            "Playing at the first decision of the deal, without proposing, makes elder liable: "
+            "losing the deal then costs 2 points instead of 1."
+        )
+    if phase == "answer":
+        return _(
+            "The dealer accepts the proposal (both may then discard and draw) or refuses it (the "
+            "tricks begin). Refusing the first proposal of the deal makes the dealer liable: losing "
+            "the deal then costs 2 points instead of 1."
+        )
+    if phase == "discard":
+        if rules is None:
+            return _(
+                "Elder discards 1 to 5 cards, then the dealer 0 to 5 (at least 1 with the variant "
+                "'dealer must exchange'), each drawing as many from the stock; never more than the stock "
+                "holds. Discarded cards are out of play for the deal. Then elder plays or proposes again."
+            )
+        if rules.dealer_must_exchange:
+            return _(
+                "Elder discards 1 to 5 cards, then the dealer 1 to 5 (the dealer must exchange in this "
+                "match), each drawing as many from the stock; never more than the stock "
+                "holds. Discarded cards are out of play for the deal. Then elder plays or proposes again."
+            )
+        return _(
+            "Elder discards 1 to 5 cards, then the dealer 0 to 5, each drawing as many from the stock; "
+            "never more than the stock holds. Discarded cards are out of play for the deal. Then elder "
+            "plays or proposes again."
+        )
+    if phase == "tricks":
+        if rules is None:
+            return _(
+                "Follow suit if you can, and beat the card led if you can; with none of the suit led, "
+                "play a trump if you can (unless the variant 'must trump' is off); otherwise play any card. "
+                "The highest trump wins, else the highest card of the suit led. The trump king may be "
+                "announced for 1 point: by elder before leading to the first trick, by the dealer before "
+                "playing to it. 3 or 4 tricks score 1 point, all 5 (the vole) 2."
+            )
+        if rules.must_trump:
+            return _(
+                "Follow suit if you can, and beat the card led if you can; with none of the suit led, "
+                "play a trump if you can; otherwise play any card. "
+                "The highest trump wins, else the highest card of the suit led. The trump king may be "
+                "announced for 1 point: by elder before leading to the first trick, by the dealer before "
+                "playing to it. 3 or 4 tricks score 1 point, all 5 (the vole) 2."
+            )
+        return _(
+            "Follow suit if you can, and beat the card led if you can; with none of the suit led, "
+            "you need not trump (must trump is off in this match); otherwise play any card. "
+            "The highest trump wins, else the highest card of the suit led. The trump king may be "
+            "announced for 1 point: by elder before leading to the first trick, by the dealer before "
+            "playing to it. 3 or 4 tricks score 1 point, all 5 (the vole) 2."
+        )
+    return _("The first to reach the target wins the game; the first to win the games needed wins the match.")
+
+
+def overview() -> tuple[str, str]:
+    return (
+        _("The game in brief"),
+        _(
+            "Five cards each and a trump turned up; the non-dealer plays or proposes an exchange; the "
+            "dealer accepts or refuses; after exchanges, five tricks. 3 or 4 tricks score 1 point, all "
+            "5 score 2; a liable player who loses costs 2. The trump king scores 1. First to the target "
+            "(5 by default) wins the game."
+        ),
+    )
+
+
+def table_keys() -> list[tuple[str, str]]:
+    """The card table's keys; the key names stay as on the keyboard."""
+    return [
+        # Translators: the help lists the card table's keys; each line has about 60 columns.
+        ("1-5", _("play that card (tricks), or pick it / put it back (discard)")),
+        ("← →", _("move along your hand")),
+        (_("Enter"), _("play the card under the cursor, or confirm the discard")),
+        (_("Space"), _("pick the card under the cursor for the discard, or put it back")),
+        ("e p a r k", _("propose, play, accept, refuse, announce the king")),
+        (_("Mouse"), _("click a card or a button to do the same")),
+    ]
 
 
 def rule_in_force(phase: str, rules: Rules | None) -> tuple[str, str]:
     """The reminder of ``phase`` as the match's rules have it (the usual
     wording names the variants when no match is in view)."""
-    title, text = PHASE_RULES[phase]
-    if rules is None:
-        return title, text
-    if rules.must_trump:
-        text = text.replace(" (unless the variant 'must trump' is off)", "")
-    else:
-        text = text.replace(
-            "play a trump if you can (unless the variant 'must trump' is off)",
-            "you need not trump (must trump is off in this match)",
-        )
-    fewest = "1 to 5 (the dealer must exchange in this match)" if rules.dealer_must_exchange else "0 to 5"
-    text = text.replace("0 to 5 (at least 1 with the variant 'dealer must exchange')", fewest)
-    if rules.max_exchanges is not None:
-        rounds = "1 round" if rules.max_exchanges == 1 else f"{rules.max_exchanges} rounds"
-        text += f" This match allows {rounds} of exchange."
+    title = _(PHASE_TITLES[phase])
+    text = _phase_text(phase, rules)
+    if rules is not None and rules.max_exchanges is not None and phase in PHASE_TITLES:
+        text += " " + ngettext(
+            "This match allows {count} round of exchange.",
+            "This match allows {count} rounds of exchange.",
+            rules.max_exchanges,
+        ).format(count=rules.max_exchanges)
     return title, text
 
 
 def format_keys(pairs: list[tuple[str, str]]) -> str:
-    width = max((len(key) for key, _ in pairs), default=0)
+    width = max((len(key) for key, __ in pairs), default=0)
     return "\n".join(f"  [b]{escape(key.ljust(width))}[/b]  {escape(what)}" for key, what in pairs)
 
 
@@ -103,7 +160,7 @@ class HelpScreen(ModalScreen[None]):
     from a match; the card table's keys are listed along with a phase."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,question_mark,f1", "app.pop_screen", "Close help"),
+        Binding("escape,q,question_mark,f1", "app.pop_screen", N_("Close help")),
     ]
 
     def __init__(
@@ -118,25 +175,28 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
-            yield Static("Help", id="help-title")
+            yield Static(_("Help"), id="help-title")
             yield Static(id="help-keys")
             if self.table_keys:
                 yield Static(
-                    "[b]At the card table[/b]\n" + format_keys(list(TABLE_KEYS)), id="help-table-keys"
+                    f"[b]{escape(_('At the card table'))}[/b]\n" + format_keys(table_keys()),
+                    id="help-table-keys",
                 )
-            if self.phase in PHASE_RULES:
+            if self.phase is not None and self.phase in PHASE_TITLES:
                 title, text = rule_in_force(self.phase, self.rules)
-                title = f"Rule of the moment: {title}"
+                title = _("Rule of the moment: {title}").format(title=title)
             else:
-                title, text = OVERVIEW
+                title, text = overview()
             yield Static(f"[b]{escape(title)}[/b]\n{escape(text)}", id="help-rule")
             if self.rules is not None:
                 line = rules_in_words(self.rules, with_target=True)
-                yield Static(f"[b]Rules of this match[/b]\n{escape(line)}", id="help-rules-in-force")
+                heading = escape(_("Rules of this match"))
+                yield Static(f"[b]{heading}[/b]\n{escape(line)}", id="help-rules-in-force")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#help-keys", Static).update("[b]Keys[/b]\n" + format_keys(self.keys_below()))
+        heading = escape(_("Keys"))
+        self.query_one("#help-keys", Static).update(f"[b]{heading}[/b]\n" + format_keys(self.keys_below()))
         self.query_one("#help-box").focus()
 
     def keys_below(self) -> list[tuple[str, str]]:
@@ -169,9 +229,9 @@ class HelpScreen(ModalScreen[None]):
                 keys = pairs.setdefault(binding.description, [])
                 if shown not in keys:
                     keys.append(shown)
-        pairs.setdefault("Help", ["?", "F1"])
+        pairs.setdefault(_("Help"), ["?", "F1"])
         # Ctrl+Q quits from every screen (a hidden app key).
-        quit_keys = pairs.setdefault("Quit", [])
+        quit_keys = pairs.setdefault(_("Quit"), [])
         if "Ctrl+Q" not in quit_keys:
             quit_keys.append("Ctrl+Q")
         return [(", ".join(keys), description) for description, keys in pairs.items()]

@@ -29,22 +29,25 @@ from ecarte.ai.evaluator import Evaluation
 from ecarte.engine import Action, Phase, View
 from ecarte.engine.actions import ACCEPT, CARD, DISCARD, KING, PLAY, PROPOSE, REFUSE
 from ecarte.engine.cards import cards_in
+from ecarte.i18n import N_, _
 
 from .cards_render import card_text
+from .styled import styled
 
 if TYPE_CHECKING:
     from ecarte.play.session import MatchSession
 
 HUMAN = 0
 """The player's seat in the app (``play.session.HUMAN``)."""
-OFF_MESSAGE = "The coach is off: turn it on in Settings (Coach) to see what each option is worth."
+OFF_MESSAGE = N_("The coach is off: turn it on in Settings (Coach) to see what each option is worth.")
 
 _WORDS = {
-    PROPOSE: "Propose",
-    PLAY: "Play",
-    ACCEPT: "Accept",
-    REFUSE: "Refuse",
-    KING: "Announce",
+    # Translators: the coach's options, in a narrow panel: one short word each.
+    PROPOSE: N_("Propose"),
+    PLAY: N_("Play"),
+    ACCEPT: N_("Accept"),
+    REFUSE: N_("Refuse"),
+    KING: N_("Announce"),
 }
 
 
@@ -55,14 +58,12 @@ def option_text(action: Action, symbols: bool = True) -> Text:
     if action.type == DISCARD:
         cards = cards_in(action.discards)
         if not cards:
-            return Text("Keep the hand")
-        text = Text("Discard ")
-        for index, card in enumerate(cards):
-            if index:
-                text.append(" ")
-            text.append_text(card_text(card, symbols))
-        return text
-    return Text(_WORDS.get(action.type, str(action.type)))
+            return Text(_("Keep the hand"))
+        shown = Text(" ").join(card_text(card, symbols) for card in cards)
+        # Translators: {cards} is the list of cards to discard, in the coach's narrow panel.
+        return styled(_("Discard {cards}"), cards=shown)
+    word = _WORDS.get(action.type)
+    return Text(_(word) if word else str(action.type))
 
 
 def bar(win: float, width: int) -> Text:
@@ -95,7 +96,13 @@ def hint_lines(evaluation: Evaluation, width: int, symbols: bool = True, legal: 
         lines.append_text(bar(option.win, bar_width))
         lines.append(f" {option.win:3.0f}%", style="bold" if best else "")
     if legal is not None and legal > len(ranked):
-        lines.append(f"\n({len(ranked)} of the {legal} discards valued: the ones worth a look)", style="dim")
+        lines.append(
+            "\n"
+            + _("({count} of the {legal} discards valued: the ones worth a look)").format(
+                count=len(ranked), legal=legal
+            ),
+            style="dim",
+        )
     return lines
 
 
@@ -116,7 +123,7 @@ def hint_for(session_log: Any, position: Position) -> Evaluation | str:
     try:
         replay = replay_file(session_log)
     except LogFileError as error:
-        return f"No hint: the autosave cannot be read ({error})."
+        return _("No hint: the autosave cannot be read ({error}).").format(error=error)
     match = replay.match
     if (
         match is None
@@ -124,10 +131,10 @@ def hint_for(session_log: Any, position: Position) -> Evaluation | str:
         or len(match.deals) != position.deals
         or match.view(HUMAN) != position.view
     ):
-        return "No hint: the match's autosave does not reach this decision."
+        return _("No hint: the match's autosave does not reach this decision.")
     # The seed is the position's: the same decision always gets the same numbers.
     evaluation = hint(replay, seed=len(replay.events))
-    return evaluation if evaluation is not None else "No decision of yours is due."
+    return evaluation if evaluation is not None else _("No decision of yours is due.")
 
 
 class HintPanel(Static):
@@ -171,7 +178,7 @@ class HintPanel(Static):
         self._requested_at = 0.0
 
     def on_mount(self) -> None:
-        self.border_title = "Coach"
+        self.border_title = _("Coach")
 
     # ------------------------------------------------------------ the flow
 
@@ -198,10 +205,12 @@ class HintPanel(Static):
     def request(self) -> None:
         """The ``h`` key: a hint for the decision due."""
         if self.mode == "off":
-            self.notify(OFF_MESSAGE, title="Coach", timeout=5)
+            self.notify(_(OFF_MESSAGE), title=_("Coach"), timeout=5)
             return
         if self.position is None:
-            self.notify("There is no decision of yours to give a hint for now.", title="Coach", timeout=4)
+            self.notify(
+                _("There is no decision of yours to give a hint for now."), title=_("Coach"), timeout=4
+            )
             return
         if self.asked == self.position:
             return  # already shown, or on its way
@@ -212,10 +221,10 @@ class HintPanel(Static):
         self.asked = position
         self.evaluation = None
         if len(legal) == 1:
-            self._show(Text("Only one legal move: nothing to choose.", style="italic"))
+            self._show(Text(_("Only one legal move: nothing to choose."), style="italic"))
             return
         self._requested_at = time.perf_counter()
-        self._show(Text("Weighing the options…", style="italic"))
+        self._show(Text(_("Weighing the options…"), style="italic"))
         self._compute(position)
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
@@ -223,7 +232,7 @@ class HintPanel(Static):
         try:
             result = hint_for(self.session.log_path, position)
         except Exception as error:  # the coach's failure must never end the match
-            result = f"No hint: {type(error).__name__}: {error}"
+            result = _("No hint: {error}").format(error=f"{type(error).__name__}: {error}")
         self.post_message(self.Ready(position, result, time.perf_counter() - self._requested_at))
 
     @on(Ready)
@@ -250,7 +259,7 @@ class HintPanel(Static):
             return
         width = max(16, self.size.width or 28)
         discards = len(self.session.match.legal_actions()) if self.evaluation.phase == Phase.DISCARD else None
-        text = Text("Chance to win the match:\n", style="dim")
+        text = Text(_("Chance to win the match:") + "\n", style="dim")
         text.append_text(hint_lines(self.evaluation, width, self.symbols, discards))
         self._show(text)
 

@@ -19,6 +19,7 @@ from textual.screen import Screen
 
 from ecarte.engine import RulesError
 from ecarte.engine.rules import rules_from_assignments
+from ecarte.i18n import _, activate, choose_language
 from ecarte.play.settings import Settings, check_opponent, load_settings
 
 USAGE_ERROR = 2
@@ -31,13 +32,14 @@ def _fail(message: str) -> int:
 
 def launch(args: argparse.Namespace) -> int:
     settings, warning = load_settings()
+    activate(choose_language(getattr(args, "lang", None), settings.language))
     command = getattr(args, "command", None)
     first_screen: Callable[[], Screen[Any]] | None = None
     if command == "play":
         try:
             first_screen = _prepare_match(args, settings)
         except RulesError as error:
-            return _fail(f"--rules: {error}")
+            return _fail(_("--rules: {error}").format(error=error))
         except ValueError as error:
             return _fail(str(error))
     elif command == "learn":
@@ -61,7 +63,7 @@ def _prepare_match(args: argparse.Namespace, settings: Settings) -> Callable[[],
     try:
         opponent = check_opponent(args.opponent) if args.opponent is not None else settings.opponent
     except ValueError as error:
-        raise ValueError(f"--opponent: {error}") from None
+        raise ValueError(_("--opponent: {error}").format(error=error)) from None
     from ecarte.play.session import MatchSession
 
     from .game_screen import GameScreen
@@ -69,7 +71,7 @@ def _prepare_match(args: argparse.Namespace, settings: Settings) -> Callable[[],
     try:
         session = MatchSession.new(settings, opponent=opponent, rules=rules, seed=args.seed)
     except Exception as error:  # a bot that cannot start, an unwritable data dir: told, not a traceback
-        raise ValueError(f"cannot start the match: {error}") from None
+        raise ValueError(_("cannot start the match: {error}").format(error=error)) from None
     match_settings = replace(settings, rules=rules, opponent=opponent)
     return lambda: GameScreen(session, match_settings)
 
@@ -80,9 +82,9 @@ def _prepare_replay(path: Path) -> Callable[[], Screen[Any]]:
     from .replay_screen import ReplayViewerScreen
 
     if not path.exists() and not path.is_symlink():  # a link loop is named by replay_file
-        raise ValueError(f"no such file: {path}")
+        raise ValueError(_("no such file: {path}").format(path=path))
     if path.is_dir():
-        raise ValueError(f"{path} is a directory, not a match log")
+        raise ValueError(_("{path} is a directory, not a match log").format(path=path))
     try:
         replay = replay_file(path)
     except LogFileError as error:

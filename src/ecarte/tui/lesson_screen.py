@@ -22,6 +22,7 @@ from ecarte.engine import Action, ActionType, Match, card_action, discard_action
 from ecarte.engine.actions import ACCEPT_ACTION, KING_ACTION, PLAY_ACTION, PROPOSE_ACTION, REFUSE_ACTION
 from ecarte.engine.cards import bit, cards_in
 from ecarte.engine.match import DISCARD_PHASE, TRICKS
+from ecarte.i18n import N_, _, ngettext
 from ecarte.play.lesson import (
     KLARA,
     YOU,
@@ -33,9 +34,8 @@ from ecarte.play.lesson import (
     wants,
 )
 from ecarte.play.settings import Settings
-from ecarte.text import printable
 from ecarte.tui.cards_render import letters
-from ecarte.tui.narration import describe_action, describe_deal, describe_deal_end
+from ecarte.tui.narration import describe_action, describe_deal, describe_deal_end, shown_name
 from ecarte.tui.widgets import CardSlot, HandView, OpponentView, ScorePanel, TableView
 
 from .base import EcarteScreen
@@ -79,23 +79,23 @@ class LessonScreen(EcarteScreen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("e", "decide('propose')", "Propose", show=False),
-        Binding("p", "decide('play')", "Play", show=False),
-        Binding("a", "decide('accept')", "Accept", show=False),
-        Binding("r", "decide('refuse')", "Refuse", show=False),
-        Binding("k", "decide('king')", "Announce king", show=False),
-        Binding("1", "card(0)", "Card", key_display="1-5"),
-        Binding("2", "card(1)", "Card 2", show=False),
-        Binding("3", "card(2)", "Card 3", show=False),
-        Binding("4", "card(3)", "Card 4", show=False),
-        Binding("5", "card(4)", "Card 5", show=False),
-        Binding("left", "cursor(-1)", "Left", show=False),
-        Binding("right", "cursor(1)", "Right", show=False),
-        Binding("space", "choose_card", "Pick", show=False),
-        Binding("enter", "confirm", "Go on / play"),
-        Binding("question_mark,f1", "help", "Help", key_display="?"),
-        Binding("f2", "rules", "Rules"),
-        Binding("escape", "leave", "Menu"),
+        Binding("e", "decide('propose')", N_("Propose"), show=False),
+        Binding("p", "decide('play')", N_("Play"), show=False),
+        Binding("a", "decide('accept')", N_("Accept"), show=False),
+        Binding("r", "decide('refuse')", N_("Refuse"), show=False),
+        Binding("k", "decide('king')", N_("Announce king"), show=False),
+        Binding("1", "card(0)", N_("Card"), key_display="1-5"),
+        Binding("2", "card(1)", N_("Card 2"), show=False),
+        Binding("3", "card(2)", N_("Card 3"), show=False),
+        Binding("4", "card(3)", N_("Card 4"), show=False),
+        Binding("5", "card(4)", N_("Card 5"), show=False),
+        Binding("left", "cursor(-1)", N_("Left"), show=False),
+        Binding("right", "cursor(1)", N_("Right"), show=False),
+        Binding("space", "choose_card", N_("Pick"), show=False),
+        Binding("enter", "confirm", N_("Go on / play")),
+        Binding("question_mark,f1", "help", N_("Help"), key_display="?"),
+        Binding("f2", "rules", N_("Rules")),
+        Binding("escape", "leave", N_("Menu")),
     ]
 
     def __init__(self, settings: Settings | None = None) -> None:
@@ -133,15 +133,17 @@ class LessonScreen(EcarteScreen[None]):
                     yield HandView(id="lesson-hand")
                 yield Static(id="lesson-said")
                 with Horizontal(id="lesson-actions"):
-                    yield LessonButton("Propose (e)", id="propose", compact=True, variant="primary")
-                    yield LessonButton("Play (p)", id="play", compact=True, variant="warning")
-                    yield LessonButton("Accept (a)", id="accept", compact=True, variant="primary")
-                    yield LessonButton("Refuse (r)", id="refuse", compact=True, variant="warning")
-                    yield LessonButton("Announce king (k)", id="king", compact=True, variant="success")
-                    yield LessonButton("Discard (Enter)", id="discard", compact=True, variant="primary")
-                    yield LessonButton("Go on (Enter)", id="go-on", compact=True, variant="primary")
-                    yield LessonButton("Play a game (Enter)", id="real-game", compact=True, variant="success")
-                    yield LessonButton("Menu (Esc)", id="leave", compact=True)
+                    yield LessonButton(_("Propose (e)"), id="propose", compact=True, variant="primary")
+                    yield LessonButton(_("Play (p)"), id="play", compact=True, variant="warning")
+                    yield LessonButton(_("Accept (a)"), id="accept", compact=True, variant="primary")
+                    yield LessonButton(_("Refuse (r)"), id="refuse", compact=True, variant="warning")
+                    yield LessonButton(_("Announce king (k)"), id="king", compact=True, variant="success")
+                    yield LessonButton(_("Discard (Enter)"), id="discard", compact=True, variant="primary")
+                    yield LessonButton(_("Go on (Enter)"), id="go-on", compact=True, variant="primary")
+                    yield LessonButton(
+                        _("Play a game (Enter)"), id="real-game", compact=True, variant="success"
+                    )
+                    yield LessonButton(_("Menu (Esc)"), id="leave", compact=True)
             with Vertical(id="lesson-side"):
                 yield ScorePanel(id="lesson-score")
                 yield Static(id="lesson-text")
@@ -149,11 +151,11 @@ class LessonScreen(EcarteScreen[None]):
 
     def on_mount(self) -> None:
         self.lesson = Lesson(self.settings.player_name)
-        self.query_one("#lesson-score", ScorePanel).border_title = "Score"
-        self.query_one("#lesson-table", TableView).border_title = "Table"
-        self.query_one("#lesson-you").border_title = Text(printable(self.lesson.names[YOU]))
+        self.query_one("#lesson-score", ScorePanel).border_title = _("Score")
+        self.query_one("#lesson-table", TableView).border_title = _("Table")
+        self.query_one("#lesson-you").border_title = Text(shown_name(self.lesson.names[YOU]))
         self.query_one("#lesson-opponent").border_title = Text(self.lesson.names[KLARA])
-        self.query_one("#lesson-text").border_title = "Lesson"
+        self.query_one("#lesson-text").border_title = _("Lesson")
         self.advance()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -270,7 +272,7 @@ class LessonScreen(EcarteScreen[None]):
             large=large,
         )
         you = self.query_one("#lesson-you")
-        you.border_subtitle = f"tricks {match.tricks_won[YOU]}" if match.deals else ""
+        you.border_subtitle = _("tricks {count}").format(count=match.tricks_won[YOU]) if match.deals else ""
         # The score panel reads only a session's match and names: the lesson has both.
         self.query_one("#lesson-score", ScorePanel).show(cast("MatchSession", lesson))
         said = self.query_one("#lesson-said", Static)
@@ -297,7 +299,8 @@ class LessonScreen(EcarteScreen[None]):
             text.append("\n\n→ " + self._shown(card_words(step.hint)), style="bold")
         elif step.kind == StepKind.SAY:
             text.append(
-                "\n\n→ " + ("Enter: play. Esc: menu." if lesson.is_last else "Enter to go on."), style="bold"
+                "\n\n→ " + (_("Enter: play. Esc: menu.") if lesson.is_last else _("Enter to go on.")),
+                style="bold",
             )
         return text
 
@@ -334,8 +337,13 @@ class LessonScreen(EcarteScreen[None]):
             self.answer(self.lesson.explain(card_action(hand[index]) if index < len(hand) else None))
             return
         if not 0 <= index < len(hand):
-            one = "one card: press 1" if len(hand) == 1 else f"{len(hand)} cards: press 1 to {len(hand)}"
-            self.answer(f"There is no card {index + 1}: you hold {one}.")
+            self.answer(
+                ngettext(
+                    "There is no card {number}: you hold one card: press 1.",
+                    "There is no card {number}: you hold {count} cards: press 1 to {count}.",
+                    len(hand),
+                ).format(number=index + 1, count=len(hand))
+            )
             return
         self.cursor = index
         if match.phase == DISCARD_PHASE:
@@ -395,7 +403,7 @@ class LessonScreen(EcarteScreen[None]):
         try:
             session = MatchSession.new(self.settings, opponent=EASY)
         except Exception as error:  # told to the player; the lesson screen stays usable
-            self.answer(f"Cannot start the game: {error}")
+            self.answer(_("Cannot start the game: {error}").format(error=error))
             return
         self.game_started = True
         self.ecarte_app.show_game(session, replace=self)

@@ -4,15 +4,20 @@ Every function returns plain text; names are data, so whoever shows the
 text must not parse it as markup (use ``rich.text.Text``). ``printable``
 makes any text from a log or the settings safe to draw: control characters
 (terminal escape codes included) are shown, not obeyed.
+
+Each sentence is whole in the catalog, once for "you" and once for another
+player ("You propose", "{name} proposes"), since languages conjugate and
+order words differently.
 """
 
 from __future__ import annotations
 
 from ecarte.engine import Action, DealRecord, IllegalActionError, Match, Rules
 from ecarte.engine.actions import ACCEPT, CARD, DISCARD, KING, PLAY, PROPOSE, REFUSE
-from ecarte.engine.cards import SUIT_NAMES, bit, card_label, suit_of
+from ecarte.engine.cards import bit, card_label, suit_name, suit_of
 from ecarte.engine.scoring import trick_points
 from ecarte.engine.view import VIEW_PHASES
+from ecarte.i18n import _, ngettext
 from ecarte.text import printable
 
 __all__ = [
@@ -22,16 +27,36 @@ __all__ = [
     "describe_deal_end",
     "liability_warning",
     "printable",
+    "shown_name",
 ]
 
 SECOND_PERSON = "You"
-"""A player named "You" gets second-person verbs: "You propose"."""
+"""A player named "You" (the setting's default, kept in English in the
+file) gets second-person sentences: "You propose"."""
 
 
-def _verb(name: str, third: str, second: str, *, mid_sentence: bool = False) -> str:
+COMPUTER_NAME = "Computer"
+"""The computer's name in the log (``play.session.COMPUTER_NAME``), shown
+in the player's language."""
+
+
+def shown_name(name: str) -> str:
+    """A player's name as shown: "You" and "Computer" in the player's
+    language, any other name as written, made printable."""
     if name == SECOND_PERSON:
-        return f"{'you' if mid_sentence else 'You'} {second}"
-    return f"{printable(name)} {third}"
+        # Translators: the human player, as a name (the score, the table).
+        return _("You")
+    if name == COMPUTER_NAME:
+        # Translators: the computer opponent, as a name ("Computer deals").
+        return _("Computer")
+    return printable(name)
+
+
+def _say(name: str, you: str, other: str, **values: object) -> str:
+    """``you`` for the player named "You", else ``other`` with ``{name}``."""
+    if name == SECOND_PERSON:
+        return you.format(**values)
+    return other.format(name=shown_name(name), **values)
 
 
 def describe_action(
@@ -46,65 +71,105 @@ def describe_action(
     kind = action.type
     if kind == PROPOSE:
         if before.proposals:
-            return _verb(name, "proposes another exchange", "propose another exchange")
-        return _verb(name, "proposes", "propose")
+            return _say(name, _("You propose another exchange"), _("{name} proposes another exchange"))
+        return _say(name, _("You propose"), _("{name} proposes"))
     if kind == PLAY:
         if before.makes_liable(action):
-            return _verb(name, "plays without proposing", "play without proposing")
-        return _verb(name, "plays: no more exchanges", "play: no more exchanges")
+            return _say(name, _("You play without proposing"), _("{name} plays without proposing"))
+        return _say(name, _("You play: no more exchanges"), _("{name} plays: no more exchanges"))
     if kind == ACCEPT:
-        return _verb(name, "accepts", "accept")
+        return _say(name, _("You accept"), _("{name} accepts"))
     if kind == REFUSE:
         if before.makes_liable(action):
-            return _verb(name, "refuses the first proposal", "refuse the first proposal")
-        return _verb(name, "refuses", "refuse")
+            return _say(name, _("You refuse the first proposal"), _("{name} refuses the first proposal"))
+        return _say(name, _("You refuse"), _("{name} refuses"))
     if kind == DISCARD:
         return _describe_discard(before, seat, action, names, symbols)
     if kind == KING:
         king = card_label(before.trump_king, symbols)
-        return _verb(name, f"announces the king ({king}): 1 point", f"announce the king ({king}): 1 point")
+        return _say(
+            name,
+            _("You announce the king ({card}): 1 point"),
+            _("{name} announces the king ({card}): 1 point"),
+            card=king,
+        )
     if kind == CARD:
         return _describe_card(before, seat, action, names, symbols)
-    return _verb(name, kind, kind)
+    return f"{shown_name(name)}: {kind}"
 
 
 def _describe_discard(before: Match, seat: int, action: Action, names: tuple[str, str], symbols: bool) -> str:
     name = names[seat]
     count = action.discards.bit_count()
     if count == 0:
-        return _verb(name, "keeps the hand", "keep your hand")
-    plural = "card" if count == 1 else "cards"
+        return _say(name, _("You keep your hand"), _("{name} keeps the hand"))
     if seat != 0:
-        return _verb(name, f"discards {count} {plural}", f"discard {count} {plural}")
+        return _say(
+            name,
+            ngettext("You discard {count} card", "You discard {count} cards", count),
+            ngettext("{name} discards {count} card", "{name} discards {count} cards", count),
+            count=count,
+        )
     drawn = before.deck[before.stock_top : before.stock_top + count]
     # In the order of the hand on screen (trumps first, strongest first).
     shown = ", ".join(card_label(card, symbols) for card in before.hand(seat) if action.discards & bit(card))
     got = ", ".join(card_label(card, symbols) for card in drawn)
-    return _verb(name, f"discards {shown} and draws {got}", f"discard {shown} and draw {got}")
+    return _say(
+        name,
+        # Translators: {discarded} and {drawn} are lists of cards ("K♠, 7♥").
+        _("You discard {discarded} and draw {drawn}"),
+        _("{name} discards {discarded} and draws {drawn}"),
+        discarded=shown,
+        drawn=got,
+    )
 
 
 def _describe_card(before: Match, seat: int, action: Action, names: tuple[str, str], symbols: bool) -> str:
     name = names[seat]
     shown = card_label(action.card, symbols)
     if not before.trick:
-        return _verb(name, f"leads the {shown}", f"lead the {shown}")
+        return _say(name, _("You lead the {card}"), _("{name} leads the {card}"), card=shown)
     after = before.copy()
     try:
         after.apply(action)
     except IllegalActionError:
-        return _verb(name, f"plays the {shown}", f"play the {shown}")
+        return _say(name, _("You play the {card}"), _("{name} plays the {card}"), card=shown)
     trick = after.tricks[-1]
     winning_card = trick.cards[0] if trick.winner == trick.leader else trick.cards[1]
-    trump = " (trump)" if suit_of(winning_card) == before.trump else ""
+    trumped = suit_of(winning_card) == before.trump
     winning = card_label(winning_card, symbols)
     if trick.winner == seat:
-        return _verb(
-            name, f"wins the trick with the {shown}{trump}", f"win the trick with the {shown}{trump}"
+        if trumped:
+            return _say(
+                name,
+                _("You win the trick with the {card} (trump)"),
+                _("{name} wins the trick with the {card} (trump)"),
+                card=shown,
+            )
+        return _say(
+            name,
+            _("You win the trick with the {card}"),
+            _("{name} wins the trick with the {card}"),
+            card=shown,
         )
     winner = names[trick.winner]
-    played = _verb(name, f"plays the {shown}", f"play the {shown}")
-    won = f"the trick with the {winning}{trump}"
-    return f"{played}; {_verb(winner, f'wins {won}', f'win {won}', mid_sentence=True)}"
+    values = {"card": shown, "winning": winning, "winner": shown_name(winner)}
+    if name == SECOND_PERSON:
+        if trumped:
+            return _("You play the {card}; {winner} wins the trick with the {winning} (trump)").format(
+                **values
+            )
+        return _("You play the {card}; {winner} wins the trick with the {winning}").format(**values)
+    values["name"] = shown_name(name)
+    if winner == SECOND_PERSON:
+        if trumped:
+            return _("{name} plays the {card}; you win the trick with the {winning} (trump)").format(**values)
+        return _("{name} plays the {card}; you win the trick with the {winning}").format(**values)
+    if trumped:
+        return _("{name} plays the {card}; {winner} wins the trick with the {winning} (trump)").format(
+            **values
+        )
+    return _("{name} plays the {card}; {winner} wins the trick with the {winning}").format(**values)
 
 
 def describe_deal(
@@ -114,27 +179,118 @@ def describe_deal(
     (and, with ``with_game``, the game that king won)."""
     dealer = names[after.dealer]
     upcard = card_label(after.upcard, symbols)
-    suit = SUIT_NAMES[after.trump]
+    suit = suit_name(after.trump)
     record = after.deals[-1]
     if not record.turned_king:
-        return f"{_verb(dealer, 'deals', 'deal')}; the {upcard} is turned up: {suit} are trumps."
-    turns = _verb(dealer, "deals and turns up", "deal and turn up")
+        return _say(
+            dealer,
+            # Translators: {suit} is a suit's name in words, plural ("clubs").
+            _("You deal; the {card} is turned up: {suit} are trumps."),
+            _("{name} deals; the {card} is turned up: {suit} are trumps."),
+            card=upcard,
+            suit=suit,
+        )
     # Short enough for two lines of the narration at 80x24.
-    text = f"{turns} the {upcard}: {suit} are trumps, 1 point to {_object(dealer)}."
+    text = _say(
+        dealer,
+        # Translators: at most about 150 characters with the names (two lines of 80).
+        _("You deal and turn up the {card}: {suit} are trumps, 1 point to you."),
+        _("{name} deals and turns up the {card}: {suit} are trumps, 1 point to {name}."),
+        card=upcard,
+        suit=suit,
+    )
     if with_game and record.ended_game is not None:
         text += " " + _game_won(record, names)
     return text
-
-
-def _object(name: str) -> str:
-    return "you" if name == SECOND_PERSON else printable(name)
 
 
 def _game_won(record: DealRecord, names: tuple[str, str]) -> str:
     assert record.ended_game is not None
     seat = record.ended_game
     score = f"{record.score[seat]}-{record.score[1 - seat]}"
-    return f"{_verb(names[seat], 'wins', 'win')} the game {score}."
+    return _say(names[seat], _("You win the game {score}."), _("{name} wins the game {score}."), score=score)
+
+
+def _tricks_taken(record: DealRecord, names: tuple[str, str]) -> str:
+    """The tricks' sentence: who took how many, the points, and a penalty."""
+    assert record.winner is not None
+    winner = record.winner
+    won = record.tricks[winner] if record.tricks is not None else 0
+    count = record.trick_points
+    values: dict[str, object] = {
+        "name": shown_name(names[winner]),
+        "loser": shown_name(names[1 - winner]),
+        "won": won,
+        "lost": 5 - won,
+        "count": count,
+    }
+    you_won = names[winner] == SECOND_PERSON
+    you_lost = names[1 - winner] == SECOND_PERSON
+    vole = won == 5
+    if not record.penalty:
+        if vole:
+            if you_won:
+                text = ngettext(
+                    "You take all five tricks, the vole: {count} point.",
+                    "You take all five tricks, the vole: {count} points.",
+                    count,
+                )
+            else:
+                text = ngettext(
+                    "{name} takes all five tricks, the vole: {count} point.",
+                    "{name} takes all five tricks, the vole: {count} points.",
+                    count,
+                )
+        elif you_won:
+            text = ngettext(
+                "You take {won} tricks to {lost}: {count} point.",
+                "You take {won} tricks to {lost}: {count} points.",
+                count,
+            )
+        else:
+            text = ngettext(
+                "{name} takes {won} tricks to {lost}: {count} point.",
+                "{name} takes {won} tricks to {lost}: {count} points.",
+                count,
+            )
+    elif vole:
+        if you_won:
+            text = ngettext(
+                "You take all five tricks, the vole: {count} point ({loser} was liable and lost).",
+                "You take all five tricks, the vole: {count} points ({loser} was liable and lost).",
+                count,
+            )
+        elif you_lost:
+            text = ngettext(
+                "{name} takes all five tricks, the vole: {count} point (you were liable and lost).",
+                "{name} takes all five tricks, the vole: {count} points (you were liable and lost).",
+                count,
+            )
+        else:
+            text = ngettext(
+                "{name} takes all five tricks, the vole: {count} point ({loser} was liable and lost).",
+                "{name} takes all five tricks, the vole: {count} points ({loser} was liable and lost).",
+                count,
+            )
+    elif you_won:
+        text = ngettext(
+            "You take {won} tricks to {lost}: {count} point ({loser} was liable and lost).",
+            "You take {won} tricks to {lost}: {count} points ({loser} was liable and lost).",
+            count,
+        )
+    elif you_lost:
+        text = ngettext(
+            "{name} takes {won} tricks to {lost}: {count} point (you were liable and lost).",
+            "{name} takes {won} tricks to {lost}: {count} points (you were liable and lost).",
+            count,
+        )
+    else:
+        text = ngettext(
+            "{name} takes {won} tricks to {lost}: {count} point ({loser} was liable and lost).",
+            "{name} takes {won} tricks to {lost}: {count} points ({loser} was liable and lost).",
+            count,
+        )
+    return text.format(**values)
 
 
 def describe_deal_end(record: DealRecord, names: tuple[str, str]) -> str:
@@ -144,34 +300,36 @@ def describe_deal_end(record: DealRecord, names: tuple[str, str]) -> str:
     for seat in (0, 1):
         king = record.king_points[seat]
         if king:
-            parts.append(f"{_verb(names[seat], 'scores', 'score')} {_points(king)} for the king.")
+            parts.append(
+                _say(
+                    names[seat],
+                    ngettext(
+                        "You score {count} point for the king.",
+                        "You score {count} points for the king.",
+                        king,
+                    ),
+                    ngettext(
+                        "{name} scores {count} point for the king.",
+                        "{name} scores {count} points for the king.",
+                        king,
+                    ),
+                    count=king,
+                )
+            )
     if record.tricks is None:
         if record.ended_game is not None:
-            parts.append("The game ended on the king's point, before the tricks were played.")
+            parts.append(_("The game ended on the king's point, before the tricks were played."))
     else:
-        assert record.winner is not None
-        winner = record.winner
-        won = record.tricks[winner]
-        if won == 5:
-            taken = _verb(names[winner], "takes all five tricks, the vole", "take all five tricks, the vole")
-        else:
-            taken = _verb(
-                names[winner], f"takes {won} tricks to {5 - won}", f"take {won} tricks to {5 - won}"
-            )
-        reason = ""
-        if record.penalty:
-            loser = names[1 - winner]
-            reason = f" ({_object(loser)} {'were' if loser == SECOND_PERSON else 'was'} liable and lost)"
-        parts.append(f"{taken}: {_points(record.trick_points)}{reason}.")
+        parts.append(_tricks_taken(record, names))
     if record.four_all_reset:
-        parts.append(f"Four all: both scores drop by one, to {record.score[0]}-{record.score[1]}.")
+        parts.append(
+            _("Four all: both scores drop by one, to {score}.").format(
+                score=f"{record.score[0]}-{record.score[1]}"
+            )
+        )
     if record.ended_game is not None:
         parts.append(_game_won(record, names))
     return " ".join(parts)
-
-
-def _points(count: int) -> str:
-    return f"{count} point" if count == 1 else f"{count} points"
 
 
 def liability_warning(match: Match, names: tuple[str, str]) -> str | None:
@@ -179,14 +337,77 @@ def liability_warning(match: Match, names: tuple[str, str]) -> str | None:
     seat = match.liable
     if seat is None or match.phase not in VIEW_PHASES:
         return None
-    what = "played without proposing" if seat == match.elder else "refused the first proposal"
     # What the other side scores by beating a liable player: with three or
     # four tricks, and with the vole.
     points = trick_points(3, True, match.rules)
     vole_points = trick_points(5, True, match.rules)
-    vole = f" ({vole_points} for a vole)" if vole_points != points else ""
-    who = "You" if names[seat] == SECOND_PERSON else printable(names[seat])
-    return f"{who} {what}: losing this deal costs {_points(points)}{vole}."
+    played = seat == match.elder
+    you = names[seat] == SECOND_PERSON
+    if vole_points != points:
+        if played:
+            text = (
+                ngettext(
+                    "You played without proposing: losing this deal costs {count} point ({vole} for a vole).",
+                    "You played without proposing: losing this deal costs {count} points"
+                    " ({vole} for a vole).",
+                    points,
+                )
+                if you
+                else ngettext(
+                    "{name} played without proposing: losing this deal costs {count} point"
+                    " ({vole} for a vole).",
+                    "{name} played without proposing: losing this deal costs {count} points"
+                    " ({vole} for a vole).",
+                    points,
+                )
+            )
+        else:
+            text = (
+                ngettext(
+                    "You refused the first proposal: losing this deal costs {count} point"
+                    " ({vole} for a vole).",
+                    "You refused the first proposal: losing this deal costs {count} points"
+                    " ({vole} for a vole).",
+                    points,
+                )
+                if you
+                else ngettext(
+                    "{name} refused the first proposal: losing this deal costs {count} point"
+                    " ({vole} for a vole).",
+                    "{name} refused the first proposal: losing this deal costs {count} points"
+                    " ({vole} for a vole).",
+                    points,
+                )
+            )
+    elif played:
+        text = (
+            ngettext(
+                "You played without proposing: losing this deal costs {count} point.",
+                "You played without proposing: losing this deal costs {count} points.",
+                points,
+            )
+            if you
+            else ngettext(
+                "{name} played without proposing: losing this deal costs {count} point.",
+                "{name} played without proposing: losing this deal costs {count} points.",
+                points,
+            )
+        )
+    else:
+        text = (
+            ngettext(
+                "You refused the first proposal: losing this deal costs {count} point.",
+                "You refused the first proposal: losing this deal costs {count} points.",
+                points,
+            )
+            if you
+            else ngettext(
+                "{name} refused the first proposal: losing this deal costs {count} point.",
+                "{name} refused the first proposal: losing this deal costs {count} points.",
+                points,
+            )
+        )
+    return text.format(name=shown_name(names[seat]), count=points, vole=vole_points)
 
 
 def deal_in_game(match: Match, index: int | None = None) -> int:
@@ -204,18 +425,26 @@ def describe_exchange_over(match: Match) -> str:
     """Why no further exchange may be proposed in this deal."""
     limit = match.rules.max_exchanges
     if match.stock_size == 0:
-        return "No more exchanges: the stock is empty."
+        return _("No more exchanges: the stock is empty.")
     if limit is not None and match.exchanges >= limit:
-        rounds = "1 exchange" if limit == 1 else f"{limit} exchanges"
-        return f"No more exchanges: the limit of {rounds} is reached."
-    return "No more exchanges."
+        return ngettext(
+            "No more exchanges: the limit of {count} exchange is reached.",
+            "No more exchanges: the limit of {count} exchanges is reached.",
+            limit,
+        ).format(count=limit)
+    return _("No more exchanges.")
 
 
 def describe_cut(first_dealer: int, names: tuple[str, str]) -> str:
     """Who deals first, and why (the cut is made at random)."""
+    dealer = names[first_dealer]
     elder = names[1 - first_dealer]
-    speaks = "you speak first" if elder == SECOND_PERSON else f"{printable(elder)} speaks first"
-    return f"The cut, at random: {_verb(names[first_dealer], 'deals', 'deal')} first; {speaks}."
+    values = {"name": shown_name(dealer), "elder": shown_name(elder)}
+    if dealer == SECOND_PERSON:
+        return _("The cut, at random: you deal first; {elder} speaks first.").format(**values)
+    if elder == SECOND_PERSON:
+        return _("The cut, at random: {name} deals first; you speak first.").format(**values)
+    return _("The cut, at random: {name} deals first; {elder} speaks first.").format(**values)
 
 
 def describe_match_won(match: Match, names: tuple[str, str]) -> str:
@@ -223,39 +452,66 @@ def describe_match_won(match: Match, names: tuple[str, str]) -> str:
     assert match.winner is not None
     winner = match.winner
     won = match.games_won
-    games = (
-        f"{won[winner]} game to {won[1 - winner]}"
-        if won[winner] == 1
-        else f"{won[winner]} games to {won[1 - winner]}"
+    return _say(
+        names[winner],
+        ngettext(
+            "You win the match, {won} game to {lost}.",
+            "You win the match, {won} games to {lost}.",
+            won[winner],
+        ),
+        ngettext(
+            "{name} wins the match, {won} game to {lost}.",
+            "{name} wins the match, {won} games to {lost}.",
+            won[winner],
+        ),
+        won=won[winner],
+        lost=won[1 - winner],
     )
-    return f"{_verb(names[winner], 'wins', 'win')} the match, {games}."
 
 
 def rules_in_words(rules: Rules, *, with_target: bool = False) -> str:
     """The rules in force in players' words, as a compact line: what
     differs from the usual rules ("Ace high · must trump: off · 1
-    exchange"), or "Usual rules"; ``with_target``: the game's length first."""
+    exchange"), or "Usual rules"; ``with_target``: the game's length first.
+    Each item is a phrase of its own in the catalog, as in the middle of a
+    line (the line's first letter is made a capital), joined by " · "."""
     usual = Rules()
     parts: list[str] = []
     if with_target:
-        parts.append(f"Game to {rules.target}")
+        # Translators: the items of this line are phrases in the middle of a line
+        # (lower case where the language allows); the first letter is made a capital.
+        parts.append(_("game to {target}").format(target=rules.target))
         if rules.games_to_win > 1:
-            parts.append(f"first to {rules.games_to_win} games")
+            parts.append(
+                ngettext("first to {count} game", "first to {count} games", rules.games_to_win).format(
+                    count=rules.games_to_win
+                )
+            )
     if rules.ace_high != usual.ace_high:
-        parts.append("ace high" if rules.ace_high else "ace low")
+        parts.append(_("ace high") if rules.ace_high else _("ace low"))
     if rules.deal_packets != usual.deal_packets:
-        parts.append("dealt " + "-".join(str(packet) for packet in rules.deal_packets))
+        packets = "-".join(str(packet) for packet in rules.deal_packets)
+        # Translators: {packets} is how the five cards are dealt, such as 3-2.
+        parts.append(_("dealt {packets}").format(packets=packets))
     if rules.dealer_must_exchange != usual.dealer_must_exchange:
-        parts.append(f"dealer must exchange: {'on' if rules.dealer_must_exchange else 'off'}")
+        parts.append(
+            _("dealer must exchange: on") if rules.dealer_must_exchange else _("dealer must exchange: off")
+        )
     if rules.max_exchanges is not None:
-        parts.append("1 exchange" if rules.max_exchanges == 1 else f"{rules.max_exchanges} exchanges")
+        parts.append(
+            ngettext("{count} exchange", "{count} exchanges", rules.max_exchanges).format(
+                count=rules.max_exchanges
+            )
+        )
     if rules.must_trump != usual.must_trump:
-        parts.append(f"must trump: {'on' if rules.must_trump else 'off'}")
+        parts.append(_("must trump: on") if rules.must_trump else _("must trump: off"))
     if rules.penalty_adds_to_vole != usual.penalty_adds_to_vole:
-        parts.append(f"penalty on a vole: {'on' if rules.penalty_adds_to_vole else 'off'}")
+        parts.append(
+            _("penalty on a vole: on") if rules.penalty_adds_to_vole else _("penalty on a vole: off")
+        )
     if rules.four_all_reset != usual.four_all_reset:
-        parts.append(f"four-all reset: {'on' if rules.four_all_reset else 'off'}")
+        parts.append(_("four-all reset: on") if rules.four_all_reset else _("four-all reset: off"))
     if len(parts) == (2 if with_target and rules.games_to_win > 1 else 1 if with_target else 0):
-        parts.append("usual rules")
+        parts.append(_("usual rules"))
     text = " · ".join(parts)
     return text[:1].upper() + text[1:]

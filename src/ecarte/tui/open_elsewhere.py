@@ -14,12 +14,13 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ecarte.i18n import N_, _
 from ecarte.text import printable
 
 from .deal_summary import MODAL_CSS, SummaryButton
 
-TITLE = "This match is open in another window."
-EXPLANATION = (
+TITLE = N_("This match is open in another window.")
+EXPLANATION = N_(
     "Only one window plays a match at a time, so that its autosave stays whole. "
     "You can watch it in the replay viewer (as far as it has been played), or leave it to that window."
 )
@@ -30,8 +31,8 @@ class OpenElsewhereScreen(ModalScreen[str]):
 
     DEFAULT_CSS = MODAL_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("w", "choose('watch')", "Watch"),
-        Binding("l,escape", "choose('leave')", "Leave"),
+        Binding("w", "choose('watch')", N_("Watch")),
+        Binding("l,escape", "choose('leave')", N_("Leave")),
     ]
 
     def __init__(self, path: Path) -> None:
@@ -40,11 +41,11 @@ class OpenElsewhereScreen(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="summary-box"):
-            yield Static(Text(TITLE), id="summary-title")
-            yield Static(Text(f"{EXPLANATION}\n{printable(self.path.name)}"))
+            yield Static(Text(_(TITLE)), id="summary-title")
+            yield Static(Text(f"{_(EXPLANATION)}\n{printable(self.path.name)}"))
             with Horizontal(id="summary-buttons"):
-                yield SummaryButton("Watch (w)", id="watch", variant="primary", compact=True)
-                yield SummaryButton("Leave (l)", id="leave", compact=True)
+                yield SummaryButton(_("Watch (w)"), id="watch", variant="primary", compact=True)
+                yield SummaryButton(_("Leave (l)"), id="leave", compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

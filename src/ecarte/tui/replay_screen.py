@@ -23,7 +23,8 @@ from textual.containers import VerticalScroll
 from textual.widgets import DataTable, Footer, Static
 
 from ecarte.engine import Match
-from ecarte.engine.cards import SUIT_NAMES, Card, cards_in
+from ecarte.engine.cards import Card, cards_in, suit_name
+from ecarte.i18n import N_, _, ngettext
 from ecarte.log import LogEvent, LogFileError, Replay, replay_file
 from ecarte.log.format import EventType
 from ecarte.play import paths
@@ -33,7 +34,16 @@ from ecarte.text import printable, short_name
 
 from .base import EcarteScreen
 from .cards_render import card_text, cards_text, suit_text
-from .narration import describe_action, describe_deal, describe_deal_end, liability_warning, rules_in_words
+from .narration import (
+    SECOND_PERSON,
+    describe_action,
+    describe_deal,
+    describe_deal_end,
+    liability_warning,
+    rules_in_words,
+    shown_name,
+)
+from .styled import styled
 
 SMALL_LOG_EVENTS = 2000
 """A log already read with at most this many events is stepped through at
@@ -78,17 +88,28 @@ def _created(extra: dict[str, Any], path: Path) -> tuple[str, float]:
 def match_result(replay: Replay) -> str:
     """ "Klara won 5-3", "in progress", or what is wrong with the log."""
     if replay.error is not None and not replay.truncated_last_line:
-        return f"invalid log (line {replay.error.line})"
+        return _("invalid log (line {line})").format(line=replay.error.line)
     match = replay.match
-    if replay.header is None or match is None or match.winner is None:
-        return "in progress"
+    if _in_progress(replay) or replay.header is None or match is None or match.winner is None:
+        return _("in progress")
     names = replay.header.players
     winner = match.winner
     if match.rules.games_to_win > 1:
         won = match.games_won
-        return f"{printable(names[winner])} won {won[winner]}-{won[1 - winner]} in games"
+        return _("{name} won {score} in games").format(
+            name=shown_name(names[winner]), score=f"{won[winner]}-{won[1 - winner]}"
+        )
     score = match.games[-1]
-    return f"{printable(names[winner])} won {score[winner]}-{score[1 - winner]}"
+    return _("{name} won {score}").format(
+        name=shown_name(names[winner]), score=f"{score[winner]}-{score[1 - winner]}"
+    )
+
+
+def _in_progress(replay: Replay) -> bool:
+    """A readable log whose match has no winner yet."""
+    if replay.error is not None and not replay.truncated_last_line:
+        return False
+    return replay.header is None or replay.match is None or replay.match.winner is None
 
 
 def summarize_log(path: Path) -> LogSummary:
@@ -96,21 +117,27 @@ def summarize_log(path: Path) -> LogSummary:
         replay = replay_file(path)
     except LogFileError as error:
         date, stamp = _created({}, path)
-        return LogSummary(path, date, "?", f"unreadable: {printable(str(error))}", stamp)
+        return LogSummary(
+            path, date, "?", _("unreadable: {error}").format(error=printable(str(error))), stamp
+        )
     if replay.header is None:
         date, stamp = _created({}, path)
         line = replay.error.line if replay.error else 1
-        return LogSummary(path, date, "?", f"invalid log (line {line})", stamp)
+        return LogSummary(path, date, "?", _("invalid log (line {line})").format(line=line), stamp)
     header = replay.header
     date, stamp = _created(header.extra, path)
-    players = f"{printable(short_name(header.players[0]))} vs {printable(short_name(header.players[1]))}"
+    players = _("{name} vs {other}").format(
+        name=shown_name(short_name(header.players[0])), other=shown_name(short_name(header.players[1]))
+    )
     level = header.extra.get("opponent")
     if isinstance(level, str) and level:
         players += f" ({printable(level)})"
     result = match_result(replay)
-    if result == "in progress" and forfeit_path(path).exists():
-        result = "ended by forfeit"
-    return LogSummary(path, date, players, result, stamp, resumable=result == "in progress")
+    resumable = _in_progress(replay)
+    if resumable and forfeit_path(path).exists():
+        result = _("ended by forfeit")
+        resumable = False
+    return LogSummary(path, date, players, result, stamp, resumable=resumable)
 
 
 def _mtime(path: Path) -> float:
@@ -136,10 +163,10 @@ def saved_logs(directory: Path | None = None) -> list[LogSummary]:
 
 class ReplayListScreen(EcarteScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "open", "Open", priority=True),
-        Binding("c", "continue_match", "Continue it"),
-        Binding("escape,q", "app.pop_screen", "Back"),
-        Binding("question_mark,f1", "help", "Help"),
+        Binding("enter", "open", N_("Open"), priority=True),
+        Binding("c", "continue_match", N_("Continue it")),
+        Binding("escape,q", "app.pop_screen", N_("Back")),
+        Binding("question_mark,f1", "help", N_("Help")),
     ]
 
     def __init__(self, directory: Path | None = None) -> None:
@@ -148,8 +175,8 @@ class ReplayListScreen(EcarteScreen[None]):
         self.summaries: list[LogSummary] = []
 
     def compose(self) -> ComposeResult:
-        yield Static("Saved matches", id="replay-list-title")
-        yield Static("Reading the saved matches…", id="replay-list-empty")
+        yield Static(_("Saved matches"), id="replay-list-title")
+        yield Static(_("Reading the saved matches…"), id="replay-list-empty")
         table: DataTable[Text] = DataTable(id="replay-table", cursor_type="row", zebra_stripes=True)
         table.display = False
         yield table
@@ -157,7 +184,8 @@ class ReplayListScreen(EcarteScreen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Date", "Players", "Result", "File")
+        # Translators: the saved matches' column heads.
+        table.add_columns(_("Date"), _("Players"), _("Result"), _("File"))
         self.load()
 
     @work(thread=True, exclusive=True)
@@ -186,7 +214,13 @@ class ReplayListScreen(EcarteScreen[None]):
             table.focus()
         else:
             folder = self.directory or paths.matches_dir()
-            empty.update(Text(f"No saved matches yet. Matches are saved in {folder} as they are played."))
+            empty.update(
+                Text(
+                    _("No saved matches yet. Matches are saved in {folder} as they are played.").format(
+                        folder=folder
+                    )
+                )
+            )
 
     def selected(self) -> LogSummary | None:
         row = self.query_one(DataTable).cursor_row
@@ -234,15 +268,15 @@ class ReplayViewerScreen(EcarteScreen[None]):
     state after the ``k``-th valid event."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "Back", key_display="←", priority=True),
-        Binding("right", "step(1)", "Forward", key_display="→", priority=True),
-        Binding("pageup", "deal(-1)", "Prev deal", key_display="PgUp", priority=True),
-        Binding("pagedown", "deal(1)", "Next deal", key_display="PgDn", priority=True),
-        Binding("home", "jump_start", "Start", show=False, priority=True),
-        Binding("end", "jump_end", "End", show=False, priority=True),
-        Binding("a", "analyse", "Analysis"),
-        Binding("question_mark,f1", "help", "Help"),
-        Binding("escape,q", "app.pop_screen", "Close"),
+        Binding("left", "step(-1)", N_("Back"), key_display="←", priority=True),
+        Binding("right", "step(1)", N_("Forward"), key_display="→", priority=True),
+        Binding("pageup", "deal(-1)", N_("Prev deal"), key_display="PgUp", priority=True),
+        Binding("pagedown", "deal(1)", N_("Next deal"), key_display="PgDn", priority=True),
+        Binding("home", "jump_start", N_("Start"), show=False, priority=True),
+        Binding("end", "jump_end", N_("End"), show=False, priority=True),
+        Binding("a", "analyse", N_("Analysis")),
+        Binding("question_mark,f1", "help", N_("Help")),
+        Binding("escape,q", "app.pop_screen", N_("Close")),
     ]
 
     def __init__(self, path: Path, replay: Replay | None = None) -> None:
@@ -275,11 +309,11 @@ class ReplayViewerScreen(EcarteScreen[None]):
         return self.steps.state(position)
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(f"Replay of {printable(self.path.name)}"), id="replay-title")
+        yield Static(Text(_("Replay of {file}").format(file=printable(self.path.name))), id="replay-title")
         error = Static(id="replay-error")
         error.display = False
         yield error
-        yield Static(Text("Loading…", style="italic"), id="replay-status")
+        yield Static(Text(_("Loading…"), style="italic"), id="replay-status")
         yield Static(id="replay-event")
         with VerticalScroll(id="replay-board"):
             yield Static(id="replay-board-text")
@@ -302,7 +336,9 @@ class ReplayViewerScreen(EcarteScreen[None]):
             self.app.call_from_thread(self.failed, str(error))
             return
         except Exception as error:  # shown to the player, never a traceback that ends the app
-            self.app.call_from_thread(self.failed, f"{self.path}: cannot be replayed: {error}")
+            self.app.call_from_thread(
+                self.failed, _("{path}: cannot be replayed: {error}").format(path=self.path, error=error)
+            )
             return
         self.app.call_from_thread(self.loaded_log, replay, steps)
 
@@ -310,8 +346,8 @@ class ReplayViewerScreen(EcarteScreen[None]):
         error = self.query_one("#replay-error", Static)
         error.update(Text(printable(message, keep_newlines=True)))
         error.display = True
-        self.query_one("#replay-status", Static).update(Text("Nothing to replay.", style="dim"))
-        self.notify(printable(message), title="Replay", severity="error", timeout=10, markup=False)
+        self.query_one("#replay-status", Static).update(Text(_("Nothing to replay."), style="dim"))
+        self.notify(printable(message), title=_("Replay"), severity="error", timeout=10, markup=False)
 
     def loaded_log(self, replay: Replay, steps: ReplaySteps) -> None:
         self.replay = replay
@@ -329,10 +365,13 @@ class ReplayViewerScreen(EcarteScreen[None]):
     # ------------------------------------------------------------ text
 
     def title_text(self) -> Text:
-        text = Text(f"Replay of {printable(self.path.name)}")
+        text = Text(_("Replay of {file}").format(file=printable(self.path.name)))
         header = self.replay.header
         if header is not None:
-            text.append(f" · {printable(self.names[0])} vs {printable(self.names[1])}")
+            players = _("{name} vs {other}").format(
+                name=shown_name(self.names[0]), other=shown_name(self.names[1])
+            )
+            text.append(f" · {players}")
             text.append(f" · {rules_in_words(header.rules, with_target=True)}", style="dim")
         return text
 
@@ -340,22 +379,41 @@ class ReplayViewerScreen(EcarteScreen[None]):
         error = self.replay.error
         if error is None:
             return None
-        if self.replay.truncated_last_line:
-            what = f"The last line ({error.line}) was cut short while it was being written"
-        else:
-            what = f"Line {error.line} is invalid: {printable(error.message)}"
+        values = {"line": error.line, "error": printable(error.message), "count": len(self.events)}
         if self.replay.header is None:
-            return Text(f"{what}. Nothing can be replayed.")
-        return Text(f"{what}. The replay shows the {len(self.events)} valid events before it.")
+            if self.replay.truncated_last_line:
+                text = _(
+                    "The last line ({line}) was cut short while it was being written. "
+                    "Nothing can be replayed."
+                )
+            else:
+                text = _("Line {line} is invalid: {error}. Nothing can be replayed.")
+        elif self.replay.truncated_last_line:
+            text = ngettext(
+                "The last line ({line}) was cut short while it was being written. "
+                "The replay shows the {count} valid event before it.",
+                "The last line ({line}) was cut short while it was being written. "
+                "The replay shows the {count} valid events before it.",
+                len(self.events),
+            )
+        else:
+            text = ngettext(
+                "Line {line} is invalid: {error}. The replay shows the {count} valid event before it.",
+                "Line {line} is invalid: {error}. The replay shows the {count} valid events before it.",
+                len(self.events),
+            )
+        return Text(text.format(**values))
 
     def event_text(self, position: int) -> str:
         """The event that led to ``position``, in words."""
         symbols = self.ecarte_app.settings.symbols
         if position == 0:
             if self.replay.header is None:
-                return "No valid header: nothing to replay."
-            first = printable(self.names[self.replay.header.first_dealer])
-            return f"The start of the match. {first} deals first."
+                return _("No valid header: nothing to replay.")
+            first = self.names[self.replay.header.first_dealer]
+            if first == SECOND_PERSON:
+                return _("The start of the match. You deal first.")
+            return _("The start of the match. {name} deals first.").format(name=shown_name(first))
         event = self.events[position - 1]
         before, after = self.state(position - 1), self.state(position)
         assert before is not None and after is not None
@@ -367,7 +425,13 @@ class ReplayViewerScreen(EcarteScreen[None]):
             if self.deal_ended(before, after):
                 text = _sentence(text) + " " + describe_deal_end(after.deals[-1], self.names)
         if after.winner is not None:
-            text = _sentence(text) + f" {printable(self.names[after.winner])} wins the match."
+            winner = self.names[after.winner]
+            won = (
+                _("You win the match.")
+                if winner == SECOND_PERSON
+                else _("{name} wins the match.").format(name=shown_name(winner))
+            )
+            text = _sentence(text) + " " + won
         return text
 
     @staticmethod
@@ -382,11 +446,11 @@ class ReplayViewerScreen(EcarteScreen[None]):
     def status_text(self, position: int) -> Text:
         state = self.state(position)
         deals = sum(1 for event in self.events[:position] if event.type == EventType.DEAL)
-        text = Text(f"Event {position} of {len(self.events)}")
+        text = Text(_("Event {position} of {count}").format(position=position, count=len(self.events)))
         if state is not None and deals:
-            text.append(f" · Deal {deals} · Game {len(state.games)}")
+            text.append(" · " + _("Deal {deal} · Game {game}").format(deal=deals, game=len(state.games)))
         if position == len(self.events) and self.replay.error is None:
-            text.append(" · the end of the log", style="dim")
+            text.append(" · " + _("the end of the log"), style="dim")
         return text
 
     def board(self, position: int) -> Group | Text:
@@ -394,28 +458,31 @@ class ReplayViewerScreen(EcarteScreen[None]):
         if state is None:
             return Text("")
         symbols = self.ecarte_app.settings.symbols
-        names = [printable(name) for name in self.names]
+        names = [shown_name(name) for name in self.names]
         rules = state.rules
         score = state.score
         lines: list[Text | Table] = []
-        lines.append(
-            Text(
-                f"Score: {names[0]} {score[0]}, {names[1]} {score[1]} (game to {rules.target})"
-                + (
-                    f" · games won {state.games_won[0]}-{state.games_won[1]}"
-                    if rules.games_to_win > 1
-                    else ""
-                )
-            )
+        values = {"name": names[0], "score": score[0], "other": names[1], "other_score": score[1]}
+        line = _("Score: {name} {score}, {other} {other_score} (game to {target})").format(
+            target=rules.target, **values
         )
+        if rules.games_to_win > 1:
+            line += " · " + _("games won {won}").format(won=f"{state.games_won[0]}-{state.games_won[1]}")
+        lines.append(Text(line))
         if not state.deals:
-            lines.append(Text("No deal yet."))
+            lines.append(Text(_("No deal yet.")))
             return Group(*lines)
-        dealt = Text(f"Dealer: {names[state.dealer]} · Turned up: ")
-        dealt.append_text(card_text(state.upcard, symbols))
-        dealt.append(" · Trumps: ")
-        dealt.append_text(suit_text(state.trump, symbols))
-        dealt.append(f" {SUIT_NAMES[state.trump]} · Stock: {state.stock_size} cards")
+        dealt = styled(
+            ngettext(
+                "Dealer: {name} · Turned up: {card} · Trumps: {trump} · Stock: {count} card",
+                "Dealer: {name} · Turned up: {card} · Trumps: {trump} · Stock: {count} cards",
+                state.stock_size,
+            ),
+            name=names[state.dealer],
+            card=card_text(state.upcard, symbols),
+            trump=suit_text(state.trump, symbols).append(f" {suit_name(state.trump)}"),
+            count=state.stock_size,
+        )
         lines.append(dealt)
         table = Table.grid(padding=(0, 2))
         table.add_column("player", no_wrap=True)
@@ -424,12 +491,13 @@ class ReplayViewerScreen(EcarteScreen[None]):
         table.add_column("tricks", justify="right")
         table.add_row(
             Text("", style="bold"),
-            Text("Hand", style="dim"),
-            Text("Discards", style="dim"),
-            Text("Tricks", style="dim"),
+            Text(_("Hand"), style="dim"),
+            Text(_("Discards"), style="dim"),
+            Text(_("Tricks"), style="dim"),
         )
         for seat in (0, 1):
-            role = "dealer" if seat == state.dealer else "elder"
+            # Translators: the roles in a deal, beside a player's name.
+            role = _("dealer") if seat == state.dealer else _("elder")
             hand = state.hand(seat)
             discards = cards_in(state.discards[seat])
             table.add_row(
@@ -444,20 +512,23 @@ class ReplayViewerScreen(EcarteScreen[None]):
         if warning is not None:
             lines.append(Text(warning, style="yellow"))
         if state.announced:
-            lines.append(
-                Text("King announced by " + " and ".join(names[seat] for seat in state.announced) + ".")
-            )
+            announced = [names[seat] for seat in state.announced]
+            if len(announced) == 1:
+                said = _("King announced by {name}.").format(name=announced[0])
+            else:
+                said = _("King announced by {name} and {other}.").format(
+                    name=announced[0], other=announced[1]
+                )
+            lines.append(Text(said))
         return Group(*lines)
 
     def trick_text(self, state: Match, position: int, names: list[str], symbols: bool) -> Text:
         def cards_by_seat(leader: int, cards: Sequence[Card]) -> Text:
-            text = Text("Trick: ")
-            for index, card in enumerate(cards):
-                if index:
-                    text.append(", ")
-                text.append(f"{names[leader if index == 0 else 1 - leader]} ")
-                text.append_text(card_text(card, symbols))
-            return text
+            plays = [
+                Text(f"{names[leader if index == 0 else 1 - leader]} ").append_text(card_text(card, symbols))
+                for index, card in enumerate(cards)
+            ]
+            return styled(_("Trick: {cards}"), cards=Text(", ").join(plays))
 
         if state.trick:
             return cards_by_seat(state.leader, state.trick)
@@ -466,9 +537,9 @@ class ReplayViewerScreen(EcarteScreen[None]):
             # The trick this card completed: show it, or the card vanishes at once.
             last = state.tricks[-1]
             text = cards_by_seat(last.leader, last.cards)
-            text.append(f" · won by {names[last.winner]}")
+            text.append(" · " + _("won by {name}").format(name=names[last.winner]))
             return text
-        return Text("Trick: —", style="dim")
+        return Text(_("Trick: {cards}").format(cards="—"), style="dim")
 
     # ------------------------------------------------------------ moving
 

@@ -17,9 +17,11 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from ecarte.engine import Rules, RulesError
+from ecarte.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language_from_environment
 from ecarte.play.settings import (
     CARD_STYLES,
     COACH_MODES,
+    LANGUAGE_AUTO,
     LEVELS,
     MAX_NAME_LENGTH,
     SPEEDS,
@@ -29,65 +31,77 @@ from ecarte.play.settings import (
 from ecarte.text import printable
 
 from .base import EcarteScreen
+from .words import translate_bindings
 
-ON_OFF: list[tuple[str, bool]] = [("on", True), ("off", False)]
+
+def on_off() -> list[tuple[str, bool]]:
+    # Translators: a setting's two values.
+    return [(_("on"), True), (_("off"), False)]
+
 
 # (rule key, label, what it changes): every variant of docs/rules.md.
 RULE_ROWS: tuple[tuple[str, str, str], ...] = (
     (
         "target",
-        "Points to win a game",
-        "The first to reach this score wins the game (5 by default; 7 and 11 are common).",
+        N_("Points to win a game"),
+        N_("The first to reach this score wins the game (5 by default; 7 and 11 are common)."),
     ),
     (
         "games_to_win",
-        "Games to win the match",
-        "1: a single game; 2: best of three (the French partie liée).",
+        N_("Games to win the match"),
+        N_("1: a single game; 2: best of three (the French partie liée)."),
     ),
     (
         "ace_high",
-        "Ace high",
-        "On: the ace ranks above the king. Off: between the jack and the ten (K Q J A 10 9 8 7).",
+        N_("Ace high"),
+        N_("On: the ace ranks above the king. Off: between the jack and the ten (K Q J A 10 9 8 7)."),
     ),
-    ("deal_packets", "Deal in packets of", "How the five cards go out: 3 then 2, 2 then 3, or 2, 2, 1."),
+    (
+        "deal_packets",
+        N_("Deal in packets of"),
+        N_("How the five cards go out: 3 then 2, 2 then 3, or 2, 2, 1."),
+    ),
     (
         "dealer_must_exchange",
-        "Dealer must exchange",
-        "On: after accepting a proposal the dealer must discard at least one card.",
+        N_("Dealer must exchange"),
+        N_("On: after accepting a proposal the dealer must discard at least one card."),
     ),
     (
         "max_exchanges",
-        "Exchanges per deal",
-        "How many proposals may be accepted in one deal; after that the tricks begin.",
+        N_("Exchanges per deal"),
+        N_("How many proposals may be accepted in one deal; after that the tricks begin."),
     ),
     (
         "must_trump",
-        "Must trump",
-        "On: without the suit led you must trump if you can. Off: you may throw any card.",
+        N_("Must trump"),
+        N_("On: without the suit led you must trump if you can. Off: you may throw any card."),
     ),
     (
         "penalty_adds_to_vole",
-        "Penalty adds to a vole",
-        "On: a vole won against a liable player scores 3 instead of 2.",
+        N_("Penalty adds to a vole"),
+        N_("On: a vole won against a liable player scores 3 instead of 2."),
     ),
     (
         "four_all_reset",
-        "Four-all reset",
-        "On: a deal ending with both one point from the target takes both back a point (4-4 is 3-3).",
+        N_("Four-all reset"),
+        N_("On: a deal ending with both one point from the target takes both back a point (4-4 is 3-3)."),
     ),
 )
 
 LEVEL_HELP = {
-    "easy": "easy: a gentle opponent for learning",
-    "normal": "normal: plays the textbook",
-    "expert": "expert: the strongest player",
+    "easy": N_("easy: a gentle opponent for learning"),
+    "normal": N_("normal: plays the textbook"),
+    "expert": N_("expert: the strongest player"),
 }
 
-SPEED_HELP = "How long each of the computer's moves stays on screen before the next one."
-COACH_HELP = "Each option's chance of winning the match: on h, or always beside the options; off: no hints."
-STYLE_HELP = "Suit symbols, or plain letters for terminals that cannot show the symbols."
-KEYS_HINT = "Tab and Shift+Tab move between fields; ← → or Space change a choice; Ctrl+S saves."
-UNFINISHED_NOTICE = (
+SPEED_HELP = N_("How long each of the computer's moves stays on screen before the next one.")
+COACH_HELP = N_(
+    "Each option's chance of winning the match: on h, or always beside the options; off: no hints."
+)
+STYLE_HELP = N_("Suit symbols, or plain letters for terminals that cannot show the symbols.")
+LANGUAGE_HELP = N_("The language of the app; saving a new one opens the screens anew in it.")
+KEYS_HINT = N_("Tab and Shift+Tab move between fields; ← → or Space change a choice; Ctrl+S saves.")
+UNFINISHED_NOTICE = N_(
     "A match is unfinished: it keeps the rules it began with. Changed rules apply from the next match."
 )
 
@@ -98,14 +112,15 @@ class Choice(Widget, can_focus=True):
     screen has a dozen of them."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "turn(-1)", "Previous", show=False),
-        Binding("right,space", "turn(1)", "Next", show=False),
+        Binding("left", "turn(-1)", N_("Previous"), show=False),
+        Binding("right,space", "turn(1)", N_("Next"), show=False),
     ]
 
     index: reactive[int] = reactive(0)
 
     def __init__(self, options: Iterable[tuple[str | Text, Any]], value: Any, *, id: str) -> None:
         super().__init__(id=id)
+        translate_bindings(self)
         self.options = [
             (Text(label) if isinstance(label, str) else label, choice) for label, choice in options
         ]
@@ -139,7 +154,26 @@ def _select(options: Iterable[tuple[str | Text, Any]], value: Any, widget_id: st
 
 def speed_label(speed: str) -> str:
     delay = SPEEDS[speed]
-    return f"{speed} ({delay:g} s a move)" if delay else f"{speed} (no pause)"
+    names = {
+        # Translators: the play speeds.
+        "slow": _("slow"),
+        "normal": _("normal"),
+        "fast": _("fast"),
+        "instant": _("instant"),
+    }
+    name = names.get(speed, speed)
+    if delay:
+        return _("{speed} ({delay} s a move)").format(speed=name, delay=f"{delay:g}")
+    return _("{speed} (no pause)").format(speed=name)
+
+
+def language_options() -> list[tuple[str, str]]:
+    """The language row's values: the system's language, then each language
+    in its own name (a reader finds the one they can read)."""
+    system = LANGUAGE_NAMES[language_from_environment() or "en"]
+    # Translators: the language setting's first value: the language the system asks for.
+    automatic = _("as the system: {language}").format(language=system)
+    return [(automatic, LANGUAGE_AUTO), *((LANGUAGE_NAMES[code], code) for code in LANGUAGES)]
 
 
 def rule_control(key: str, rules: Rules) -> Input | Choice:
@@ -150,21 +184,21 @@ def rule_control(key: str, rules: Rules) -> Input | Choice:
     if key == "games_to_win":
         return _select(((str(number), number) for number in range(1, 10)), value, widget_id)
     if key == "deal_packets":
-        options = [("3 then 2", (3, 2)), ("2 then 3", (2, 3)), ("2, 2 then 1", (2, 2, 1))]
+        options = [(_("3 then 2"), (3, 2)), (_("2 then 3"), (2, 3)), (_("2, 2 then 1"), (2, 2, 1))]
         return _select(options, value, widget_id)
     if key == "max_exchanges":
         return _select(
-            [("no limit", None), *((str(number), number) for number in range(1, 10))], value, widget_id
+            [(_("no limit"), None), *((str(number), number) for number in range(1, 10))], value, widget_id
         )
-    return _select(ON_OFF, value, widget_id)
+    return _select(on_off(), value, widget_id)
 
 
 class SettingsScreen(EcarteScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "save", "Save"),
-        Binding("escape", "leave", "Back"),
-        Binding("f2", "rules", "Rules"),
-        Binding("f1", "help", "Help"),
+        Binding("ctrl+s", "save", N_("Save")),
+        Binding("escape", "leave", N_("Back")),
+        Binding("f2", "rules", N_("Rules")),
+        Binding("f1", "help", N_("Help")),
     ]
 
     def __init__(self) -> None:
@@ -174,36 +208,42 @@ class SettingsScreen(EcarteScreen[None]):
     def compose(self) -> ComposeResult:
         settings = self.ecarte_app.settings
         with VerticalScroll(id="settings-form"):
-            yield Static("Settings", id="settings-title")
-            yield Static(KEYS_HINT, id="settings-hint")
-            yield Static(UNFINISHED_NOTICE, id="settings-unfinished")
-            yield Static("You and the opponent", classes="settings-section")
+            yield Static(_("Settings"), id="settings-title")
+            yield Static(_(KEYS_HINT), id="settings-hint")
+            yield Static(_(UNFINISHED_NOTICE), id="settings-unfinished")
+            # Translators: the settings' row labels have about 24 columns.
+            yield Static(_("You and the opponent"), classes="settings-section")
             yield from self._row(
-                "Your name",
+                _("Your name"),
                 Input(settings.player_name, max_length=MAX_NAME_LENGTH, compact=True, id="player-name"),
-                "Shown at the table and written in the match log.",
+                _("Shown at the table and written in the match log."),
             )
-            levels: list[tuple[str | Text, str]] = [(LEVEL_HELP[level], level) for level in LEVELS]
+            levels: list[tuple[str | Text, str]] = [(_(LEVEL_HELP[level]), level) for level in LEVELS]
             if settings.opponent not in LEVELS:
                 levels.append((Text(printable(settings.opponent)), settings.opponent))
             yield from self._row(
-                "Opponent", _select(levels, settings.opponent, "opponent"), "The computer's level."
+                _("Opponent"), _select(levels, settings.opponent, "opponent"), _("The computer's level.")
             )
             speeds = [(speed_label(speed), speed) for speed in SPEEDS]
-            yield from self._row("Play speed", _select(speeds, settings.speed, "speed"), SPEED_HELP)
-            styles = [("suit symbols ♠♥♦♣", "symbols"), ("letters S H D C", "letters")]
-            assert {value for _, value in styles} == set(CARD_STYLES)
-            yield from self._row("Cards", _select(styles, settings.card_style, "card-style"), STYLE_HELP)
-            coach = [("off", "off"), ("on request (h)", "request"), ("always", "always")]
-            assert {value for _, value in coach} == set(COACH_MODES)
-            yield from self._row("Coach", _select(coach, settings.coach, "coach"), COACH_HELP)
-            yield Static("Rules of the match", classes="settings-section")
+            yield from self._row(_("Play speed"), _select(speeds, settings.speed, "speed"), _(SPEED_HELP))
+            styles = [(_("suit symbols ♠♥♦♣"), "symbols"), (_("letters S H D C"), "letters")]
+            assert {value for __, value in styles} == set(CARD_STYLES)
+            yield from self._row(
+                _("Cards"), _select(styles, settings.card_style, "card-style"), _(STYLE_HELP)
+            )
+            coach = [(_("off"), "off"), (_("on request (h)"), "request"), (_("always"), "always")]
+            assert {value for __, value in coach} == set(COACH_MODES)
+            yield from self._row(_("Coach"), _select(coach, settings.coach, "coach"), _(COACH_HELP))
+            yield from self._row(
+                _("Language"), _select(language_options(), settings.language, "language"), _(LANGUAGE_HELP)
+            )
+            yield Static(_("Rules of the match"), classes="settings-section")
             for key, label, explanation in RULE_ROWS:
-                yield from self._row(label, rule_control(key, settings.rules), explanation)
+                yield from self._row(_(label), rule_control(key, settings.rules), _(explanation))
             with Horizontal(id="settings-buttons"):
-                yield Button("Save", id="save", variant="primary", compact=True)
-                yield Button("Defaults", id="defaults", compact=True)
-                yield Button("Cancel", id="cancel", compact=True)
+                yield Button(_("Save"), id="save", variant="primary", compact=True)
+                yield Button(_("Defaults"), id="defaults", compact=True)
+                yield Button(_("Cancel"), id="cancel", compact=True)
         yield Footer()
 
     @staticmethod
@@ -233,20 +273,20 @@ class SettingsScreen(EcarteScreen[None]):
         try:
             check_name(name)
         except ValueError:
-            raise ValueError("Your name cannot be empty.") from None
+            raise ValueError(_("Your name cannot be empty.")) from None
         target_text = self.query_one("#rule-target", Input).value.strip()
         try:
             target = int(target_text)
         except ValueError:
-            raise ValueError("Points to win a game must be a number from 1 to 99.") from None
+            raise ValueError(_("Points to win a game must be a number from 1 to 99.")) from None
         values: dict[str, Any] = {"target": target}
-        for key, _, _ in RULE_ROWS:
+        for key, __, ___ in RULE_ROWS:
             if key != "target":
                 values[key] = self.query_one(f"#rule-{key}", Choice).value
         try:
             rules = Rules.from_mapping(values)
         except RulesError as error:
-            raise ValueError(f"Rules: {error}.") from None
+            raise ValueError(_("Rules: {error}.").format(error=error)) from None
         return replace(
             self.ecarte_app.settings,
             rules=rules,
@@ -255,6 +295,7 @@ class SettingsScreen(EcarteScreen[None]):
             speed=self.query_one("#speed", Choice).value,
             card_style=self.query_one("#card-style", Choice).value,
             coach=self.query_one("#coach", Choice).value,
+            language=self.query_one("#language", Choice).value,
         )
 
     def load_form(self, settings: Settings) -> None:
@@ -263,7 +304,8 @@ class SettingsScreen(EcarteScreen[None]):
         self.query_one("#speed", Choice).value = settings.speed
         self.query_one("#card-style", Choice).value = settings.card_style
         self.query_one("#coach", Choice).value = settings.coach
-        for key, _, _ in RULE_ROWS:
+        self.query_one("#language", Choice).value = settings.language
+        for key, __, ___ in RULE_ROWS:
             value = getattr(settings.rules, key)
             if key == "target":
                 self.query_one("#rule-target", Input).value = str(value)
@@ -275,7 +317,7 @@ class SettingsScreen(EcarteScreen[None]):
             self.action_save()
         elif event.button.id == "defaults":
             self.load_form(replace(Settings(), player_name=self.query_one("#player-name", Input).value))
-            self.notify("Defaults restored in the form; Save keeps them.", timeout=4)
+            self.notify(_("Defaults restored in the form; Save keeps them."), timeout=4)
         elif event.button.id == "cancel":
             self.app.pop_screen()
 
@@ -283,16 +325,24 @@ class SettingsScreen(EcarteScreen[None]):
         try:
             settings = self.read_form()
         except ValueError as error:
-            self.notify(str(error), title="Settings", severity="error", markup=False)
+            self.notify(str(error), title=_("Settings"), severity="error", markup=False)
             return
+        language_before = self.ecarte_app.settings.language
         try:
             self.ecarte_app.save_settings(settings)
         except OSError as error:
             self.notify(
-                f"The settings could not be saved: {error}", title="Settings", severity="error", markup=False
+                _("The settings could not be saved: {error}").format(error=error),
+                title=_("Settings"),
+                severity="error",
+                markup=False,
             )
             return
-        self.notify("Settings saved.", title="Settings", timeout=3)
+        if settings.language != language_before:
+            # Every screen is opened anew in the new language.
+            self.ecarte_app.change_language()
+            return
+        self.notify(_("Settings saved."), title=_("Settings"), timeout=3)
         self.app.pop_screen()
 
     def action_leave(self) -> None:
@@ -302,7 +352,9 @@ class SettingsScreen(EcarteScreen[None]):
             changed = True
         if changed and not self._warned_unsaved:
             self._warned_unsaved = True
-            self.notify("Unsaved changes: Ctrl+S saves them, Escape again leaves without saving.", timeout=6)
+            self.notify(
+                _("Unsaved changes: Ctrl+S saves them, Escape again leaves without saving."), timeout=6
+            )
             return
         self.app.pop_screen()
 

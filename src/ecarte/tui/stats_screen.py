@@ -18,7 +18,10 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Sparkline, Static
 
 from ecarte.analysis.stats import Record, Tally, collect
+from ecarte.i18n import N_, _, ngettext
 from ecarte.text import printable
+
+from .words import level_name
 
 ROLLING = 10
 """The win rate over time is over the last this many matches."""
@@ -79,7 +82,7 @@ class StatsScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "app.pop_screen", "Back"),
+        Binding("escape,q", "app.pop_screen", N_("Back")),
     ]
 
     class Collected(Message):
@@ -97,8 +100,8 @@ class StatsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="stats-body"):
-            yield Static("Your record", id="stats-title")
-            yield Static(Text("Reading the saved matches…", style="italic"), id="stats-status")
+            yield Static(_("Your record"), id="stats-title")
+            yield Static(Text(_("Reading the saved matches…"), style="italic"), id="stats-status")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -123,7 +126,9 @@ class StatsScreen(Screen[None]):
     def _collected(self, message: Collected) -> None:
         status = self.query_one("#stats-status", Static)
         if message.record is None:
-            status.update(Text(f"The record cannot be read: {printable(message.error or '')}"))
+            status.update(
+                Text(_("The record cannot be read: {error}").format(error=printable(message.error or "")))
+            )
             return
         self.record = record = message.record
         status.update(Text(self.status_text(record), style="dim"))
@@ -132,46 +137,57 @@ class StatsScreen(Screen[None]):
 
     @staticmethod
     def status_text(record: Record) -> str:
-        text = f"From {record.logs} match log{'' if record.logs == 1 else 's'}."
+        text = ngettext("From {count} match log.", "From {count} match logs.", record.logs).format(
+            count=record.logs
+        )
         if record.unfinished:
-            text += f" {record.unfinished} unfinished (not counted)."
+            text += " " + _("{count} unfinished (not counted).").format(count=record.unfinished)
         if record.unreadable:
-            text += f" {len(record.unreadable)} skipped (not match logs)."
+            text += " " + _("{count} skipped (not match logs).").format(count=len(record.unreadable))
         return text
 
     def sections(self, record: Record) -> list[Any]:
-        widgets: list[Any] = [Static("Matches played and won (95% intervals)", classes="stats-heading")]
+        widgets: list[Any] = [Static(_("Matches played and won (95% intervals)"), classes="stats-heading")]
         table: DataTable[str] = DataTable(id="stats-tallies", cursor_type="none", zebra_stripes=True)
-        table.add_columns("", "Played", "Won", "Win rate", "95% interval")
-        table.add_row("All matches", *tally_cells(record.matches), key="all")
+        table.add_columns("", _("Played"), _("Won"), _("Win rate"), _("95% interval"))
+        table.add_row(_("All matches"), *tally_cells(record.matches), key="all")
         for level, tally in sorted(record.by_level.items()):
-            table.add_row(f"against {printable(level)}", *tally_cells(tally), key=f"level:{level}")
+            shown = _("against {level}").format(level=level_name(level))
+            table.add_row(shown, *tally_cells(tally), key=f"level:{level}")
         for rules, tally in sorted(record.by_rules.items()):
-            table.add_row(f"rules: {printable(rules)}", *tally_cells(tally), key=f"rules:{rules}")
-        table.add_row("Assisted (hints), apart", *tally_cells(record.assisted), key="assisted")
+            table.add_row(
+                _("rules: {rules}").format(rules=printable(rules)), *tally_cells(tally), key=f"rules:{rules}"
+            )
+        table.add_row(_("Assisted (hints), apart"), *tally_cells(record.assisted), key="assisted")
         widgets.append(table)
-        widgets.append(Static("Deals", classes="stats-heading"))
+        widgets.append(Static(_("Deals"), classes="stats-heading"))
         widgets.append(Static(self.deal_text(record), id="stats-deals"))
-        widgets.append(Static("Win rate over time", classes="stats-heading"))
+        widgets.append(Static(_("Win rate over time"), classes="stats-heading"))
         if len(record.history) >= 2:
             widgets.append(
                 Static(
-                    f"Share won of the last {ROLLING} matches, after each of the {len(record.history)} "
-                    "finished matches (oldest on the left).",
+                    _(
+                        "Share won of the last {rolling} matches, after each of the {count} "
+                        "finished matches (oldest on the left)."
+                    ).format(rolling=ROLLING, count=len(record.history)),
                     classes="stats-note",
                 )
             )
             widgets.append(Plot(rolling_win_rate(record.history), id="stats-win-plot"))
         else:
-            widgets.append(Static("Drawn from two finished matches on.", classes="stats-note"))
-        widgets.append(Static("Accuracy over time", classes="stats-heading"))
+            widgets.append(Static(_("Drawn from two finished matches on."), classes="stats-note"))
+        widgets.append(Static(_("Accuracy over time"), classes="stats-heading"))
         if record.accuracy:
-            values = [value for _, _, value in record.accuracy]
+            values = [value for __, ___, value in record.accuracy]
             widgets.append(
                 Static(
-                    f"{len(values)} analysed match{'' if len(values) == 1 else 'es'}, oldest on the left; "
-                    f"latest {values[-1]:.1f}, "
-                    f"mean {sum(values) / len(values):.1f}.",
+                    ngettext(
+                        "{count} analysed match, oldest on the left; latest {latest}, mean {mean}.",
+                        "{count} analysed matches, oldest on the left; latest {latest}, mean {mean}.",
+                        len(values),
+                    ).format(
+                        count=len(values), latest=f"{values[-1]:.1f}", mean=f"{sum(values) / len(values):.1f}"
+                    ),
                     classes="stats-note",
                 )
             )
@@ -180,7 +196,7 @@ class StatsScreen(Screen[None]):
         else:
             widgets.append(
                 Static(
-                    "No analysed matches yet: analyse one from its replay (a), or with ecarte analyse.",
+                    _("No analysed matches yet: analyse one from its replay (a), or with ecarte analyse."),
                     classes="stats-note",
                 )
             )
@@ -190,14 +206,27 @@ class StatsScreen(Screen[None]):
     def deal_text(record: Record) -> Text:
         shown = record.to_json()
         per_deal = shown["points_per_deal"]
-        lines = [f"Deals played: {record.deals}"]
+        lines = [_("Deals played: {count}").format(count=record.deals)]
         if per_deal is not None:
-            lines.append(f"Points per deal: yours {per_deal[0]:.2f}, the opponents' {per_deal[1]:.2f}")
-        lines.append(f"Voles: yours {record.voles[0]}, the opponents' {record.voles[1]}")
+            lines.append(
+                _("Points per deal: yours {yours}, the opponents' {theirs}").format(
+                    yours=f"{per_deal[0]:.2f}", theirs=f"{per_deal[1]:.2f}"
+                )
+            )
         lines.append(
-            f"Penalties (liable and lost the deal): suffered {shown['penalties']['suffered']}, "
-            f"inflicted {shown['penalties']['inflicted']}"
+            _("Voles: yours {yours}, the opponents' {theirs}").format(
+                yours=record.voles[0], theirs=record.voles[1]
+            )
         )
-        lines.append(f"King points: yours {record.king_points[0]}, the opponents' {record.king_points[1]}")
-        lines.append(f"Longest winning streak: {record.longest_streak}")
+        lines.append(
+            _("Penalties (liable and lost the deal): suffered {suffered}, inflicted {inflicted}").format(
+                suffered=shown["penalties"]["suffered"], inflicted=shown["penalties"]["inflicted"]
+            )
+        )
+        lines.append(
+            _("King points: yours {yours}, the opponents' {theirs}").format(
+                yours=record.king_points[0], theirs=record.king_points[1]
+            )
+        )
+        lines.append(_("Longest winning streak: {count}").format(count=record.longest_streak))
         return Text("\n".join(lines))

@@ -14,14 +14,17 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ecarte.i18n import N_, _, ngettext
 from ecarte.play.lesson import newcomer
 from ecarte.safefile import Skipped
 from ecarte.text import printable
 
 from .base import EcarteScreen
+from .narration import shown_name
+from .words import level_name
 
 BANNER = "É C A R T É"
-TAGLINE = "the French card game for two"
+TAGLINE = N_("the French card game for two")
 _NOTED: set[Path] = set()
 """Strange entries of the matches folder already told of (once a run)."""
 _SKIPPED: list[Skipped] = []
@@ -41,9 +44,9 @@ class AbandonQuestion(ModalScreen[str]):
     #abandon-buttons Button { margin: 0 1 0 0; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "choose('new')", "New match"),
-        Binding("c", "choose('continue')", "Continue it"),
-        Binding("escape", "choose('cancel')", "Cancel"),
+        Binding("n", "choose('new')", N_("New match")),
+        Binding("c", "choose('continue')", N_("Continue it")),
+        Binding("escape", "choose('cancel')", N_("Cancel")),
     ]
 
     def __init__(self, unfinished: Path) -> None:
@@ -54,14 +57,16 @@ class AbandonQuestion(ModalScreen[str]):
         with Vertical(id="abandon-box"):
             yield Static(
                 Text(
-                    f"A match is unfinished ({printable(self.unfinished.name)}). Start a new one? "
-                    "The unfinished match stays in Replay, where it can still be continued."
+                    _(
+                        "A match is unfinished ({file}). Start a new one? "
+                        "The unfinished match stays in Replay, where it can still be continued."
+                    ).format(file=printable(self.unfinished.name))
                 )
             )
             with Horizontal(id="abandon-buttons"):
-                yield Button("New match (n)", id="new", variant="warning", compact=True)
-                yield Button("Continue it (c)", id="continue", variant="primary", compact=True)
-                yield Button("Cancel (Esc)", id="cancel", compact=True)
+                yield Button(_("New match (n)"), id="new", variant="warning", compact=True)
+                yield Button(_("Continue it (c)"), id="continue", variant="primary", compact=True)
+                yield Button(_("Cancel (Esc)"), id="cancel", compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -73,15 +78,15 @@ class AbandonQuestion(ModalScreen[str]):
 
 class TitleScreen(EcarteScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "new_match", "New match"),
-        Binding("l", "learn", "Learn to play"),
-        Binding("c", "continue_match", "Continue"),
-        Binding("p", "replay", "Replay"),
-        Binding("t", "stats", "Statistics"),
-        Binding("s", "settings", "Settings"),
-        Binding("r", "rules", "Rules"),
-        Binding("question_mark,f1", "help", "Help"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("n", "new_match", N_("New match")),
+        Binding("l", "learn", N_("Learn to play")),
+        Binding("c", "continue_match", N_("Continue")),
+        Binding("p", "replay", N_("Replay")),
+        Binding("t", "stats", N_("Statistics")),
+        Binding("s", "settings", N_("Settings")),
+        Binding("r", "rules", N_("Rules")),
+        Binding("question_mark,f1", "help", N_("Help")),
+        Binding("q", "app.quit", N_("Quit")),
     ]
 
     def __init__(self) -> None:
@@ -91,7 +96,7 @@ class TitleScreen(EcarteScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
             yield Static(BANNER, id="title-banner")
-            yield Static(TAGLINE, id="title-tagline")
+            yield Static(_(TAGLINE), id="title-tagline")
             yield OptionList(id="title-menu")
             yield Static(id="title-summary")
         yield Footer()
@@ -119,16 +124,17 @@ class TitleScreen(EcarteScreen[None]):
     def refresh_menu(self) -> None:
         menu = self.query_one("#title-menu", OptionList)
         highlighted = menu.highlighted_option.id if menu.highlighted_option else None
-        options = [Option("New match", id="new")]
+        # Translators: the title screen's menu.
+        options = [Option(_("New match"), id="new")]
         if self.unfinished is not None:
-            options.append(Option("Continue", id="continue"))
+            options.append(Option(_("Continue"), id="continue"))
         options += [
-            Option("Learn to play", id="learn"),
-            Option("Replay", id="replay"),
-            Option("Statistics", id="stats"),
-            Option("Settings", id="settings"),
-            Option("Rules", id="rules"),
-            Option("Quit", id="quit"),
+            Option(_("Learn to play"), id="learn"),
+            Option(_("Replay"), id="replay"),
+            Option(_("Statistics"), id="stats"),
+            Option(_("Settings"), id="settings"),
+            Option(_("Rules"), id="rules"),
+            Option(_("Quit"), id="quit"),
         ]
         menu.set_options(options)
         ids = [option.id for option in options]
@@ -143,11 +149,27 @@ class TitleScreen(EcarteScreen[None]):
     def summary(self) -> Text:
         settings = self.ecarte_app.settings
         rules = settings.rules
-        level = settings.opponent if settings.opponent.startswith("cmd:") else settings.opponent.capitalize()
-        match = f"game to {rules.target} points"
+        level = (
+            printable(settings.opponent)
+            if settings.opponent.startswith("cmd:")
+            else level_name(settings.opponent)
+        )
         if rules.games_to_win > 1:
-            match += f", first to {rules.games_to_win} games"
-        return Text(f"{printable(settings.player_name)} against Computer · {printable(level)} · {match}")
+            match = ngettext(
+                "game to {target} points, first to {count} game",
+                "game to {target} points, first to {count} games",
+                rules.games_to_win,
+            ).format(target=rules.target, count=rules.games_to_win)
+        else:
+            match = _("game to {target} points").format(target=rules.target)
+        return Text(
+            _("{name} against {opponent} · {level} · {match}").format(
+                name=shown_name(settings.player_name),
+                opponent=shown_name("Computer"),
+                level=level,
+                match=match,
+            )
+        )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "continue_match":
@@ -205,12 +227,12 @@ class TitleScreen(EcarteScreen[None]):
         self.app.push_screen("help")
 
 
-LESSON_POINTER = "New to écarté? Learn to play (l) teaches it in three deals."
+LESSON_POINTER = N_("New to écarté? Learn to play (l) teaches it in three deals.")
 
 
 def first_run_pointer() -> Text | None:
     """The title screen's line for a newcomer, or ``None``."""
     try:
-        return Text(LESSON_POINTER, style="bold") if newcomer() else None
+        return Text(_(LESSON_POINTER), style="bold") if newcomer() else None
     except Exception:  # the title screen must open whatever the data directory holds
         return None

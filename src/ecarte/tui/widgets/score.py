@@ -11,9 +11,9 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from ecarte.i18n import _
 from ecarte.play.session import MatchSession
-from ecarte.text import printable
-from ecarte.tui.narration import liability_warning
+from ecarte.tui.narration import liability_warning, shown_name
 
 
 @dataclass(frozen=True)
@@ -59,17 +59,20 @@ class ScorePanel(Static, can_focus=False):
         grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
         grid.add_column(justify="right", width=3)
         grid.add_column(justify="right", width=3)
-        grid.add_row(Text(""), Text("pts", style="dim"), Text("trk", style="dim"))
+        # Translators: the score's column heads, 3 columns each: points, tricks.
+        grid.add_row(Text(""), Text(_("pts"), style="dim"), Text(_("trk"), style="dim"))
         for seat in (0, 1):
-            name = Text(printable(look.names[seat]), style="bold")
+            name = Text(shown_name(look.names[seat]), style="bold")
             if look.dealer == seat:
-                name.append(" (deals)", style="dim")
+                name.append(" " + _("(deals)"), style="dim")
             tricks = str(look.tricks_won[seat]) if look.tricks_won is not None else "-"
             grid.add_row(name, Text(str(look.score[seat]), style="bold"), Text(tricks))
         lines: list[RenderableType] = [grid]
-        games = Text(f"Game to {look.target} · games won {look.games_won[0]}-{look.games_won[1]}")
+        won = f"{look.games_won[0]}-{look.games_won[1]}"
+        # Translators: a line of the score panel, about 28 columns.
+        games = Text(_("Game to {target} · games won {won}").format(target=look.target, won=won))
         if look.games_to_win > 1:
-            games.append(f" (match: first to {look.games_to_win})")
+            games.append(" " + _("(match: first to {count})").format(count=look.games_to_win))
         lines.append(games)
         if look.warning:
             lines.append(Text("⚠ " + look.warning, style="bold yellow"))

@@ -17,9 +17,10 @@ from textual.widgets import Static
 
 from ecarte.engine import Card, Match, View
 from ecarte.engine.view import Trick
-from ecarte.text import printable
+from ecarte.i18n import _
 from ecarte.tui.cards_render import card_back, card_face, card_text, empty_slot, suit_text
-from ecarte.tui.narration import deal_in_game, rules_in_words
+from ecarte.tui.narration import deal_in_game, rules_in_words, shown_name
+from ecarte.tui.styled import styled
 
 
 @dataclass(frozen=True)
@@ -53,13 +54,13 @@ class OpponentView(Static, can_focus=False):
         if backs:
             row.add_row(*backs)
         else:
-            row.add_row(Text("\n(no cards)", style="dim"))
+            row.add_row(Text("\n" + _("(no cards)"), style="dim"))
         self.update(row, layout=False)
         info = []
         if look.known:
-            info.append(f"tricks {look.tricks}")
+            info.append(_("tricks {count}").format(count=look.tricks))
             if look.discarded:
-                info.append(f"discarded {look.discarded}")
+                info.append(_("discarded {cards}").format(cards=look.discarded))
         self.border_subtitle = " · ".join(info)
 
 
@@ -116,30 +117,33 @@ class TableView(Static, can_focus=False):
     def watch_look(self, look: TableLook | None) -> None:
         if look is None:
             return
-        title = "Table"
+        title = _("Table")
         if look.deals:
-            title = f"Table · game {look.games}, deal {look.deals}"
+            values = {"game": look.games, "deal": look.deals, "trick": len(look.tricks) + 1}
+            # Translators: the table's title, in its frame (about 50 columns).
             if look.trick:
-                title += f", trick {len(look.tricks) + 1}"
+                title = _("Table · game {game}, deal {deal}, trick {trick}").format(**values)
             elif look.tricks:
-                title += f", trick {len(look.tricks)} taken"
+                values["trick"] = len(look.tricks)
+                title = _("Table · game {game}, deal {deal}, trick {trick} taken").format(**values)
+            else:
+                title = _("Table · game {game}, deal {deal}").format(**values)
         self.border_title = title
         self.border_subtitle = look.rules
         if not look.deals:
-            self.update(Text("Waiting for the first deal…", style="dim"), layout=False)
+            self.update(Text(_("Waiting for the first deal…"), style="dim"), layout=False)
             return
         symbols, large = look.symbols, look.large
         upcard = Table.grid()
         upcard.add_column(justify="center")
         upcard.add_row(card_face(look.upcard, symbols, large=large))
-        trump = Text("trump ")
-        trump.append_text(suit_text(look.trump, symbols))
-        upcard.add_row(trump)
+        # Translators: under the turned-up card, {suit} is the trump suit's sign.
+        upcard.add_row(styled(_("trump {suit}"), suit=suit_text(look.trump, symbols)))
 
         stock = Table.grid()
         stock.add_column(justify="center")
         stock.add_row(card_back(large) if look.stock_size else empty_slot(large=large))
-        stock.add_row(Text(f"stock {look.stock_size}"))
+        stock.add_row(Text(_("stock {count}").format(count=look.stock_size)))
 
         trick = self._trick(look)
         grid = Table.grid(padding=(0, 4 if large else 1))
@@ -153,12 +157,13 @@ class TableView(Static, can_focus=False):
     def _last_trick(look: TableLook) -> RenderableType:
         """The trick before, in words, while the next one is played."""
         last = look.tricks[-1]
-        text = Text("Last trick\n", style="dim")
+        text = Text(_("Last trick") + "\n", style="dim")
         text.append_text(card_text(last.cards[0], look.symbols))
         text.append(" ")
         text.append_text(card_text(last.cards[1], look.symbols))
-        text.append("\nto ", style="dim")
-        text.append(printable(look.names[last.winner])[:12])
+        text.append("\n")
+        # Translators: who took the last trick, in a narrow column: "to Leo".
+        text.append_text(styled(_("to {name}"), "dim", name=Text(shown_name(look.names[last.winner])[:12])))
         return text
 
     @staticmethod
@@ -174,7 +179,7 @@ class TableView(Static, can_focus=False):
             seats = [last.leader, 1 - last.leader]
             winner = last.winner
         else:
-            return Text("\nNo trick yet", style="dim")
+            return Text("\n" + _("No trick yet"), style="dim")
         faces: list[RenderableType] = []
         labels: list[RenderableType] = []
         for position in range(2):
@@ -184,11 +189,11 @@ class TableView(Static, can_focus=False):
                 faces.append(card_face(cards[position], look.symbols, frame=frame, large=look.large))
             else:
                 faces.append(empty_slot("?", look.large))
-            label = Text(printable(look.names[seat]), overflow="ellipsis", no_wrap=True)
+            label = Text(shown_name(look.names[seat]), overflow="ellipsis", no_wrap=True)
             if winner == seat:
                 label = Text("✓ ", style="bold green") + label
             labels.append(label)
-        for _ in range(2):
+        for __ in range(2):
             grid.add_column(justify="center", min_width=6, max_width=10)
         grid.add_row(*faces)
         grid.add_row(*labels)

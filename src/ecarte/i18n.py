@@ -1,0 +1,133 @@
+"""The player's language: the catalog every string a player reads goes through.
+
+The standard library's ``gettext`` at run time (Babel is only a tool for
+the developers, ``tools/catalogs.py``). The catalogs are the ``ecarte``
+domain under ``locale/<language>/LC_MESSAGES/``. English is the source
+text, so English needs no catalog, and any language without one falls
+back to English.
+
+The language is chosen once at start (``ecarte --lang`` > the settings'
+``language`` > the environment: ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``,
+``LANG``, in gettext's order) and may change while the app runs (the
+Settings screen): ``_`` looks the text up at each call, so a string must be
+translated where it is used, not kept translated at import time; module
+constants are marked with ``N_`` and translated where shown.
+
+What a program reads (JSON, the log, the bot protocol, card codes) is never
+translated. This module imports only the standard library, so every layer,
+the engine included, may use it.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+DOMAIN = "ecarte"
+LOCALE_DIR = Path(__file__).with_name("locale")
+SOURCE_LANGUAGE = "en"
+LANGUAGES = ("en", "fr", "sv", "nb", "de", "fi", "nl")
+"""Every language of the app, English (the source) first."""
+LANGUAGE_NAMES = {
+    "en": "English",
+    "fr": "Français",
+    "sv": "Svenska",
+    "nb": "Norsk bokmål",
+    "de": "Deutsch",
+    "fi": "Suomi",
+    "nl": "Nederlands",
+}
+"""Each language in its own words: a player looks for the name they read."""
+ALIASES = {"no": "nb"}
+"""Norwegian without a written form named means Bokmål here."""
+ENVIRONMENT_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""gettext's order: the first one set decides."""
+
+_translations: gettext.NullTranslations = gettext.NullTranslations()
+_language = SOURCE_LANGUAGE
+
+
+def normalize(code: str | None) -> str | None:
+    """The app's language for a locale name (``sv_SE.UTF-8`` -> ``sv``,
+    ``nb_NO`` -> ``nb``, ``no`` -> ``nb``), or ``None`` for one it lacks."""
+    if not code:
+        return None
+    base = code.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    base = ALIASES.get(base, base)
+    return base if base in LANGUAGES else None
+
+
+def language_from_environment(environ: Mapping[str, str] | None = None) -> str | None:
+    """The language the environment asks for, or ``None`` (none set, ``C``,
+    ``POSIX``, or only languages the app lacks). As gettext does, the first
+    variable set decides; ``LANGUAGE`` may list several (``sv:de``)."""
+    environ = os.environ if environ is None else environ
+    for variable in ENVIRONMENT_VARIABLES:
+        value = environ.get(variable)
+        if not value:
+            continue
+        for code in value.split(":"):
+            if code in ("C", "POSIX") or code.startswith(("C.", "POSIX.")):
+                return None
+            found = normalize(code)
+            if found is not None:
+                return found
+        return None
+    return None
+
+
+def choose_language(
+    command_line: str | None = None,
+    setting: str | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> str:
+    """``--lang`` > the setting (``auto`` or empty: none) > the
+    environment > English. A language the app lacks is English, without
+    an error: the text is still readable."""
+    for asked in (command_line, setting):
+        if asked and asked != "auto":
+            return normalize(asked) or SOURCE_LANGUAGE
+    return language_from_environment(environ) or SOURCE_LANGUAGE
+
+
+def activate(language: str, locale_dir: Path | None = None) -> str:
+    """Use ``language``'s catalog from now on (``locale_dir``: another
+    folder of catalogs, for tests); returns the language in use."""
+    global _translations, _language
+    code = normalize(language) or SOURCE_LANGUAGE
+    if code == SOURCE_LANGUAGE:
+        _translations = gettext.NullTranslations()
+    else:
+        _translations = gettext.translation(
+            DOMAIN, str(locale_dir or LOCALE_DIR), languages=[code], fallback=True
+        )
+    _language = code
+    return code
+
+
+def current_language() -> str:
+    return _language
+
+
+def _(message: str) -> str:
+    return _translations.gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    return _translations.ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    return _translations.pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, count: int) -> str:
+    return _translations.npgettext(context, singular, plural, count)
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for the catalog without translating it now (a
+    module constant, translated with ``_`` where it is shown)."""
+    return message
