@@ -26,6 +26,8 @@ from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from ecarte.i18n import _, ngettext
+
 from .actions import (
     ACCEPT,
     ACCEPT_ACTION,
@@ -542,7 +544,7 @@ class Match:
         that seat's (a log or a protocol names the player)."""
         current = self.current_player
         if current is None:
-            raise IllegalActionError(f"no one is to play now: {self.expected()}")
+            raise IllegalActionError(_("no one is to play now: {expected}").format(expected=self.expected()))
         if seat is not None and seat != current:
             raise IllegalActionError(self._not_your_turn(action.type, seat))
         kind = action.type
@@ -582,20 +584,19 @@ class Match:
             raise IllegalActionError(self._why_no_king(current))
         raise IllegalActionError(self._wrong_moment(kind))
 
-    def _role(self, seat: int) -> str:
-        return "the dealer" if seat == self.dealer else "elder"
-
     def expected(self) -> str:
         """What must happen now, in words: what the player to move must do
         (``elder (seat 1) must lead a card or announce the king``), else that
         a new deal is due or that the match is over. The messages of
-        ``apply`` and of ``ecarte check`` say it in these words."""
+        ``apply`` and of ``ecarte check`` say it in these words (in the
+        player's language, ``ecarte.i18n``)."""
         if self.phase == OVER:
-            return f"the match is over: seat {self.winner} won it"
+            return _("the match is over: seat {seat} won it").format(seat=self.winner)
         if self.current_player is None:
-            return f"a new deal is due, dealt by seat {self.next_dealer}"
+            return _("a new deal is due, dealt by seat {seat}").format(seat=self.next_dealer)
         if self.can_announce():
-            return f"{self._must_do()} or announce the king"
+            # Translators: {must_do} is what the player must do ("elder (seat 1) must lead a card").
+            return _("{must_do} or announce the king").format(must_do=self._must_do())
         return self._must_do()
 
     def _must_do(self) -> str:
@@ -603,48 +604,85 @@ class Match:
         it without the king, which is never what a refused action was for."""
         seat = self.current_player
         assert seat is not None
-        who = f"{self._role(seat)} (seat {seat})"
+        dealer = seat == self.dealer
+        # Translators: "elder" is the non-dealer, who speaks and leads first.
         if self.phase == EXCHANGE:
-            return f"{who} must play or propose an exchange"
-        if self.phase == ANSWER:
-            return f"{who} must accept or refuse the proposal"
-        if self.phase == DISCARD_PHASE:
+            text = (
+                _("the dealer (seat {seat}) must play or propose an exchange")
+                if dealer
+                else _("elder (seat {seat}) must play or propose an exchange")
+            )
+        elif self.phase == ANSWER:
+            text = (
+                _("the dealer (seat {seat}) must accept or refuse the proposal")
+                if dealer
+                else _("elder (seat {seat}) must accept or refuse the proposal")
+            )
+        elif self.phase == DISCARD_PHASE:
             fewest, most = self._discard_range(seat)
-            return f"{who} must discard {fewest} to {most} cards and draw as many"
-        if self.trick:
-            return f"{who} must play a card to the trick"
-        return f"{who} must lead a card"
+            text = (
+                _("the dealer (seat {seat}) must discard {fewest} to {most} cards and draw as many")
+                if dealer
+                else _("elder (seat {seat}) must discard {fewest} to {most} cards and draw as many")
+            )
+            return text.format(seat=seat, fewest=fewest, most=most)
+        elif self.trick:
+            text = (
+                _("the dealer (seat {seat}) must play a card to the trick")
+                if dealer
+                else _("elder (seat {seat}) must play a card to the trick")
+            )
+        else:
+            text = (
+                _("the dealer (seat {seat}) must lead a card")
+                if dealer
+                else _("elder (seat {seat}) must lead a card")
+            )
+        return text.format(seat=seat)
 
     def _not_your_turn(self, kind: str, seat: int) -> str:
         if kind == KING:
             return self._why_no_king(seat)
-        return f"'{kind}' by seat {seat} is not allowed: it is not seat {seat}'s turn; {self._must_do()}"
+        # Translators: {kind} is an action's name as the protocol writes it (propose, card...): keep it.
+        return _("'{kind}' by seat {seat} is not allowed: it is not seat {seat}'s turn; {must_do}").format(
+            kind=kind, seat=seat, must_do=self._must_do()
+        )
 
     def _exchange_over_because(self) -> str:
         limit = self.rules.max_exchanges
         if self.stock_top == 32:
-            return "the exchange is over: the stock is empty"
-        if exchange_limit_reached(self.exchanges, self.rules):
-            plural = "exchange" if limit == 1 else "exchanges"
-            return f"the exchange is over: the limit of {limit} {plural} (max_exchanges) is reached"
-        return "the exchange is over"
+            return _("the exchange is over: the stock is empty")
+        if limit is not None and exchange_limit_reached(self.exchanges, self.rules):
+            return ngettext(
+                "the exchange is over: the limit of {count} exchange (max_exchanges) is reached",
+                "the exchange is over: the limit of {count} exchanges (max_exchanges) is reached",
+                limit,
+            ).format(count=limit)
+        return _("the exchange is over")
 
     def _wrong_moment(self, kind: str) -> str:
         phase = self.phase
+        values = {"kind": kind, "must_do": self._must_do()}
         if phase == TRICKS:
             if kind in (PROPOSE, PLAY, ACCEPT, REFUSE, DISCARD):
                 reason = self._exchange_over_because()
-                return f"'{kind}' is not allowed now: {reason}; {self._must_do()}"
+                return _("'{kind}' is not allowed now: {reason}; {must_do}").format(reason=reason, **values)
         elif phase == EXCHANGE:
             if kind in (ACCEPT, REFUSE):
-                return f"'{kind}' is not allowed now: there is no proposal to answer; {self._must_do()}"
+                return _("'{kind}' is not allowed now: there is no proposal to answer; {must_do}").format(
+                    **values
+                )
             if kind == DISCARD:
-                return f"'discard' is not allowed now: no exchange has been agreed; {self._must_do()}"
+                return _("'discard' is not allowed now: no exchange has been agreed; {must_do}").format(
+                    **values
+                )
         elif phase == ANSWER and kind == DISCARD:
-            return f"'discard' is not allowed now: the proposal is not accepted yet; {self._must_do()}"
+            return _("'discard' is not allowed now: the proposal is not accepted yet; {must_do}").format(
+                **values
+            )
         if kind == CARD:
-            return f"no card can be played yet: the exchange is not over; {self._must_do()}"
-        return f"'{kind}' is not allowed now: {self._must_do()}"
+            return _("no card can be played yet: the exchange is not over; {must_do}").format(**values)
+        return _("'{kind}' is not allowed now: {must_do}").format(**values)
 
     def _discard(self, seat: int, cards: int) -> None:
         hand = self.hands[seat]
@@ -653,7 +691,7 @@ class Match:
         fewest, most = discard_range(seat == self.dealer, 32 - top, self.rules)
         if cards & ~hand:
             missing = ", ".join(card_label(card) for card in cards_in(cards & ~hand))
-            raise IllegalActionError(f"you cannot discard {missing}: not in your hand")
+            raise IllegalActionError(_("you cannot discard {cards}: not in your hand").format(cards=missing))
         if not fewest <= count <= most:
             raise IllegalActionError(self._why_not_count(seat, count, fewest, most))
         deck = self.deck
@@ -677,14 +715,21 @@ class Match:
 
     def _why_not_count(self, seat: int, count: int, fewest: int, most: int) -> str:
         stock = self.stock_size
-        cards = "card" if count == 1 else "cards"
         if count > 5:
-            return f"you cannot discard {count} {cards}: 5 at most"
+            return ngettext(
+                "you cannot discard {count} card: 5 at most",
+                "you cannot discard {count} cards: 5 at most",
+                count,
+            ).format(count=count)
         if count > stock:
-            return f"you cannot discard {count} {cards}: the stock holds only {stock}"
+            return ngettext(
+                "you cannot discard {count} card: the stock holds only {stock}",
+                "you cannot discard {count} cards: the stock holds only {stock}",
+                count,
+            ).format(count=count, stock=stock)
         if seat != self.dealer:
-            return "elder must discard at least 1 card after an accepted proposal"
-        return "the dealer must discard at least 1 card (dealer_must_exchange) while the stock holds one"
+            return _("elder must discard at least 1 card after an accepted proposal")
+        return _("the dealer must discard at least 1 card (dealer_must_exchange) while the stock holds one")
 
     def _start_tricks(self) -> None:
         self.phase = TRICKS
@@ -699,32 +744,34 @@ class Match:
 
     def _king_moment(self, seat: int) -> str:
         if seat == self.dealer:
-            return "the dealer announces after elder's first lead, before playing to the first trick"
-        return "elder announces once the exchange is over, before leading to the first trick"
+            return _("the dealer announces after elder's first lead, before playing to the first trick")
+        return _("elder announces once the exchange is over, before leading to the first trick")
 
     def _why_no_king(self, seat: int) -> str:
         """Why ``seat`` may not announce the trump king now, in words."""
         if self.phase in (EXCHANGE, ANSWER, DISCARD_PHASE):
-            return f"too early to announce the king: {self._king_moment(seat)}"
+            return _("too early to announce the king: {moment}").format(moment=self._king_moment(seat))
         king = self.trump_king
         if not self.hands[seat] >> king & 1:
             if self.upcard == king:
-                return (
-                    f"you cannot announce the king: {card_label(king)} is the turned-up card "
+                return _(
+                    "you cannot announce the king: {card} is the turned-up card "
                     "(its point went to the dealer)"
-                )
-            return f"you cannot announce the king: you do not hold {card_label(king)}"
+                ).format(card=card_label(king))
+            return _("you cannot announce the king: you do not hold {card}").format(card=card_label(king))
         if seat in self.announced:
-            return "you have already announced the king in this deal"
+            return _("you have already announced the king in this deal")
         if seat == self.dealer and not announce_moment_passed(True, len(self.tricks), len(self.trick)):
-            return "too early to announce the king: the dealer announces after elder's first lead, not before"
-        return f"too late to announce the king: {self._king_moment(seat)}"
+            return _(
+                "too early to announce the king: the dealer announces after elder's first lead, not before"
+            )
+        return _("too late to announce the king: {moment}").format(moment=self._king_moment(seat))
 
     def _play_card(self, seat: int, card: Card) -> None:
         hand = self.hands[seat]
         if not (0 <= card < 32 and hand >> card & 1):
             shown = card_label(card) if 0 <= card < 32 else repr(card)
-            raise IllegalActionError(f"{shown} is not in your hand")
+            raise IllegalActionError(_("{card} is not in your hand").format(card=shown))
         trick = self.trick
         if not trick:
             self.hands[seat] = hand ^ (1 << card)

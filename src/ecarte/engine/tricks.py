@@ -6,7 +6,9 @@ and precomputed tables (``cards.beaters``, ``cards.power_table``).
 
 from __future__ import annotations
 
-from .cards import SUIT_MASKS, SUIT_NAMES, Card, card_label, cards_in
+from ecarte.i18n import _
+
+from .cards import SUIT_MASKS, Card, card_label, cards_in, suit_name
 
 
 def legal_replies(hand: int, led: Card, trump: int, beaters: tuple[int, ...], must_trump: bool) -> int:
@@ -74,11 +76,15 @@ def why_not_allowed(
     follow = hand & SUIT_MASKS[led >> 3]
     if follow:
         if card >> 3 != led >> 3:
-            return f"{shown} is not allowed: you must follow the led {led_shown} and you hold {names(follow)}"
+            return _("{card} is not allowed: you must follow the led {led} and you hold {held}").format(
+                card=shown, led=led_shown, held=names(follow)
+            )
         higher = names(follow & beaters[led])
-        return f"{shown} is not allowed: you must beat the led {led_shown} and you hold {higher}"
+        return _("{card} is not allowed: you must beat the led {led} and you hold {held}").format(
+            card=shown, led=led_shown, held=higher
+        )
     trumps = hand & SUIT_MASKS[trump]
-    return (
-        f"{shown} is not allowed: you have no {SUIT_NAMES[led >> 3]}, so you must trump "
-        f"({SUIT_NAMES[trump]}) and you hold {names(trumps)}"
-    )
+    # Translators: {suit} and {trump} are suits in words ("clubs"), {held} a list of cards.
+    return _(
+        "{card} is not allowed: you have no {suit}, so you must trump ({trump}) and you hold {held}"
+    ).format(card=shown, suit=suit_name(led >> 3), trump=suit_name(trump), held=names(trumps))

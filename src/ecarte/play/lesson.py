@@ -12,7 +12,9 @@ silent refusal. The screen is ``ecarte.tui.lesson_screen``; docs/rules.md
 describes the rules taught here.
 
 Card codes in braces (``{KS}``) in the texts are shown as the cards' labels.
-No Textual and no Rich here.
+The texts are marked for the catalog (``N_``) and translated where they are
+read (``Lesson.text``, ``hint``, ``why``, ``part``), so that a change of
+language shows at once. No Textual and no Rich here.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from pathlib import Path
 
 from ecarte.engine import Action, ActionType, Card, IllegalActionError, Match, Phase, Rules, deck_for
 from ecarte.engine.cards import card_label, parse_card
+from ecarte.i18n import N_, _
 
 from . import paths
 
@@ -119,210 +122,256 @@ def _klara(
 
 
 STEPS: tuple[Step, ...] = (
+    # Translators: the lesson's texts. {9H}, {KS}... are cards (nine of hearts, king
+    # of spades): keep them as they are, they are shown as the cards' labels.
     # --- Deal 1: the Swedish worked example. Klara deals to you (Leo). --------------------
     _deal("QH 8H KS 7D 8C", "9S AH TH JD 8D", "9H", "JH TC QC"),
     _say(
-        "Écarté is played with 32 cards. In each suit, from high to low: K Q J A 10 9 8 7. "
-        "Yes: the ace ranks below the jack. Klara has dealt you five cards; whoever takes "
-        "3 of the 5 tricks scores.",
-        title="Your first deal",
+        N_(
+            "Écarté is played with 32 cards. In each suit, from high to low: K Q J A 10 9 8 7. "
+            "Yes: the ace ranks below the jack. Klara has dealt you five cards; whoever takes "
+            "3 of the 5 tricks scores."
+        ),
+        title=N_("Your first deal"),
     ),
     _say(
-        "The card turned up on the table, the {9H}, makes hearts trumps for this deal: "
-        "a heart beats any card of another suit. You hold two trumps: {QH} and {8H}."
+        N_(
+            "The card turned up on the table, the {9H}, makes hearts trumps for this deal: "
+            "a heart beats any card of another suit. You hold two trumps: {QH} and {8H}."
+        )
     ),
     _you(
         "propose",
-        "Klara deals, so you speak first: play with this hand, or propose an exchange. "
-        "Your {7D} and {8C} are weak: propose.",
-        hint="Press e to propose.",
-        why="Playing at once is allowed but risky: lose the deal and Klara scores 2, not 1. "
-        "Press e to propose.",
+        N_(
+            "Klara deals, so you speak first: play with this hand, or propose an exchange. "
+            "Your {7D} and {8C} are weak: propose."
+        ),
+        hint=N_("Press e to propose."),
+        why=N_(
+            "Playing at once is allowed but risky: lose the deal and Klara scores 2, not 1. "
+            "Press e to propose."
+        ),
     ),
     _klara("accept"),
     _you(
         "discard 7D 8C",
-        "Klara accepts. Now throw away the cards you do not want and draw as many. "
-        "Pick the {7D} and the {8C} (their numbers, or ←/→ and Space), then press Enter.",
-        hint="Pick {7D} and {8C}, then Enter.",
-        why="Keep the {KS} and your trumps: they take tricks. Discard just the {7D} and the {8C}.",
+        N_(
+            "Klara accepts. Now throw away the cards you do not want and draw as many. "
+            "Pick the {7D} and the {8C} (their numbers, or ←/→ and Space), then press Enter."
+        ),
+        hint=N_("Pick {7D} and {8C}, then Enter."),
+        why=N_("Keep the {KS} and your trumps: they take tricks. Discard just the {7D} and the {8C}."),
     ),
     _klara("discard JD"),
     _you(
         "play",
-        "You drew the {JH} and the {TC}; Klara changed one card. Three trumps and the {KS}: "
-        "a strong hand. Play: no more exchanges.",
-        hint="Press p to play.",
-        why="You could propose again, but this hand is strong. After an exchange, playing "
-        "makes no one liable. Press p.",
+        N_(
+            "You drew the {JH} and the {TC}; Klara changed one card. Three trumps and the {KS}: "
+            "a strong hand. Play: no more exchanges."
+        ),
+        hint=N_("Press p to play."),
+        why=N_(
+            "You could propose again, but this hand is strong. After an exchange, playing "
+            "makes no one liable. Press p."
+        ),
     ),
     _you(
         "card KS",
-        "No one holds the trump king, the {KH}, so no one announces it. You lead the first "
-        "trick: play the {KS}, the highest spade.",
-        hint="Play the {KS}.",
-        why="Lead the {KS}: a king is the highest card of its suit.",
+        N_(
+            "No one holds the trump king, the {KH}, so no one announces it. You lead the first "
+            "trick: play the {KS}, the highest spade."
+        ),
+        hint=N_("Play the {KS}."),
+        why=N_("Lead the {KS}: a king is the highest card of its suit."),
     ),
     _klara("card 9S", only_move=True, trick_to=YOU),
     _you(
         "card QH",
-        "Klara must follow suit: her only spade, the {9S}, had to go. Your trick! "
-        "Now lead your trumps: the {QH}.",
-        hint="Play the {QH}.",
-        why="Lead the {QH}, your highest trump: Klara must answer with a heart.",
+        N_(
+            "Klara must follow suit: her only spade, the {9S}, had to go. Your trick! "
+            "Now lead your trumps: the {QH}."
+        ),
+        hint=N_("Play the {QH}."),
+        why=N_("Lead the {QH}, your highest trump: Klara must answer with a heart."),
     ),
     _klara("card TH", trick_to=YOU),
     _you(
         "card JH",
-        "She must also beat your card if she can: her {AH} and {TH} are both below your "
-        "queen. Lead the {JH}.",
-        hint="Play the {JH}.",
-        why="Lead the {JH}: Klara's last heart is the ace, and the ace is below the jack.",
+        N_(
+            "She must also beat your card if she can: her {AH} and {TH} are both below your "
+            "queen. Lead the {JH}."
+        ),
+        hint=N_("Play the {JH}."),
+        why=N_("Lead the {JH}: Klara's last heart is the ace, and the ace is below the jack."),
     ),
     _klara("card AH", only_move=True, trick_to=YOU),
     _you(
         "card TC",
-        "Her {AH} lost to your jack. Three tricks: the point is yours! Lead the {TC} now.",
-        hint="Play the {TC}.",
-        why="Either card gives you four tricks; lead the {TC} to see the trump rule at work.",
+        N_("Her {AH} lost to your jack. Three tricks: the point is yours! Lead the {TC} now."),
+        hint=N_("Play the {TC}."),
+        why=N_("Either card gives you four tricks; lead the {TC} to see the trump rule at work."),
     ),
     _klara("card QC", only_move=True, trick_to=KLARA),
     _klara("card 8D"),
     _you(
         "card 8H",
-        "Klara beat your ten with the {QC} and leads the {8D}. You have no diamonds, so "
-        "you must trump: play the {8H}.",
-        hint="Play the {8H}.",
+        N_(
+            "Klara beat your ten with the {QC} and leads the {8D}. You have no diamonds, so "
+            "you must trump: play the {8H}."
+        ),
+        hint=N_("Play the {8H}."),
         trick_to=YOU,
         score=(1, 0),
     ),
     _say(
-        "4 tricks to 1: 1 point. All five, the vole, would have scored 2. You proposed, so "
-        "the points are the ordinary ones; had you played at once and lost, Klara would "
-        "have scored 2.",
-        title="Scoring",
+        N_(
+            "4 tricks to 1: 1 point. All five, the vole, would have scored 2. You proposed, so "
+            "the points are the ordinary ones; had you played at once and lost, Klara would "
+            "have scored 2."
+        ),
+        title=N_("Scoring"),
     ),
     # --- Deal 2: you deal; Klara proposes, you refuse and announce the king. ---------------
     _deal("AD QD 9S KC QH", "KS JS KD 7D 8C", "7S"),
     _say(
-        "Now a short game: the first to 5 points wins it. The deal alternates: you deal, and "
-        "Klara speaks first. The {7S} is turned up: spades are trumps.",
-        title="A short game",
+        N_(
+            "Now a short game: the first to 5 points wins it. The deal alternates: you deal, and "
+            "Klara speaks first. The {7S} is turned up: spades are trumps."
+        ),
+        title=N_("A short game"),
     ),
     _klara("propose"),
     _you(
         "refuse",
-        "Klara proposes an exchange. You hold the trump king {KS}, the {JS} and the {KD}: "
-        "strong. Refuse, so that she cannot better her hand. The risk: lose the deal now, "
-        "and she scores 2.",
-        hint="Press r to refuse.",
-        why="Accepting is the safe choice, but she would better her hand. Here, press r.",
+        N_(
+            "Klara proposes an exchange. You hold the trump king {KS}, the {JS} and the {KD}: "
+            "strong. Refuse, so that she cannot better her hand. The risk: lose the deal now, "
+            "and she scores 2."
+        ),
+        hint=N_("Press r to refuse."),
+        why=N_("Accepting is the safe choice, but she would better her hand. Here, press r."),
         liable=YOU,
     ),
     _klara("card AD"),
     _you(
         "king",
-        "Klara leads the {AD}. As the dealer, you may now announce the king of trumps for "
-        "1 point, before you play a card.",
-        hint="Press k to announce the king.",
-        why="Announce first (k): once you play to this trick, the king's point is lost.",
+        N_(
+            "Klara leads the {AD}. As the dealer, you may now announce the king of trumps for "
+            "1 point, before you play a card."
+        ),
+        hint=N_("Press k to announce the king."),
+        why=N_("Announce first (k): once you play to this trick, the king's point is lost."),
         score=(2, 0),
     ),
     _you(
         "card KD",
-        "1 point for the king. Now answer the {AD}: you must follow suit, and beat it if "
-        "you can. Your {KD} beats the ace.",
-        hint="Play the {KD}.",
+        N_(
+            "1 point for the king. Now answer the {AD}: you must follow suit, and beat it if "
+            "you can. Your {KD} beats the ace."
+        ),
+        hint=N_("Play the {KD}."),
         trick_to=YOU,
     ),
     _you(
         "card KS",
-        "Your trick, so you lead. Trumps first: play the {KS}, to draw Klara's.",
-        hint="Play the {KS}.",
-        why="Lead the {KS}: drawing her trumps makes your other cards safer.",
+        N_("Your trick, so you lead. Trumps first: play the {KS}, to draw Klara's."),
+        hint=N_("Play the {KS}."),
+        why=N_("Lead the {KS}: drawing her trumps makes your other cards safer."),
     ),
     _klara("card 9S", only_move=True, trick_to=YOU),
     _you(
         "card JS",
-        "Klara had to give up her only trump, the {9S}. Lead the {JS}: she has no trumps left to beat it.",
-        hint="Play the {JS}.",
-        why="Lead the {JS}: no card of Klara's can take it.",
+        N_(
+            "Klara had to give up her only trump, the {9S}. Lead the {JS}: she has no trumps left to beat it."
+        ),
+        hint=N_("Play the {JS}."),
+        why=N_("Lead the {JS}: no card of Klara's can take it."),
     ),
     _klara("card QH", trick_to=YOU),
     _you(
         "card 7D",
-        "Three tricks: this deal is yours. Your last two cards will lose: lead the {7D}.",
-        hint="Play the {7D}.",
-        why="Both your cards lose now; the lesson plays the {7D} first.",
+        N_("Three tricks: this deal is yours. Your last two cards will lose: lead the {7D}."),
+        hint=N_("Play the {7D}."),
+        why=N_("Both your cards lose now; the lesson plays the {7D} first."),
     ),
     _klara("card QD", only_move=True, trick_to=KLARA),
     _klara("card KC"),
     _you(
         "card 8C",
-        "Klara's {QD} beat your seven, and she leads the {KC}: follow suit with your {8C}.",
-        hint="Play the {8C}.",
+        N_("Klara's {QD} beat your seven, and she leads the {KC}: follow suit with your {8C}."),
+        hint=N_("Play the {8C}."),
         trick_to=KLARA,
         score=(3, 0),
     ),
     _say(
-        "3 tricks to 2: 1 point, and 1 for the king: 3 to 0. You refused and won, so you "
-        "score as usual. Had you lost, Klara would have scored 2.",
-        title="Scoring",
+        N_(
+            "3 tricks to 2: 1 point, and 1 for the king: 3 to 0. You refused and won, so you "
+            "score as usual. Had you lost, Klara would have scored 2."
+        ),
+        title=N_("Scoring"),
     ),
     # --- Deal 3: Klara turns up a king, refuses your proposal and loses. ------------------
     _deal("JC 9C KH QH KD", "QC AS KS QS 7H", "KC"),
     _say(
-        "Klara deals and turns up a king, the {KC}: the dealer scores 1 point at once. Clubs are trumps.",
-        title="The last deal",
+        N_("Klara deals and turns up a king, the {KC}: the dealer scores 1 point at once. Clubs are trumps."),
+        title=N_("The last deal"),
     ),
     _you(
         "propose",
-        "A good hand. You could play at once, but if you lost, Klara would score 2. Propose: "
-        "if she refuses, the risk is hers.",
-        hint="Press e to propose.",
-        why="Playing without proposing makes you liable: lose, and Klara scores 2. Press e.",
+        N_(
+            "A good hand. You could play at once, but if you lost, Klara would score 2. Propose: "
+            "if she refuses, the risk is hers."
+        ),
+        hint=N_("Press e to propose."),
+        why=N_("Playing without proposing makes you liable: lose, and Klara scores 2. Press e."),
     ),
     _klara("refuse", liable=KLARA),
     _you(
         "card JC",
-        "Klara refuses: no exchange, and she is liable now: if she loses, you score 2. "
-        "Lead a trump, the {JC}, to draw hers.",
-        hint="Play the {JC}.",
-        why="Lead the {JC}: trumps first, to draw Klara's.",
+        N_(
+            "Klara refuses: no exchange, and she is liable now: if she loses, you score 2. "
+            "Lead a trump, the {JC}, to draw hers."
+        ),
+        hint=N_("Play the {JC}."),
+        why=N_("Lead the {JC}: trumps first, to draw Klara's."),
     ),
     _klara("card QC", only_move=True, trick_to=KLARA),
     _klara("card KS"),
     _you(
         "card 9C",
-        "Her {QC} beat your jack, and she leads the {KS}. You have no spades, so you must "
-        "trump: play the {9C}.",
-        hint="Play the {9C}.",
+        N_(
+            "Her {QC} beat your jack, and she leads the {KS}. You have no spades, so you must "
+            "trump: play the {9C}."
+        ),
+        hint=N_("Play the {9C}."),
         trick_to=YOU,
     ),
     _you(
         "card KH",
-        "Klara has no trumps left: every card of yours wins now. Lead the {KH}.",
-        hint="Play the {KH}.",
-        why="Any card wins here; the lesson plays the {KH} first.",
+        N_("Klara has no trumps left: every card of yours wins now. Lead the {KH}."),
+        hint=N_("Play the {KH}."),
+        why=N_("Any card wins here; the lesson plays the {KH} first."),
     ),
     _klara("card 7H", only_move=True, trick_to=YOU),
     _you(
         "card QH",
-        "Two tricks. Lead the {QH}: Klara has no hearts and no trumps.",
-        hint="Play the {QH}.",
-        why="Any card wins here; the lesson plays the {QH} next.",
+        N_("Two tricks. Lead the {QH}: Klara has no hearts and no trumps."),
+        hint=N_("Play the {QH}."),
+        why=N_("Any card wins here; the lesson plays the {QH} next."),
     ),
     _klara("card QS", trick_to=YOU),
     _you(
         "card KD",
-        "Three tricks: you beat a liable player. Lead your last card, the {KD}.",
-        hint="Play the {KD}.",
+        N_("Three tricks: you beat a liable player. Lead your last card, the {KD}."),
+        hint=N_("Play the {KD}."),
     ),
     _klara("card AS", only_move=True, trick_to=YOU, score=(5, 1)),
     _say(
-        "4 tricks to 1, and Klara had refused: 2 points, not 1. 5 to 1: you win the game! "
-        "Next, a real game against the Easy computer.",
-        title="Well played",
+        N_(
+            "4 tricks to 1, and Klara had refused: 2 points, not 1. 5 to 1: you win the game! "
+            "Next, a real game against the Easy computer."
+        ),
+        title=N_("Well played"),
     ),
 )
 
@@ -366,8 +415,19 @@ class Lesson:
 
     @property
     def part(self) -> str:
-        """The title of the part of the lesson the current step is in."""
-        return next((step.title for step in reversed(self.steps[: self.index + 1]) if step.title), "")
+        """The title of the part of the lesson the current step is in, in the player's language."""
+        title = next((step.title for step in reversed(self.steps[: self.index + 1]) if step.title), "")
+        return _(title) if title else ""
+
+    @property
+    def text(self) -> str:
+        """What the current step says, in the player's language, its cards as labels."""
+        return card_words(_(self.step.text)) if self.step.text else ""
+
+    @property
+    def hint(self) -> str:
+        """What to press at the current step, in the player's language, its cards as labels."""
+        return card_words(_(self.step.hint)) if self.step.hint else ""
 
     @property
     def progress(self) -> tuple[int, int]:
@@ -411,10 +471,10 @@ class Lesson:
         """Why ``action`` (``None``: Enter) is not this step's move, in words."""
         step = self.step
         if step.kind == StepKind.SAY:
-            return "Read the lesson, then press Enter to go on."
+            return _("Read the lesson, then press Enter to go on.")
         if step.kind != StepKind.YOU:
-            return f"Wait a moment: {TEACHER} is playing."
-        hint = card_words(step.hint)
+            return _("Wait a moment: {name} is playing.").format(name=TEACHER)
+        hint = self.hint
         if action is None:
             return hint
         match = self.match
@@ -428,7 +488,7 @@ class Lesson:
                 # The engine's words name the rule; the hint says what to do.
                 return f"{str(error)[0].upper()}{str(error)[1:]}. {hint}"
         if action in match.legal_actions() and step.why:
-            return card_words(step.why)
+            return card_words(_(step.why))
         return f"{_not_now(match.phase, action.type)} {hint}"
 
 
@@ -436,37 +496,38 @@ def _not_now(phase: Phase, kind: ActionType) -> str:
     """Why a kind of move has no place at this moment of the deal, in words."""
     if phase == Phase.TRICKS:
         if kind == ActionType.CARD:
-            return "Not this card."
-        return "The exchange is over: now the cards are played."
+            return _("Not this card.")
+        return _("The exchange is over: now the cards are played.")
     if kind == ActionType.CARD:
-        return "No card is played before the exchange is over."
+        return _("No card is played before the exchange is over.")
     if phase == Phase.EXCHANGE:
         if kind in (ActionType.ACCEPT, ActionType.REFUSE):
-            return "There is no proposal to answer: you speak first."
-        return "Nothing to discard: no exchange has been agreed."
+            return _("There is no proposal to answer: you speak first.")
+        return _("Nothing to discard: no exchange has been agreed.")
     if phase == Phase.ANSWER:
         if kind == ActionType.DISCARD:
-            return "The proposal is not answered yet."
-        return f"{TEACHER} has proposed: the dealer answers."
-    return "First choose the cards to discard."
+            return _("The proposal is not answered yet.")
+        return _("{name} has proposed: the dealer answers.").format(name=TEACHER)
+    return _("First choose the cards to discard.")
 
 
 def rules_note(rules: Rules) -> str:
     """What the real game after the lesson does differently, with the
     settings' rules, in a few words ("" when it plays the lesson's rules)."""
     changes = []
+    # Translators: the items of "Your settings differ from the lesson: {changes}."
     if rules.ace_high:
-        changes.append("ace high")
+        changes.append(_("ace high"))
     if not rules.must_trump:
-        changes.append("trumping optional")
+        changes.append(_("trumping optional"))
     if rules.target != LESSON_RULES.target:
-        changes.append(f"game to {rules.target}")
+        changes.append(_("game to {target}").format(target=rules.target))
     known = LESSON_RULES.replace(ace_high=rules.ace_high, must_trump=rules.must_trump, target=rules.target)
     if rules != known:
-        changes.append("more under F2")
+        changes.append(_("more under F2"))
     if not changes:
         return ""
-    return "Your settings differ from the lesson: " + " · ".join(changes) + "."
+    return _("Your settings differ from the lesson: {changes}.").format(changes=" · ".join(changes))
 
 
 def finished_marker() -> Path:

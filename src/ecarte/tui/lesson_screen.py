@@ -291,12 +291,12 @@ class LessonScreen(EcarteScreen[None]):
         text = Text()
         text.append(lesson.part, style="bold")
         text.append(f"  {number}/{steps}\n", style="dim")
-        text.append(self._shown(card_words(step.text)))
+        text.append(self._shown(lesson.text))
         note = rules_note(self.settings.rules) if lesson.is_last else ""
         if note:
             text.append("\n" + note, style="italic")
         if step.kind == StepKind.YOU:
-            text.append("\n\n→ " + self._shown(card_words(step.hint)), style="bold")
+            text.append("\n\n→ " + self._shown(lesson.hint), style="bold")
         elif step.kind == StepKind.SAY:
             text.append(
                 "\n\n→ " + (_("Enter: play. Esc: menu.") if lesson.is_last else _("Enter to go on.")),
@@ -369,7 +369,7 @@ class LessonScreen(EcarteScreen[None]):
             # Picking a card the step keeps is told at once, not only at Enter.
             step = self.lesson.step
             keeps = step.kind == StepKind.YOU and not wants(step).discards & bit(card)
-            self.wrong = card_words(step.why) if keeps and self.chosen & bit(card) else ""
+            self.wrong = card_words(_(step.why)) if keeps and self.chosen & bit(card) else ""
             self.refresh_view()
 
     def action_confirm(self) -> None:
