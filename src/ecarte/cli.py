@@ -13,11 +13,13 @@ import os
 import sys
 from collections.abc import Sequence
 
+from ecarte.i18n import N_, _
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing, which --help does not need
 if TYPE_CHECKING:
     from typing import Any
 
-DESCRIPTION = "Écarté, the French card game for two, in the terminal against the computer."
+DESCRIPTION = N_("Écarté, the French card game for two, in the terminal against the computer.")
 
 
 def _terminal_columns() -> int:
@@ -55,7 +57,7 @@ class _VersionAction(argparse.Action):
         self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs: object
     ) -> None:
         super().__init__(
-            option_strings, dest, nargs=0, default=argparse.SUPPRESS, help="print the version and exit"
+            option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=_("print the version and exit")
         )
 
     def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
@@ -65,128 +67,209 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
+def _lang_help() -> str:
+    return _(
+        "the language of the text: en, fr, sv, nb, de, fi or nl (default: the settings', else the system's)"
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
+    """The parser, its help in the language in use (``ecarte.i18n``)."""
     parser = _Parser(
         prog="ecarte",
-        description=DESCRIPTION,
-        epilog="Run without a command to open the game's title screen.",
+        description=_(DESCRIPTION),
+        epilog=_("Run without a command to open the game's title screen."),
     )
     parser.add_argument("--version", action=_VersionAction)
+    parser.add_argument("--lang", metavar="LANG", default=None, help=_lang_help())
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    play = commands.add_parser("play", help="start a match at once", description="Start a match at once.")
+    play = commands.add_parser(
+        "play", help=_("start a match at once"), description=_("Start a match at once.")
+    )
     play.add_argument(
         "--opponent",
         metavar="LEVEL",
-        help="easy, normal or expert (default: the settings' level), a built-in player "
-        "(random, classic), or cmd:COMMAND for a program speaking the bot protocol",
+        help=_(
+            "easy, normal or expert (default: the settings' level), a built-in player "
+            "(random, classic), or cmd:COMMAND for a program speaking the bot protocol"
+        ),
     )
-    play.add_argument("--seed", type=int, metavar="N", help="seed for the decks, to replay the same cards")
+    play.add_argument("--seed", type=int, metavar="N", help=_("seed for the decks, to replay the same cards"))
     play.add_argument(
         "--rules",
         nargs="+",
         default=[],
         metavar="KEY=VALUE",
-        help="rule variants for this match, e.g. target=7 ace_high=true (default: the settings')",
+        help=_("rule variants for this match, e.g. target=7 ace_high=true (default: the settings')"),
     )
 
     commands.add_parser(
         "learn",
-        help="a guided first deal, then a game against the Easy level",
-        description="Learn écarté by playing: three prepared deals, then a real game against the Easy level.",
+        help=_("a guided first deal, then a game against the Easy level"),
+        description=_(
+            "Learn écarté by playing: three prepared deals, then a real game against the Easy level."
+        ),
     )
 
     replay = commands.add_parser(
-        "replay", help="step through a saved match log", description="Open the replay viewer on a match log."
+        "replay",
+        help=_("step through a saved match log"),
+        description=_("Open the replay viewer on a match log."),
     )
-    replay.add_argument("file", metavar="FILE", help="a match log (.ecarte.jsonl)")
+    replay.add_argument("file", metavar="FILE", help=_("a match log (.ecarte.jsonl)"))
 
     check = commands.add_parser(
         "check",
-        help="check a match log and summarise it",
-        description="Replay a match log through the rules and print a summary. "
-        "Exit status: 0 valid, 1 invalid, 2 unreadable file or wrong arguments.",
+        help=_("check a match log and summarise it"),
+        description=_(
+            "Replay a match log through the rules and print a summary. "
+            "Exit status: 0 valid, 1 invalid, 2 unreadable file or wrong arguments."
+        ),
     )
-    check.add_argument("--json", action="store_true", help="print one JSON object instead of the summary")
-    check.add_argument("file", metavar="FILE", help="a match log (.ecarte.jsonl)")
+    check.add_argument("--json", action="store_true", help=_("print one JSON object instead of the summary"))
+    check.add_argument("file", metavar="FILE", help=_("a match log (.ecarte.jsonl)"))
 
     bot = commands.add_parser(
         "bot",
-        help="run a built-in player as a protocol bot on stdin/stdout",
-        description="Speak the bot protocol (spec: docs/bot-protocol.md) on standard input and output.",
+        help=_("run a built-in player as a protocol bot on stdin/stdout"),
+        description=_("Speak the bot protocol (spec: docs/bot-protocol.md) on standard input and output."),
     )
-    bot.add_argument("name", metavar="NAME", help="a built-in player: random, classic, expert, ...")
-    bot.add_argument("--seed", type=int, default=0, metavar="S", help="the player's seed (default 0)")
+    bot.add_argument("name", metavar="NAME", help=_("a built-in player: random, classic, expert, ..."))
+    bot.add_argument("--seed", type=int, default=0, metavar="S", help=_("the player's seed (default 0)"))
 
     simulate = commands.add_parser(
         "simulate",
-        help="play a tournament between two players",
-        description="Play N matches between players A and B, each as seat 0 and first dealer equally often.",
+        help=_("play a tournament between two players"),
+        description=_(
+            "Play N matches between players A and B, each as seat 0 and first dealer equally often."
+        ),
     )
-    simulate.add_argument("player_a", metavar="A", help="a built-in player or cmd:COMMAND")
-    simulate.add_argument("player_b", metavar="B", help="a built-in player or cmd:COMMAND")
-    simulate.add_argument("--matches", type=int, required=True, metavar="N", help="number of matches")
-    simulate.add_argument("--seed", type=int, default=0, metavar="S", help="seed for decks and players")
+    simulate.add_argument("player_a", metavar="A", help=_("a built-in player or cmd:COMMAND"))
+    simulate.add_argument("player_b", metavar="B", help=_("a built-in player or cmd:COMMAND"))
+    simulate.add_argument("--matches", type=int, required=True, metavar="N", help=_("number of matches"))
+    simulate.add_argument("--seed", type=int, default=0, metavar="S", help=_("seed for decks and players"))
     simulate.add_argument(
         "--jobs",
         type=int,
         default=None,
         metavar="J",
-        help="parallel processes (default: the number of cores)",
+        help=_("parallel processes (default: the number of cores)"),
     )
     simulate.add_argument(
-        "--rules", nargs="+", default=[], metavar="KEY=VALUE", help="rule variants, e.g. games_to_win=2"
+        "--rules", nargs="+", default=[], metavar="KEY=VALUE", help=_("rule variants, e.g. games_to_win=2")
     )
     simulate.add_argument(
         "--timeout",
         type=float,
         default=10.0,
         metavar="SECONDS",
-        help="time limit for a cmd: bot's answer (default 10)",
+        help=_("time limit for a cmd: bot's answer (default 10)"),
     )
-    simulate.add_argument("--log-dir", metavar="DIR", help="write each match's log into DIR")
-    simulate.add_argument("--json", action="store_true", help="print the results as one JSON object")
+    simulate.add_argument("--log-dir", metavar="DIR", help=_("write each match's log into DIR"))
+    simulate.add_argument("--json", action="store_true", help=_("print the results as one JSON object"))
 
     analyse = commands.add_parser(
         "analyse",
-        help="say what each decision of a match log was worth",
-        description="Value every decision with a choice in a match log by the chance of winning the "
-        "match, and flag the inaccuracies, mistakes and blunders. "
-        "Exit status: 0 valid, 1 invalid (analysed up to the error), 2 unreadable file or wrong arguments.",
+        help=_("say what each decision of a match log was worth"),
+        description=_(
+            "Value every decision with a choice in a match log by the chance of winning the "
+            "match, and flag the inaccuracies, mistakes and blunders. "
+            "Exit status: 0 valid, 1 invalid (analysed up to the error), "
+            "2 unreadable file or wrong arguments."
+        ),
     )
-    analyse.add_argument("file", metavar="FILE", help="a match log (.ecarte.jsonl)")
-    analyse.add_argument("--seat", type=int, choices=(0, 1), metavar="N", help="analyse only seat N (0 or 1)")
-    analyse.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
-    analyse.add_argument("--seed", type=int, default=0, metavar="S", help="seed for the sampling (default 0)")
+    analyse.add_argument("file", metavar="FILE", help=_("a match log (.ecarte.jsonl)"))
+    analyse.add_argument(
+        "--seat", type=int, choices=(0, 1), metavar="N", help=_("analyse only seat N (0 or 1)")
+    )
+    analyse.add_argument("--json", action="store_true", help=_("print one JSON object instead of the report"))
+    analyse.add_argument(
+        "--seed", type=int, default=0, metavar="S", help=_("seed for the sampling (default 0)")
+    )
 
     stats = commands.add_parser(
         "stats",
-        help="your record, from the saved match logs",
-        description="Summarise the saved match logs: matches won per level and rules, points, "
-        "voles, penalties, king points, streaks, assisted matches and accuracy.",
+        help=_("your record, from the saved match logs"),
+        description=_(
+            "Summarise the saved match logs: matches won per level and rules, points, "
+            "voles, penalties, king points, streaks, assisted matches and accuracy."
+        ),
     )
-    stats.add_argument("--json", action="store_true", help="print one JSON object instead of the summary")
-    stats.add_argument("--dir", metavar="DIR", help="the folder of logs (default: the saved matches)")
+    stats.add_argument("--json", action="store_true", help=_("print one JSON object instead of the summary"))
+    stats.add_argument("--dir", metavar="DIR", help=_("the folder of logs (default: the saved matches)"))
     serve = commands.add_parser(
         "serve",
-        help="serve the game to web browsers",
-        description="Serve the game to web browsers: each tab that opens the page plays its own match, "
-        "saved like a match in the terminal. There is no login: keep the default host unless every "
-        "machine that can reach this one may play.",
+        help=_("serve the game to web browsers"),
+        description=_(
+            "Serve the game to web browsers: each tab that opens the page plays its own match, "
+            "saved like a match in the terminal. There is no login: keep the default host unless every "
+            "machine that can reach this one may play."
+        ),
     )
-    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
-    serve.add_argument("--port", type=int, default=8000, metavar="N", help="the port (default 8000)")
+    serve.add_argument("--host", default="127.0.0.1", help=_("the address to listen on (default 127.0.0.1)"))
+    serve.add_argument("--port", type=int, default=8000, metavar="N", help=_("the port (default 8000)"))
     serve.add_argument(
         "--max-games",
         type=int,
         default=4,
         metavar="N",
-        help="games at once, one per browser tab (default 4); the next visitor is told to wait",
+        help=_("games at once, one per browser tab (default 4); the next visitor is told to wait"),
     )
+    for command in commands.choices.values():
+        # --lang after the command's name too; SUPPRESS keeps one given before it.
+        command.add_argument("--lang", metavar="LANG", default=argparse.SUPPRESS, help=_lang_help())
     return parser
 
 
+def _asked_language(argv: Sequence[str]) -> str | None:
+    """``--lang``'s value, found before the parser is built (its help is in
+    that language)."""
+    found = None
+    for index, word in enumerate(argv):
+        if word == "--":
+            break
+        if word == "--lang" and index + 1 < len(argv):
+            found = argv[index + 1]
+        elif word.startswith("--lang="):
+            found = word.partition("=")[2]
+    return found
+
+
+def _speaks_to_a_program(argv: Sequence[str]) -> bool:
+    """``--json`` or ``ecarte bot``: the output is for a program and stays
+    in English whatever the language (JSON, the protocol)."""
+    if "--json" in argv:
+        return True
+    words = iter(argv)
+    for word in words:
+        if word == "--lang":
+            next(words, None)
+        elif not word.startswith("-"):
+            return word == "bot"
+    return False
+
+
+def choose_language(argv: Sequence[str]) -> None:
+    """Speak ``--lang``'s language, else the settings', else the system's
+    (``ecarte.i18n.choose_language``); English for a program's output. The
+    app chooses again from the settings it loads (``tui.launch``)."""
+    from ecarte import i18n
+
+    if _speaks_to_a_program(argv):
+        i18n.activate(i18n.SOURCE_LANGUAGE)
+        return
+    asked = _asked_language(argv)
+    setting = None
+    if asked is None:
+        from ecarte.play.language import saved_language
+
+        setting = saved_language()
+    i18n.activate(i18n.choose_language(asked, setting))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    choose_language(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     args = parser.parse_args(argv)
     # SIGPIPE stays ignored (Python's default): a write to a bot that has gone

@@ -605,9 +605,9 @@ class Match:
         seat = self.current_player
         assert seat is not None
         dealer = seat == self.dealer
-        # Translators: "elder" is the non-dealer, who speaks and leads first.
         if self.phase == EXCHANGE:
             text = (
+                # Translators: "elder" is the non-dealer, who speaks and leads first.
                 _("the dealer (seat {seat}) must play or propose an exchange")
                 if dealer
                 else _("elder (seat {seat}) must play or propose an exchange")

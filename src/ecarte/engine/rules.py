@@ -8,9 +8,11 @@ checks every key and value and says exactly what is wrong.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any
+
+from ecarte.i18n import _
 
 PACKET_PATTERNS: tuple[tuple[int, ...], ...] = ((3, 2), (2, 3), (2, 2, 1))
 
@@ -43,16 +45,18 @@ class Rules:
         ):
             value = getattr(self, name)
             if not isinstance(value, bool):
-                raise RulesError(f"rule {name!r} must be true or false, not {_show(value)}")
+                raise RulesError(
+                    _("rule {name} must be true or false, not {value}").format(
+                        name=repr(name), value=_show(value)
+                    )
+                )
         packets = self.deal_packets
         if (
             not isinstance(packets, tuple)
             or any(type(packet) is not int for packet in packets)
             or packets not in PACKET_PATTERNS
         ):
-            raise RulesError(
-                f"rule 'deal_packets' must be [3, 2], [2, 3] or [2, 2, 1], not {_show(self.deal_packets)}"
-            )
+            raise RulesError(_packets_error(self.deal_packets))
         if self.max_exchanges is not None:
             _check_int("max_exchanges", self.max_exchanges, 1, 9, nullable=True)
 
@@ -60,21 +64,19 @@ class Rules:
     def from_mapping(cls, values: Mapping[str, Any]) -> Rules:
         """Rules from JSON-like values; missing keys take their defaults."""
         if not isinstance(values, Mapping):
-            raise RulesError(f"rules must be an object of settings, not {_show(values)}")
+            raise RulesError(
+                _("rules must be an object of settings, not {value}").format(value=_show(values))
+            )
         known = {field.name for field in fields(cls)}
         arguments: dict[str, Any] = {}
         for key, value in values.items():
             if key not in known:
-                raise RulesError(f"unknown rule {key!r}; the rules are: {', '.join(sorted(known))}")
+                raise RulesError(_unknown_rule(key, known))
             if key == "deal_packets":
                 if not isinstance(value, list | tuple):
-                    raise RulesError(
-                        f"rule 'deal_packets' must be [3, 2], [2, 3] or [2, 2, 1], not {_show(value)}"
-                    )
+                    raise RulesError(_packets_error(value))
                 if any(not isinstance(item, int) or isinstance(item, bool) for item in value):
-                    raise RulesError(
-                        f"rule 'deal_packets' must be [3, 2], [2, 3] or [2, 2, 1], not {_show(value)}"
-                    )
+                    raise RulesError(_packets_error(value))
                 value = tuple(value)
             arguments[key] = value
         return cls(**arguments)
@@ -98,24 +100,42 @@ def _show(value: Any) -> str:
         return repr(value)
 
 
+def _packets_error(value: Any) -> str:
+    return _("rule 'deal_packets' must be [3, 2], [2, 3] or [2, 2, 1], not {value}").format(
+        value=_show(value)
+    )
+
+
+def _unknown_rule(key: str, known: Iterable[str]) -> str:
+    return _("unknown rule {key}; the rules are: {rules}").format(
+        key=repr(key), rules=", ".join(sorted(known))
+    )
+
+
 def _check_int(name: str, value: Any, low: int, high: int, nullable: bool = False) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        allowed = f"an integer from {low} to {high}"
+        values = {"name": repr(name), "low": low, "high": high, "value": _show(value)}
         if nullable:
-            allowed = f"null (no limit) or {allowed}"
-        raise RulesError(f"rule {name!r} must be {allowed}, not {_show(value)}")
+            raise RulesError(
+                _(
+                    "rule {name} must be null (no limit) or an integer from {low} to {high}, not {value}"
+                ).format(**values)
+            )
+        raise RulesError(
+            _("rule {name} must be an integer from {low} to {high}, not {value}").format(**values)
+        )
 
 
 def parse_rule_assignment(text: str) -> tuple[str, Any]:
     """``KEY=VALUE`` from a command line: ``target=7``, ``ace_high=true``,
     ``deal_packets=2,2,1``, ``max_exchanges=none``."""
     if "=" not in text:
-        raise RulesError(f"{text!r} is not KEY=VALUE")
+        raise RulesError(_("{text} is not KEY=VALUE").format(text=repr(text)))
     key, raw = text.split("=", 1)
     key, raw = key.strip(), raw.strip()
     known = [field.name for field in fields(Rules)]
     if key not in known:
-        raise RulesError(f"unknown rule {key!r}; the rules are: {', '.join(sorted(known))}")
+        raise RulesError(_unknown_rule(key, known))
     lowered = raw.lower()
     value: Any
     if lowered in ("true", "yes", "on"):
@@ -129,12 +149,18 @@ def parse_rule_assignment(text: str) -> tuple[str, Any]:
         try:
             value = [int(part) for part in parts if part.strip()]
         except ValueError:
-            raise RulesError(f"rule {key!r}: {raw!r} is not a list of numbers") from None
+            raise RulesError(
+                _("rule {key}: {value} is not a list of numbers").format(key=repr(key), value=repr(raw))
+            ) from None
     else:
         try:
             value = int(raw)
         except ValueError:
-            raise RulesError(f"rule {key!r}: {raw!r} is not a number, true/false or a list") from None
+            raise RulesError(
+                _("rule {key}: {value} is not a number, true/false or a list").format(
+                    key=repr(key), value=repr(raw)
+                )
+            ) from None
     return key, value
 
 

@@ -122,11 +122,11 @@ def _klara(
 
 
 STEPS: tuple[Step, ...] = (
-    # Translators: the lesson's texts. {9H}, {KS}... are cards (nine of hearts, king
-    # of spades): keep them as they are, they are shown as the cards' labels.
     # --- Deal 1: the Swedish worked example. Klara deals to you (Leo). --------------------
     _deal("QH 8H KS 7D 8C", "9S AH TH JD 8D", "9H", "JH TC QC"),
     _say(
+        # Translators: the lesson's texts. {9H}, {KS}... are cards (nine of hearts, king
+        # of spades): keep them as they are, they are shown as the cards' labels.
         N_(
             "Écarté is played with 32 cards. In each suit, from high to low: K Q J A 10 9 8 7. "
             "Yes: the ace ranks below the jack. Klara has dealt you five cards; whoever takes "
@@ -515,8 +515,8 @@ def rules_note(rules: Rules) -> str:
     """What the real game after the lesson does differently, with the
     settings' rules, in a few words ("" when it plays the lesson's rules)."""
     changes = []
-    # Translators: the items of "Your settings differ from the lesson: {changes}."
     if rules.ace_high:
+        # Translators: the items of "Your settings differ from the lesson: {changes}."
         changes.append(_("ace high"))
     if not rules.must_trump:
         changes.append(_("trumping optional"))

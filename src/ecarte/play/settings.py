@@ -29,10 +29,11 @@ import tomlkit
 
 from ecarte.ai import player_names
 from ecarte.engine import Rules, RulesError
-from ecarte.i18n import LANGUAGES
+from ecarte.i18n import _
 from ecarte.safefile import FileRefused, read_regular_file
 
 from . import paths
+from .language import LANGUAGE_AUTO, LANGUAGE_CHOICES, MAX_SETTINGS_BYTES
 
 SPEEDS: dict[str, float] = {"slow": 1.2, "normal": 0.6, "fast": 0.25, "instant": 0.0}
 """Play speed -> seconds the opponent's move stays on screen before the next."""
@@ -42,10 +43,6 @@ CARD_STYLES = ("symbols", "letters")
 COACH_MODES = ("off", "request", "always")
 """The coach (``docs/analysis.md``): no hints, a hint on ``h``, or the win
 chances always beside the options."""
-LANGUAGE_AUTO = "auto"
-"""The language setting's default: the language the environment asks for
-(``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``)."""
-LANGUAGE_CHOICES = (LANGUAGE_AUTO, *LANGUAGES)
 MAX_NAME_LENGTH = 24
 
 
@@ -88,21 +85,34 @@ def check_opponent(value: object) -> str:
             return value
         if value.startswith("cmd:") and value[4:].strip():
             return value
-    raise ValueError(f"opponent must be one of {', '.join(names)} or cmd:COMMAND, not {value!r}")
+    raise ValueError(
+        _("opponent must be one of {names} or cmd:COMMAND, not {value}").format(
+            names=", ".join(names), value=repr(value)
+        )
+    )
 
 
 def check_name(value: object) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise ValueError(f"player_name must be a non-empty text, not {value!r}")
+        raise ValueError(_("player_name must be a non-empty text, not {value}").format(value=repr(value)))
     if len(value) > MAX_NAME_LENGTH:
-        raise ValueError(f"player_name must be at most {MAX_NAME_LENGTH} characters, not {len(value)}")
+        raise ValueError(
+            _("player_name must be at most {most} characters, not {count}").format(
+                most=MAX_NAME_LENGTH, count=len(value)
+            )
+        )
     return value
 
 
 def _check_choice(key: str, value: object, choices: tuple[str, ...]) -> str:
     if isinstance(value, str) and value in choices:
         return value
-    raise ValueError(f"{key} must be one of {', '.join(choices)}, not {value!r}")
+    raise ValueError(
+        # Translators: {key} is a setting's name in the file (speed, card_style...): keep it.
+        _("{key} must be one of {choices}, not {value}").format(
+            key=key, choices=", ".join(choices), value=repr(value)
+        )
+    )
 
 
 def settings_from_mapping(data: dict[str, Any]) -> tuple[Settings, list[str]]:
@@ -128,7 +138,7 @@ def settings_from_mapping(data: dict[str, Any]) -> tuple[Settings, list[str]]:
     rules = defaults.rules
     raw_rules = data.get("rules", {})
     if not isinstance(raw_rules, dict):
-        problems.append("[rules] must be a table of rule settings")
+        problems.append(_("[rules] must be a table of rule settings"))
     else:
         # Rule by rule, so that one bad value does not throw away the others.
         for key, value in raw_rules.items():
@@ -140,7 +150,7 @@ def settings_from_mapping(data: dict[str, Any]) -> tuple[Settings, list[str]]:
                 problems.append(str(error))
     unknown = sorted(set(data) - {*checks, "rules"})
     if unknown:
-        problems.append(f"unknown settings ignored: {', '.join(unknown)}")
+        problems.append(_("unknown settings ignored: {keys}").format(keys=", ".join(unknown)))
     return replace(defaults, rules=rules, **values), problems
 
 
@@ -165,8 +175,6 @@ def settings_to_toml(settings: Settings) -> str:
     return tomlkit.dumps(document)
 
 
-MAX_SETTINGS_BYTES = 1_000_000
-"""A settings file is a few hundred bytes; a larger one is refused unread."""
 _UTF8_BOM = b"\xef\xbb\xbf"
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 _LONG_WORD = re.compile(r"\S{61,}")
@@ -221,22 +229,28 @@ def _shorten_values(text: str) -> str:
 
     def cut(found: re.Match[str]) -> str:
         word = found.group()
-        return f"{word[:24]}...{word[-8:]} ({len(word):,} characters)"
+        return _("{start}...{end} ({count} characters)").format(
+            start=word[:24], end=word[-8:], count=f"{len(word):,}"
+        )
 
     return _LONG_WORD.sub(cut, text)
 
 
+class NotUtf8(ValueError):
+    """The settings file's bytes are not UTF-8 text (the message says why)."""
+
+
 def _decode_settings(data: bytes) -> str:
-    """The file's text; ``ValueError`` saying why it is not UTF-8 text. A
+    """The file's text; ``NotUtf8`` saying why it is not UTF-8 text. A
     UTF-8 byte order mark (some Windows editors write one) is accepted."""
     if data.startswith(_UTF8_BOM):
         data = data[len(_UTF8_BOM) :]
     elif data.startswith(_UTF16_BOMS):
-        raise ValueError("it is UTF-16 text (it starts with a UTF-16 byte order mark); save it as UTF-8")
+        raise NotUtf8(_("it is UTF-16 text (it starts with a UTF-16 byte order mark); save it as UTF-8"))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise ValueError("it is not UTF-8 text") from None
+        raise NotUtf8(_("it is not UTF-8 text")) from None
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
@@ -249,29 +263,29 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     except FileRefused as error:
         if error.missing:
             return Settings(), None
-        reason = f"it cannot be read ({error.reason})"
+        reason = _("it cannot be read ({reason})").format(reason=error.reason)
         backup = None
         if error.reason.startswith("it is"):  # a regular file, only too large
-            reason = f"{error.reason} (a settings file is a few hundred bytes)"
+            reason = _("{reason} (a settings file is a few hundred bytes)").format(reason=error.reason)
             backup = _backup(path)
         return Settings(), _warning(path, reason, backup)
     try:
         parsed = tomllib.loads(_decode_settings(data))
     except tomllib.TOMLDecodeError as error:
-        reason = f"it is not valid TOML ({_shorten_values(str(error))})"
+        reason = _("it is not valid TOML ({error})").format(error=_shorten_values(str(error)))
         return Settings(), _warning(path, reason, _backup(path, data))
     except RecursionError:
         # tomllib parses nested arrays and inline tables recursively.
-        reason = "it nests arrays or tables too deeply to be read"
+        reason = _("it nests arrays or tables too deeply to be read")
         return Settings(), _warning(path, reason, _backup(path, data))
     except ValueError as error:
         # Not UTF-8, or an integer longer than Python converts (4,300 digits).
-        reason = str(error) if str(error).startswith("it is") else "it holds a number too long to be read"
+        reason = str(error) if isinstance(error, NotUtf8) else _("it holds a number too long to be read")
         return Settings(), _warning(path, reason, _backup(path, data))
     try:
         settings, problems = settings_from_mapping(parsed)
     except Exception as error:  # whatever the values, the app must start
-        problems = [f"a value cannot be used ({type(error).__name__})"]
+        problems = [_("a value cannot be used ({error})").format(error=type(error).__name__)]
         settings = Settings()
     if problems:
         reason = _shorten_values("; ".join(problems))
@@ -280,9 +294,29 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
 
 
 def _warning(path: Path, reason: str, backup: Path | None, partial: bool = False) -> str:
-    used = "the defaults for those values" if partial else "the default settings"
-    kept = f"a copy of it is kept as {backup}" if backup else "it could not be copied"
-    return f"The settings file {path} has a problem: {reason}. Using {used}; {kept}."
+    values = {"path": path, "reason": reason, "backup": backup}
+    if partial:
+        if backup:
+            text = _(
+                "The settings file {path} has a problem: {reason}. Using the defaults for those values; "
+                "a copy of it is kept as {backup}."
+            )
+        else:
+            text = _(
+                "The settings file {path} has a problem: {reason}. Using the defaults for those values; "
+                "it could not be copied."
+            )
+    elif backup:
+        text = _(
+            "The settings file {path} has a problem: {reason}. Using the default settings; "
+            "a copy of it is kept as {backup}."
+        )
+    else:
+        text = _(
+            "The settings file {path} has a problem: {reason}. Using the default settings; "
+            "it could not be copied."
+        )
+    return text.format(**values)
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
@@ -317,7 +351,9 @@ def _link_target(path: Path) -> Path:
     try:
         return Path(os.path.realpath(path, strict=False))
     except OSError as error:
-        raise OSError(f"{path} is a symbolic link that cannot be followed: {error}") from None
+        raise OSError(
+            _("{path} is a symbolic link that cannot be followed: {error}").format(path=path, error=error)
+        ) from None
 
 
 def _updated_toml(settings: Settings, path: Path) -> str:

@@ -360,8 +360,8 @@ class GameScreen(EcarteScreen[None]):
         phase = match.phase
         if phase == EXCHANGE:
             if match.makes_liable(PLAY_ACTION):
-                # Translators: the prompts fit on one line of 78 columns where they can.
                 return Text(
+                    # Translators: the prompts fit on one line of 78 columns where they can.
                     _("Propose an exchange (e) or play (p): playing without proposing makes you liable.")
                 )
             return Text(_("Propose another exchange (e), or play (p)."))

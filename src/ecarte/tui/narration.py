@@ -441,7 +441,7 @@ def describe_cut(first_dealer: int, names: tuple[str, str]) -> str:
     elder = names[1 - first_dealer]
     values = {"name": shown_name(dealer), "elder": shown_name(elder)}
     if dealer == SECOND_PERSON:
-        return _("The cut, at random: you deal first; {elder} speaks first.").format(**values)
+        return _("The cut, at random: You deal first; {elder} speaks first.").format(**values)
     if elder == SECOND_PERSON:
         return _("The cut, at random: {name} deals first; you speak first.").format(**values)
     return _("The cut, at random: {name} deals first; {elder} speaks first.").format(**values)

@@ -473,14 +473,16 @@ class ReplayViewerScreen(EcarteScreen[None]):
             lines.append(Text(_("No deal yet.")))
             return Group(*lines)
         dealt = styled(
+            # Translators: {trump} is the suit's sign (♣), {suit} its name (clubs).
             ngettext(
-                "Dealer: {name} · Turned up: {card} · Trumps: {trump} · Stock: {count} card",
-                "Dealer: {name} · Turned up: {card} · Trumps: {trump} · Stock: {count} cards",
+                "Dealer: {name} · Turned up: {card} · Trumps: {trump} {suit} · Stock: {count} card",
+                "Dealer: {name} · Turned up: {card} · Trumps: {trump} {suit} · Stock: {count} cards",
                 state.stock_size,
             ),
             name=names[state.dealer],
             card=card_text(state.upcard, symbols),
-            trump=suit_text(state.trump, symbols).append(f" {suit_name(state.trump)}"),
+            trump=suit_text(state.trump, symbols),
+            suit=suit_name(state.trump),
             count=state.stock_size,
         )
         lines.append(dealt)

@@ -18,10 +18,10 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from ecarte.engine import Rules, RulesError
 from ecarte.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language_from_environment
+from ecarte.play.language import LANGUAGE_AUTO
 from ecarte.play.settings import (
     CARD_STYLES,
     COACH_MODES,
-    LANGUAGE_AUTO,
     LEVELS,
     MAX_NAME_LENGTH,
     SPEEDS,
@@ -211,7 +211,13 @@ class SettingsScreen(EcarteScreen[None]):
             yield Static(_("Settings"), id="settings-title")
             yield Static(_(KEYS_HINT), id="settings-hint")
             yield Static(_(UNFINISHED_NOTICE), id="settings-unfinished")
-            # Translators: the settings' row labels have about 24 columns.
+            # First, where a reader who cannot read the screen's language finds it.
+            yield from self._row(
+                # Translators: the settings' row labels have about 24 columns.
+                _("Language"),
+                _select(language_options(), settings.language, "language"),
+                _(LANGUAGE_HELP),
+            )
             yield Static(_("You and the opponent"), classes="settings-section")
             yield from self._row(
                 _("Your name"),
@@ -234,9 +240,6 @@ class SettingsScreen(EcarteScreen[None]):
             coach = [(_("off"), "off"), (_("on request (h)"), "request"), (_("always"), "always")]
             assert {value for __, value in coach} == set(COACH_MODES)
             yield from self._row(_("Coach"), _select(coach, settings.coach, "coach"), _(COACH_HELP))
-            yield from self._row(
-                _("Language"), _select(language_options(), settings.language, "language"), _(LANGUAGE_HELP)
-            )
             yield Static(_("Rules of the match"), classes="settings-section")
             for key, label, explanation in RULE_ROWS:
                 yield from self._row(_(label), rule_control(key, settings.rules), _(explanation))

@@ -120,8 +120,8 @@ class TableView(Static, can_focus=False):
         title = _("Table")
         if look.deals:
             values = {"game": look.games, "deal": look.deals, "trick": len(look.tricks) + 1}
-            # Translators: the table's title, in its frame (about 50 columns).
             if look.trick:
+                # Translators: the table's title, in its frame (about 50 columns).
                 title = _("Table · game {game}, deal {deal}, trick {trick}").format(**values)
             elif look.tricks:
                 values["trick"] = len(look.tricks)
