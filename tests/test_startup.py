@@ -37,7 +37,8 @@ def test_check_loads_the_rules_and_the_log_only() -> None:
 
 def test_help_loads_no_part_of_the_game() -> None:
     modules = modules_loaded("--help")
-    assert {name for name in modules if name.startswith("ecarte")} == {"ecarte", "ecarte.cli"}
+    # ecarte.i18n: the help is in the player's language (stdlib gettext, read only for a catalog).
+    assert {name for name in modules if name.startswith("ecarte")} == {"ecarte", "ecarte.cli", "ecarte.i18n"}
     assert loaded_from(modules, "textual", "rich", "json", "dataclasses", "shutil") == set()
 
 

@@ -252,8 +252,9 @@ def _speaks_to_a_program(argv: Sequence[str]) -> bool:
 
 def choose_language(argv: Sequence[str]) -> None:
     """Speak ``--lang``'s language, else the settings', else the system's
-    (``ecarte.i18n.choose_language``); English for a program's output. The
-    app chooses again from the settings it loads (``tui.launch``)."""
+    (``ecarte.i18n.choose_language``); English for a program's output; the
+    help, ``--lang``'s or the system's. The app chooses again from the
+    settings it loads (``tui.launch``)."""
     from ecarte import i18n
 
     if _speaks_to_a_program(argv):
@@ -261,7 +262,9 @@ def choose_language(argv: Sequence[str]) -> None:
         return
     asked = _asked_language(argv)
     setting = None
-    if asked is None:
+    # --help and --version start at once: the settings file (and the folders
+    # it is found through) are read only for a command's work.
+    if asked is None and not {"-h", "--help", "--version"} & set(argv):
         from ecarte.play.language import saved_language
 
         setting = saved_language()

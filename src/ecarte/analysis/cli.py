@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from ecarte.i18n import _, ngettext
 from ecarte.log import LogFileError, replay_file
 from ecarte.text import emit, printable
 
@@ -30,7 +31,7 @@ def _progress_bar(enabled: bool) -> Iterator[Progress | None]:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     bar = Progress(
-        TextColumn("Analysing"),
+        TextColumn(_("Analysing")),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
@@ -53,7 +54,7 @@ def _refuse_special_file(path: Path) -> None:
     except (OSError, ValueError):
         return  # the reader says what is wrong
     if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
-        raise LogFileError(f"{path}: not a regular file (a match log is a file)")
+        raise LogFileError(_("{path}: not a regular file (a match log is a file)").format(path=path))
 
 
 def run_analyse(path: str, seat: int | None, as_json: bool, seed: int) -> int:
@@ -68,15 +69,17 @@ def run_analyse(path: str, seat: int | None, as_json: bool, seed: int) -> int:
         analysis = analyse_replay(replay, seats=seats, seed=seed, progress=progress)
     if replay.error is None and 0 in seats:
         _save_if_mine(Path(path), analysis, seed)
-    names = replay.header.players if replay.header is not None else ("seat 0", "seat 1")
+    names = replay.header.players if replay.header is not None else (_("seat 0"), _("seat 1"))
     if as_json:
         emit(json.dumps(analysis_json(analysis), ensure_ascii=False), sys.stdout)
     else:
         emit(format_analysis(analysis, (names[0], names[1]), path), sys.stdout)
     if replay.error is not None:
         emit(
-            f"ecarte analyse: {path}: INVALID at line {replay.error.line}: "
-            f"{printable(replay.error.message)} (analysed up to that line)",
+            "ecarte analyse: "
+            + _("{path}: INVALID at line {line}: {error} (analysed up to that line)").format(
+                path=path, line=replay.error.line, error=printable(replay.error.message)
+            ),
             sys.stderr,
         )
         return 1
@@ -86,46 +89,93 @@ def run_analyse(path: str, seat: int | None, as_json: bool, seed: int) -> int:
 def format_analysis(analysis: MatchAnalysis, names: tuple[str, str], source: str) -> str:
     """The readable report."""
     shown = [printable(name) for name in names]
-    lines = [f"Analysis of {printable(source)}"]
+    lines = [_("Analysis of {file}").format(file=printable(source))]
     if analysis.error is not None and not analysis.decisions and not analysis.deals:
-        lines.append("Nothing to analyse before the error.")
+        lines.append(_("Nothing to analyse before the error."))
     for seat in analysis.seats:
         accuracy = analysis.accuracy(seat)
         counts = analysis.label_counts(seat)
-        accuracy_text = "no decision with a choice" if accuracy is None else f"accuracy {accuracy:.1f}"
+        accuracy_text = (
+            _("no decision with a choice")
+            if accuracy is None
+            else _("accuracy {accuracy}").format(accuracy=f"{accuracy:.1f}")
+        )
+        labels = ", ".join(
+            [
+                ngettext("{count} inaccuracy", "{count} inaccuracies", counts["inaccuracy"]).format(
+                    count=counts["inaccuracy"]
+                ),
+                ngettext("{count} mistake", "{count} mistakes", counts["mistake"]).format(
+                    count=counts["mistake"]
+                ),
+                ngettext("{count} blunder", "{count} blunders", counts["blunder"]).format(
+                    count=counts["blunder"]
+                ),
+            ]
+        )
         lines.append(
-            f"Seat {seat} ({shown[seat]}): {accuracy_text}; "
-            f"{counts['inaccuracy']} inaccuracies, {counts['mistake']} mistakes, {counts['blunder']} blunders"
+            _("Seat {seat} ({name}): {accuracy}; {labels}").format(
+                seat=seat, name=shown[seat], accuracy=accuracy_text, labels=labels
+            )
         )
     flagged = [decision for decision in analysis.decisions if decision.label is not None]
     if flagged:
-        lines.append("Flagged decisions (win chances of the deciding seat):")
+        lines.append(_("Flagged decisions (win chances of the deciding seat):"))
         for decision in flagged:
             chosen, best = str(decision.chosen), str(decision.best)
             best_win = decision.options[0].win
             chosen_win = next(option.win for option in decision.options if option.action == decision.chosen)
+            assert decision.label is not None
             lines.append(
-                f"  line {decision.line}: {shown[decision.seat]} {decision.label}: {chosen} "
-                f"({chosen_win:.1f}%), best {best} ({best_win:.1f}%), loss {decision.loss:.1f}"
+                "  "
+                + _(
+                    "line {line}: {name} {label}: {chosen} ({chosen_win}%), "
+                    "best {best} ({best_win}%), loss {loss}"
+                ).format(
+                    line=decision.line,
+                    name=shown[decision.seat],
+                    label=_label_word(decision.label),
+                    chosen=chosen,
+                    chosen_win=f"{chosen_win:.1f}",
+                    best=best,
+                    best_win=f"{best_win:.1f}",
+                    loss=f"{decision.loss:.1f}",
+                )
             )
     else:
-        lines.append("No decision flagged.")
+        lines.append(_("No decision flagged."))
     for deal in analysis.deals:
-        played = "not played out" if deal.tricks is None else f"tricks {deal.tricks[0]}-{deal.tricks[1]}"
+        played = (
+            _("not played out")
+            if deal.tricks is None
+            else _("tricks {tricks}").format(tricks=f"{deal.tricks[0]}-{deal.tricks[1]}")
+        )
         if deal.open_tricks is not None and deal.open_points is not None:
-            known = (
-                f"with all cards known: tricks {deal.open_tricks[0]}-{deal.open_tricks[1]}, "
-                f"trick points {deal.open_points[0]}-{deal.open_points[1]}"
+            known = _("with all cards known: tricks {tricks}, trick points {points}").format(
+                tricks=f"{deal.open_tricks[0]}-{deal.open_tricks[1]}",
+                points=f"{deal.open_points[0]}-{deal.open_points[1]}",
             )
         else:
-            known = "with all cards known: -"
-        lines.append(f"Deal {deal.number} (line {deal.line}): {played}; {known}")
+            known = _("with all cards known: -")
+        lines.append(
+            _("Deal {number} (line {line}): {played}; {known}").format(
+                number=deal.number, line=deal.line, played=played, known=known
+            )
+        )
     if analysis.error is not None:
         lines.append(
-            f"INVALID at line {analysis.error.line}: {printable(analysis.error.message)} "
-            f"(the analysis covers the lines before it)"
+            _("INVALID at line {line}: {error} (the analysis covers the lines before it)").format(
+                line=analysis.error.line, error=printable(analysis.error.message)
+            )
         )
     return "\n".join(lines)
+
+
+def _label_word(label: str) -> str:
+    """A decision's label in the report: inaccuracy, mistake, blunder."""
+    # Translators: how bad a decision was, in ecarte analyse's report.
+    words = {"inaccuracy": _("inaccuracy"), "mistake": _("mistake"), "blunder": _("blunder")}
+    return words.get(label, label)
 
 
 def _save_if_mine(log: Path, analysis: MatchAnalysis, seed: int) -> None:
@@ -159,7 +209,7 @@ def run_stats(directory: str | None, as_json: bool) -> int:
         folder = Path(directory)
         cache = analyses = None
         if not folder.is_dir():
-            emit(f"ecarte stats: {printable(directory)}: not a folder", sys.stderr)
+            emit("ecarte stats: " + _("{path}: not a folder").format(path=printable(directory)), sys.stderr)
             return 2
     record = collect(folder, cache, analyses)
     if as_json:
@@ -172,25 +222,32 @@ def run_stats(directory: str | None, as_json: bool) -> int:
 def _tally_text(tally: dict[str, object]) -> str:
     played, won, interval = tally["played"], tally["won"], tally["interval"]
     if not played or not isinstance(interval, list):
-        return "none"
+        return _("none")
     rate = tally["win_rate"]
     assert isinstance(rate, float | int)
     low, high = 100 * interval[0], 100 * interval[1]
-    return f"{won} won of {played} ({100 * rate:.0f}%, 95% interval {low:.0f}-{high:.0f}%)"
+    return _("{won} won of {played} ({rate}%, 95% interval {low}-{high}%)").format(
+        won=won, played=played, rate=f"{100 * rate:.0f}", low=f"{low:.0f}", high=f"{high:.0f}"
+    )
 
 
 def format_record(record: dict[str, object], source: str) -> str:
     """The readable record (``record`` is ``Record.to_json()``)."""
-    lines = [f"Your record, from the match logs in {printable(source)}"]
-    lines.append(f"Matches: {_tally_text(record['matches'])}")  # type: ignore[arg-type]
+    lines = [_("Your record, from the match logs in {folder}").format(folder=printable(source))]
+    lines.append(_("Matches: {tally}").format(tally=_tally_text(record["matches"])))  # type: ignore[arg-type]
     by_level = record["by_level"]
     by_rules = record["by_rules"]
     assert isinstance(by_level, dict) and isinstance(by_rules, dict)
     for level, tally in by_level.items():
-        lines.append(f"  against {printable(level)}: {_tally_text(tally)}")
+        lines.append(
+            "  " + _("against {level}: {tally}").format(level=printable(level), tally=_tally_text(tally))
+        )
     for rules, tally in by_rules.items():
-        lines.append(f"  rules {printable(rules)}: {_tally_text(tally)}")
-    lines.append(f"Assisted matches (with hints), apart: {_tally_text(record['assisted'])}")  # type: ignore[arg-type]
+        lines.append(
+            "  " + _("rules {rules}: {tally}").format(rules=printable(rules), tally=_tally_text(tally))
+        )
+    assisted = _tally_text(record["assisted"])  # type: ignore[arg-type]
+    lines.append(_("Assisted matches (with hints), apart: {tally}").format(tally=assisted))
     per_deal = record["points_per_deal"]
     points = record["points"]
     voles = record["voles"]
@@ -200,23 +257,29 @@ def format_record(record: dict[str, object], source: str) -> str:
     assert isinstance(penalties, dict)
     if isinstance(per_deal, list):
         lines.append(
-            f"Deals: {record['deals']}; points per deal {per_deal[0]:.2f} (opponents {per_deal[1]:.2f})"
+            _("Deals: {deals}; points per deal {yours} (opponents {theirs})").format(
+                deals=record["deals"], yours=f"{per_deal[0]:.2f}", theirs=f"{per_deal[1]:.2f}"
+            )
         )
-    lines.append(f"Voles: {voles[0]} (opponents {voles[1]})")
-    lines.append(f"Penalties: suffered {penalties['suffered']}, inflicted {penalties['inflicted']}")
-    lines.append(f"King points: {kings[0]} (opponents {kings[1]})")
-    lines.append(f"Longest winning streak: {record['longest_winning_streak']}")
+    lines.append(_("Voles: {yours} (opponents {theirs})").format(yours=voles[0], theirs=voles[1]))
+    lines.append(
+        _("Penalties: suffered {suffered}, inflicted {inflicted}").format(
+            suffered=penalties["suffered"], inflicted=penalties["inflicted"]
+        )
+    )
+    lines.append(_("King points: {yours} (opponents {theirs})").format(yours=kings[0], theirs=kings[1]))
+    lines.append(_("Longest winning streak: {count}").format(count=record["longest_winning_streak"]))
     unfinished = record["unfinished"]
     if unfinished:
-        lines.append(f"Unfinished matches (not counted): {unfinished}")
+        lines.append(_("Unfinished matches (not counted): {count}").format(count=unfinished))
     accuracy = record["accuracy"]
     assert isinstance(accuracy, list)
     if accuracy:
-        lines.append("Accuracy of analysed matches, oldest first:")
+        lines.append(_("Accuracy of analysed matches, oldest first:"))
         for item in accuracy:
             lines.append(f"  {printable(item['created'])}  {item['accuracy']:5.1f}  {printable(item['log'])}")
     unreadable = record["unreadable"]
     assert isinstance(unreadable, list)
     for problem in unreadable:
-        lines.append(f"Skipped {printable(problem)}")
+        lines.append(_("Skipped {problem}").format(problem=printable(problem)))
     return "\n".join(lines)
