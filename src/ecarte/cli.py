@@ -20,6 +20,22 @@ if TYPE_CHECKING:
     from typing import Any
 
 DESCRIPTION = N_("Écarté, the French card game for two, in the terminal against the computer.")
+ARGPARSE_WORDS = (
+    # Translators: argparse's own words in the help and its errors; keep the %(...)s and %s.
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("expected one argument"),
+    N_("expected at least one argument"),
+)
+"""What argparse says itself: looked up in our catalog (``_speak_argparse``)."""
 
 
 def _terminal_columns() -> int:
@@ -73,8 +89,19 @@ def _lang_help() -> str:
     )
 
 
+def _speak_argparse() -> None:
+    """argparse looks its words up with its module's ``_`` at each use;
+    pointing it at our catalog makes "usage:" and its errors speak the
+    player's language too (they are in ``ARGPARSE_WORDS``)."""
+    from ecarte import i18n
+
+    argparse._ = i18n._  # type: ignore[attr-defined]
+    argparse.ngettext = i18n.ngettext  # type: ignore[attr-defined]
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser, its help in the language in use (``ecarte.i18n``)."""
+    _speak_argparse()
     parser = _Parser(
         prog="ecarte",
         description=_(DESCRIPTION),

@@ -104,9 +104,12 @@ class DealSummaryScreen(ModalScreen[None]):
         index = self.match.deals.index(record) if record in self.match.deals else len(self.match.deals) - 1
         number = deal_in_game(self.match, index)
         title = Text(_("Deal {number} is over").format(number=number))
+        you_dealt = self.names[record.dealer] == SECOND_PERSON
         heading = styled(
             # Translators: {trump} is a suit's sign and name ("♥ hearts"), {card} a card.
-            _("Trump {trump} · turned up {card} · {name} dealt"),
+            _("Trump {trump} · turned up {card} · You dealt")
+            if you_dealt
+            else _("Trump {trump} · turned up {card} · {name} dealt"),
             trump=suit_text(record.trump, self.symbols, name=True),
             card=card_text(record.upcard, self.symbols),
             name=shown_name(self.names[record.dealer]),

@@ -200,7 +200,7 @@ class GameScreen(EcarteScreen[None]):
         you.border_title = Text(shown_name(self.session.names[HUMAN]))
         level = self.session.opponent_level
         self.query_one("#opponent", OpponentView).border_title = Text(
-            f"{printable(self.session.names[COMPUTER])} · {level_name(level)}"
+            f"{shown_name(self.session.names[COMPUTER])} · {level_name(level)}"
         )
         if self.session.notice:
             self.notify(self.session.notice, severity="warning", markup=False)
@@ -350,7 +350,7 @@ class GameScreen(EcarteScreen[None]):
     def _prompt(self) -> Text:
         session = self.session
         match = self.match
-        other = printable(session.names[COMPUTER])
+        other = shown_name(session.names[COMPUTER])
         if session.is_over:
             return Text(_("The match is over: n for a rematch, Esc for the menu."), style="bold")
         if self.thinking:
@@ -600,7 +600,7 @@ class GameScreen(EcarteScreen[None]):
             return
         message = str(fault)
         self.session.declare_forfeit(message)
-        self.narrate(_("{name} forfeits the match.").format(name=printable(self.session.names[COMPUTER])))
+        self.narrate(_("{name} forfeits the match.").format(name=shown_name(self.session.names[COMPUTER])))
         self.add_history(printable(message, keep_newlines=True))
         self.advance()
 

@@ -178,10 +178,8 @@ class HelpScreen(ModalScreen[None]):
             yield Static(_("Help"), id="help-title")
             yield Static(id="help-keys")
             if self.table_keys:
-                yield Static(
-                    f"[b]{escape(_('At the card table'))}[/b]\n" + format_keys(table_keys()),
-                    id="help-table-keys",
-                )
+                heading = escape(_("At the card table"))
+                yield Static(f"[b]{heading}[/b]\n" + format_keys(table_keys()), id="help-table-keys")
             if self.phase is not None and self.phase in PHASE_TITLES:
                 title, text = rule_in_force(self.phase, self.rules)
                 title = _("Rule of the moment: {title}").format(title=title)

@@ -60,7 +60,8 @@ class OpponentView(Static, can_focus=False):
         if look.known:
             info.append(_("tricks {count}").format(count=look.tricks))
             if look.discarded:
-                info.append(_("discarded {cards}").format(cards=look.discarded))
+                # Translators: under the opponent's cards: how many they discarded in this deal.
+                info.append(_("discarded {count}").format(count=look.discarded))
         self.border_subtitle = " · ".join(info)
 
 
