@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from ecarte.engine import DealRecord, Rules
-from ecarte.engine.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
+from ecarte.engine.cards import SUIT_SYMBOLS, SUITS, suit_name
 from ecarte.engine.scoring import after_four_all, four_all_score, game_won, match_won
+from ecarte.i18n import _, ngettext
 from ecarte.text import emit, printable
 
 from .reader import LogFileError, Replay, replay_file
@@ -65,87 +66,123 @@ def _dumps(value: Any) -> str:
 
 
 def format_summary(replay: Replay, source: str) -> str:
-    """The readable summary of a replayed log."""
-    lines = [f"Match log: {printable(source)}"]
+    """The readable summary of a replayed log, in the player's language
+    (``ecarte.i18n``; the JSON report never is)."""
+    lines = [_("Match log: {file}").format(file=printable(source))]
     header = replay.header
     match = replay.match
     if header is None or match is None:
-        lines.append("No valid header, so nothing could be replayed.")
+        lines.append(_("No valid header, so nothing could be replayed."))
     else:
         names = [printable(name) for name in header.players]
         lines.append(
-            f"Players: seat 0 {names[0]}, seat 1 {names[1]}; first dealer: {names[header.first_dealer]}"
+            _("Players: seat 0 {name}, seat 1 {other}; first dealer: {dealer}").format(
+                name=names[0], other=names[1], dealer=names[header.first_dealer]
+            )
         )
-        lines.append(f"Rules: {_rules_text(header.rules)}")
+        lines.append(_("Rules: {rules}").format(rules=_rules_text(header.rules)))
         if match.deals:
-            lines.append("Deals (pairs are seat 0 - seat 1):")
+            lines.append(_("Deals (pairs are seat 0 - seat 1):"))
             width = len(str(len(match.deals)))
             for number, record in enumerate(match.deals, 1):
                 lines.append(f"  {number:>{width}}. {_deal_text(record, names, match.is_over, header.rules)}")
         else:
-            lines.append("No deal yet.")
+            lines.append(_("No deal yet."))
         lines.extend(_games_text(match.games, names, header.rules))
         if match.winner is not None:
             winner = match.winner
             won = match.games_won
             if not match_won(1, header.rules):
                 lines.append(
-                    f"Result: {names[winner]} wins the match, {won[winner]} games to {won[1 - winner]}."
+                    ngettext(
+                        "Result: {name} wins the match, {won} game to {lost}.",
+                        "Result: {name} wins the match, {won} games to {lost}.",
+                        won[winner],
+                    ).format(name=names[winner], won=won[winner], lost=won[1 - winner])
                 )
             else:
-                lines.append(f"Result: {names[winner]} wins the match.")
+                lines.append(_("Result: {name} wins the match.").format(name=names[winner]))
         else:
-            lines.append("Result: not decided; the log stops during the match.")
+            lines.append(_("Result: not decided; the log stops during the match."))
     if replay.error is None:
-        lines.append("The log is valid.")
+        lines.append(_("The log is valid."))
     else:
         if replay.truncated_last_line:
-            lines.append("The log's last line was cut short (a write interrupted); the rest is above.")
-        lines.append(f"INVALID at line {replay.error.line}: {printable(replay.error.message)}")
+            lines.append(_("The log's last line was cut short (a write interrupted); the rest is above."))
+        lines.append(
+            _("INVALID at line {line}: {error}").format(
+                line=replay.error.line, error=printable(replay.error.message)
+            )
+        )
         if replay.header is not None:
-            lines.append(f"(The summary above covers the lines before line {replay.error.line}.)")
+            lines.append(
+                _("(The summary above covers the lines before line {line}.)").format(line=replay.error.line)
+            )
     return "\n".join(lines)
 
 
 def _rules_text(rules: Rules) -> str:
     defaults = Rules().to_dict()
+    # The rules' keys and values as the log and --rules write them.
     changed = [
         f"{key} {json.dumps(value)}" for key, value in rules.to_dict().items() if defaults[key] != value
     ]
     if not changed:
-        return "the defaults (one game to 5 points)"
-    return ", ".join(changed) + " (the rest as default)"
+        return _("the defaults (one game to 5 points)")
+    return _("{changes} (the rest as default)").format(changes=", ".join(changed))
 
 
 def _deal_text(record: DealRecord, names: list[str], match_over: bool, rules: Rules) -> str:
     dealer = record.dealer
-    trump = f"{SUIT_SYMBOLS[record.trump]} {SUIT_NAMES[record.trump]}"
+    trump = f"{SUIT_SYMBOLS[record.trump]} {suit_name(record.trump)}"
     tricks = "-" if record.tricks is None else f"{record.tricks[0]}-{record.tricks[1]}"
-    text = (
-        f"game {record.game}, dealer {names[dealer]}, trump {trump}; tricks {tricks}, "
-        f"points {record.points[0]}-{record.points[1]}, score {record.score[0]}-{record.score[1]}"
+    text = _(
+        "game {game}, dealer {dealer}, trump {trump}; tricks {tricks}, points {points}, score {score}"
+    ).format(
+        game=record.game,
+        dealer=names[dealer],
+        trump=trump,
+        tricks=tricks,
+        points=f"{record.points[0]}-{record.points[1]}",
+        score=f"{record.score[0]}-{record.score[1]}",
     )
     why: list[str] = []
     if record.turned_king:
-        why.append(f"{names[dealer]} turned up the king (+1)")
+        why.append(_("{name} turned up the king (+1)").format(name=names[dealer]))
     for seat in (0, 1):
         announced = record.king_points[seat] - (1 if record.turned_king and seat == dealer else 0)
         if announced:
-            why.append(f"{names[seat]} announced the king (+1)")
+            why.append(_("{name} announced the king (+1)").format(name=names[seat]))
     if record.tricks is not None and record.winner is not None:
         winner = record.winner
         won = record.tricks[winner]
-        taken = "all 5 tricks, the vole" if record.vole else f"{won} tricks"
-        penalty = f", {names[1 - winner]} was liable (penalty)" if record.penalty else ""
-        why.append(f"{names[winner]} took {taken}{penalty} (+{record.trick_points})")
+        values = {
+            "name": names[winner],
+            "loser": names[1 - winner],
+            "won": won,
+            "points": record.trick_points,
+        }
+        if record.vole:
+            text_of_tricks = (
+                _("{name} took all 5 tricks, the vole, {loser} was liable (penalty) (+{points})")
+                if record.penalty
+                else _("{name} took all 5 tricks, the vole (+{points})")
+            )
+        else:
+            text_of_tricks = (
+                _("{name} took {won} tricks, {loser} was liable (penalty) (+{points})")
+                if record.penalty
+                else _("{name} took {won} tricks (+{points})")
+            )
+        why.append(text_of_tricks.format(**values))
     elif record.ended_game is None:
-        why.append("unfinished")
+        why.append(_("unfinished"))
     if record.four_all_reset:
         both = four_all_score(rules)
         reset = after_four_all((both, both))
-        why.append(f"both at {both}: reset to {reset[0]}-{reset[1]}")
+        why.append(_("both at {both}: reset to {score}").format(both=both, score=f"{reset[0]}-{reset[1]}"))
     if record.ended_game is not None:
-        why.append(f"{names[record.ended_game]} wins game {record.game}")
+        why.append(_("{name} wins game {game}").format(name=names[record.ended_game], game=record.game))
     return f"{text}: {'; '.join(why)}"
 
 
@@ -154,10 +191,14 @@ def _games_text(games: list[list[int]], names: list[str], rules: Rules) -> list[
     for number, score in enumerate(games, 1):
         if game_won(max(score), rules):
             winner = 0 if game_won(score[0], rules) else 1
-            outcome = f"won by {names[winner]}"
+            outcome = _("won by {name}").format(name=names[winner])
         else:
-            outcome = "in progress"
-        lines.append(f"Game {number}: {score[0]}-{score[1]}, {outcome}")
+            outcome = _("in progress")
+        lines.append(
+            _("Game {number}: {score}, {outcome}").format(
+                number=number, score=f"{score[0]}-{score[1]}", outcome=outcome
+            )
+        )
     return lines
 
 
