@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ecarte.engine import Rules
+from ecarte.i18n import _
 from ecarte.log import EndState, LogFileError, LogWriter, read_log_file
 from ecarte.safefile import Skipped, regular_files
 
@@ -46,8 +47,10 @@ def create_log(
         except FileExistsError:
             continue
         except OSError as error:
-            raise AutosaveError(f"cannot write the autosave in {folder}: {error}") from None
-    raise AutosaveError(f"cannot find a free file name for the autosave in {folder}")
+            raise AutosaveError(
+                _("cannot write the autosave in {folder}: {error}").format(folder=folder, error=error)
+            ) from None
+    raise AutosaveError(_("cannot find a free file name for the autosave in {folder}").format(folder=folder))
 
 
 def forfeit_path(log_path: Path) -> Path:

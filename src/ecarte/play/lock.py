@@ -17,6 +17,8 @@ import contextlib
 import os
 from pathlib import Path
 
+from ecarte.i18n import _
+
 try:
     import fcntl
 except ImportError:  # pragma: no cover - Windows
@@ -29,8 +31,10 @@ class MatchOpenElsewhere(Exception):
     def __init__(self, path: Path) -> None:
         self.path = path
         super().__init__(
-            f"This match is open in another window ({path.name}). "
-            "You can watch it in the replay viewer, or leave it to that window."
+            _(
+                "This match is open in another window ({file}). "
+                "You can watch it in the replay viewer, or leave it to that window."
+            ).format(file=path.name)
         )
 
 

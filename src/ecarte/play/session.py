@@ -22,6 +22,7 @@ from pathlib import Path
 
 from ecarte.ai import Player
 from ecarte.engine import Action, Card, Match, Rules, View, shuffled_deck
+from ecarte.i18n import _
 from ecarte.log import LogWriter
 from ecarte.play import autosave, paths
 from ecarte.play.autosave import LOG_SUFFIX, UNFINISHED_SCAN_LIMIT, forfeit_path
@@ -67,7 +68,7 @@ class SeededDecks:
     def __init__(self, seed: int, deals_made: int = 0) -> None:
         self._rng = random.Random(seed)
         self.first_dealer = self._rng.randrange(2)
-        for _ in range(deals_made):
+        for __ in range(deals_made):
             shuffled_deck(self._rng)
 
     def __call__(self) -> tuple[Card, ...]:
@@ -114,7 +115,9 @@ class _Autosave:
                 self._failed(error)
 
     def _failed(self, error: Exception) -> None:
-        self.error = f"the autosave stopped ({error}); this match is not saved from here on"
+        self.error = _("the autosave stopped ({error}); this match is not saved from here on").format(
+            error=error
+        )
 
 
 def _not_legal(player: Player, action: Action) -> str:
@@ -136,12 +139,16 @@ def _resolve_player(opponent: str, seed: int) -> tuple[Player, str | None]:
         try:
             from ecarte.protocol.host import check_command, resolve_player
         except ImportError as error:
-            raise SessionError(f"protocol bots are not available in this build: {error}") from None
+            raise SessionError(
+                _("protocol bots are not available in this build: {error}").format(error=error)
+            ) from None
         try:
             check_command(opponent[4:])
             return resolve_player(opponent, seed), None
         except Exception as error:
-            raise SessionError(f"cannot start the bot {opponent[4:]!r}: {error}") from None
+            raise SessionError(
+                _("cannot start the bot {command}: {error}").format(command=repr(opponent[4:]), error=error)
+            ) from None
     from ecarte.ai import make_player
 
     try:
@@ -149,7 +156,9 @@ def _resolve_player(opponent: str, seed: int) -> tuple[Player, str | None]:
     except ImportError:
         # The level's module is not built yet (or not installed): a random
         # opponent keeps the app playable, and the player is told.
-        return make_player("random", seed), f"The {opponent} player is not available: playing a random one."
+        return make_player("random", seed), _(
+            "The {name} player is not available: playing a random one."
+        ).format(name=opponent)
     except ValueError as error:
         raise SessionError(str(error)) from None
 
@@ -166,16 +175,16 @@ def _trusted_opponent(logged: object, settings: Settings) -> tuple[str, str | No
     try:
         check_opponent(logged)
     except ValueError:  # else Continue offers the match and refuses it, forever
-        return fallback, (
-            f"This match was saved against {printable(logged)[:40]!r}, an opponent ecarte does not "
-            f"know: the {fallback} level plays instead."
-        )
+        return fallback, _(
+            "This match was saved against {opponent}, an opponent ecarte does not know: "
+            "the {level} level plays instead."
+        ).format(opponent=repr(printable(logged)[:40]), level=fallback)
     if not logged.startswith("cmd:") or logged == settings.opponent:
         return logged, None
-    return fallback, (
-        f"This match was saved against the bot {printable(logged[4:])!r}, which is not the opponent in "
-        f"your settings, so that program is not started: the {fallback} level plays instead."
-    )
+    return fallback, _(
+        "This match was saved against the bot {command}, which is not the opponent in "
+        "your settings, so that program is not started: the {level} level plays instead."
+    ).format(command=repr(printable(logged[4:])), level=fallback)
 
 
 def _start_opponent(
@@ -188,7 +197,7 @@ def _start_opponent(
     runner.start()
     if runner.forfeit is not None:
         runner.close_players()
-        raise SessionError(f"the opponent could not start: {runner.forfeit.message}")
+        raise SessionError(_("the opponent could not start: {error}").format(error=runner.forfeit.message))
     return runner, notice
 
 
@@ -283,7 +292,7 @@ class MatchSession:
         except LogFileError as error:
             raise SessionError(str(error)) from None
         except OSError as error:
-            raise SessionError(f"cannot open {path}: {error}") from None
+            raise SessionError(_("cannot open {path}: {error}").format(path=path, error=error)) from None
         header = end.header
         assert header is not None and end.match is not None  # resume_log refuses a log without one
         match = end.match
@@ -301,7 +310,7 @@ class MatchSession:
         names = (short_name(str(header.players[0])), short_name(str(header.players[1])))
         torn = None
         if end.truncated_last_line:
-            torn = (
+            torn = _(
                 "The last, half-written line of the autosave was dropped (its bytes are kept "
                 "beside it in a .torn file); the match goes on from the decision before it."
             )
