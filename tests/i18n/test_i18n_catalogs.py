@@ -10,6 +10,7 @@ the compilation of the ``.po`` (the app reads only the ``.mo``)."""
 
 from __future__ import annotations
 
+import ast
 import gettext
 import re
 from pathlib import Path
@@ -153,3 +154,35 @@ def test_the_compiled_catalog_is_the_po(language: str) -> None:
         compiled = dict(gettext.GNUTranslations(stream)._catalog)  # type: ignore[attr-defined]
     compiled.pop("", None)  # the header
     assert compiled == _expected_mo_catalog(catalog), "run tools/catalogs.py compile"
+
+
+MARKERS = {"_", "N_", "ngettext", "pgettext", "npgettext"}
+
+
+def marked_inside_f_strings(source: str) -> list[int]:
+    """The lines where a literal is marked inside an f-string."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.JoinedStr):
+            lines += [
+                inner.lineno
+                for inner in ast.walk(node)
+                if isinstance(inner, ast.Call)
+                and isinstance(inner.func, ast.Name)
+                and inner.func.id in MARKERS
+                and inner.args
+                and isinstance(inner.args[0], ast.Constant)
+            ]
+    return lines
+
+
+def test_no_string_is_marked_where_the_extraction_cannot_see_it() -> None:
+    # Babel does not look inside f-strings: a _("...") there would be shown
+    # untranslated, and no catalog would be found missing it.
+    assert marked_inside_f_strings("x = f\"[b]{_('Keys')}[/b]\"\n") == [1]
+    hidden = [
+        f"{path.relative_to(PACKAGE_DIR)}:{line}"
+        for path in sorted(PACKAGE_DIR.rglob("*.py"))
+        for line in marked_inside_f_strings(path.read_text(encoding="utf-8"))
+    ]
+    assert hidden == []
