@@ -31,6 +31,7 @@ def _progress_bar(enabled: bool) -> Iterator[Progress | None]:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     bar = Progress(
+        # Translators: beside the progress bar of ecarte analyse.
         TextColumn(_("Analysing")),
         BarColumn(),
         MofNCompleteColumn(),
@@ -69,6 +70,7 @@ def run_analyse(path: str, seat: int | None, as_json: bool, seed: int) -> int:
         analysis = analyse_replay(replay, seats=seats, seed=seed, progress=progress)
     if replay.error is None and 0 in seats:
         _save_if_mine(Path(path), analysis, seed)
+    # Translators: the players of a log without names: seat 0 and seat 1.
     names = replay.header.players if replay.header is not None else (_("seat 0"), _("seat 1"))
     if as_json:
         emit(json.dumps(analysis_json(analysis), ensure_ascii=False), sys.stdout)

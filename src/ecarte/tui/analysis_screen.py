@@ -325,7 +325,9 @@ class AnalysisScreen(Screen[tuple[int, Text] | None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # Translators: go to the decision under the cursor in the replay.
         Binding("enter", "go", N_("Go there"), priority=True),
+        # Translators: show only the decisions flagged as inaccuracies, mistakes or blunders.
         Binding("f", "flagged", N_("Flagged only")),
         Binding("escape,q", "leave", N_("Close")),
     ]

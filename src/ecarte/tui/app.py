@@ -297,6 +297,7 @@ class EcarteApp(App[int]):
         """``message`` (translated, with ``{error}`` and maybe ``{file}``) about ``error``."""
         self.notify(
             message.format(error=error, file=file),
+            # Translators: the title of a notification about starting or continuing a match.
             title=_("Match"),
             severity="error",
             timeout=10,
@@ -317,4 +318,5 @@ class EcarteApp(App[int]):
     def _show_resumed(self, session: MatchSession, notice: str | None) -> None:
         self.push_screen(GameScreen(session, self.settings))
         if notice:
+            # Translators: the title of a notification: the match's automatic saving.
             self.notify(notice, title=_("Autosave"), severity="warning", timeout=10, markup=False)

@@ -117,6 +117,7 @@ class GameScreen(EcarteScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("e", "decide('propose')", N_("Propose")),
+        # Translators: the footer's "play": play the hand as it is, no (more) exchange.
         Binding("p", "decide('play')", N_("Play")),
         Binding("a", "decide('accept')", N_("Accept")),
         Binding("r", "decide('refuse')", N_("Refuse")),
@@ -124,6 +125,7 @@ class GameScreen(EcarteScreen[None]):
         Binding("k", "decide('king')", N_("Announce king")),
         # When the king may not be announced, k says why instead of nothing.
         Binding("k", "why_no_king", N_("Announce king"), show=False),
+        # Translators: the footer's key for the cards held ("1-5 Card"): play or pick one.
         Binding("1", "card(0)", N_("Card"), key_display="1-5"),
         Binding("2", "card(1)", N_("Card 2"), show=False),
         Binding("3", "card(2)", N_("Card 3"), show=False),
@@ -131,6 +133,7 @@ class GameScreen(EcarteScreen[None]):
         Binding("5", "card(4)", N_("Card 5"), show=False),
         Binding("left", "cursor(-1)", N_("Left"), show=False),
         Binding("right", "cursor(1)", N_("Right"), show=False),
+        # Translators: pick the card under the cursor for the discard (or put it back).
         Binding("space", "choose_card", N_("Choose card")),
         Binding("enter", "confirm", N_("Confirm")),
         Binding("n", "rematch", N_("Rematch")),
@@ -177,6 +180,7 @@ class GameScreen(EcarteScreen[None]):
                     # Translators: the buttons share one line of 80 columns: keep them short;
                     # the key in brackets is the key to press, the same in every language.
                     yield ActionButton(_("Propose (e)"), id="propose", compact=True, variant="primary")
+                    # Translators: play the hand as it is, without (more) exchanges.
                     yield ActionButton(_("Play (p)"), id="play", compact=True, variant="warning")
                     yield ActionButton(_("Accept (a)"), id="accept", compact=True, variant="primary")
                     yield ActionButton(_("Refuse (r)"), id="refuse", compact=True, variant="warning")
@@ -193,6 +197,7 @@ class GameScreen(EcarteScreen[None]):
     def on_mount(self) -> None:
         history = self.query_one("#history", RichLog)
         history.can_focus = False
+        # Translators: the frames' titles, short: the moves so far, the score, the table.
         history.border_title = _("History")
         self.query_one("#score", ScorePanel).border_title = _("Score")
         self.query_one("#table", TableView).border_title = _("Table")

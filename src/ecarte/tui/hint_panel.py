@@ -58,6 +58,7 @@ def option_text(action: Action, symbols: bool = True) -> Text:
     if action.type == DISCARD:
         cards = cards_in(action.discards)
         if not cards:
+            # Translators: the coach's option of discarding nothing (the dealer may keep the hand).
             return Text(_("Keep the hand"))
         shown = Text(" ").join(card_text(card, symbols) for card in cards)
         # Translators: {cards} is the list of cards to discard, in the coach's narrow panel.

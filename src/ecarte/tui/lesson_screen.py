@@ -91,7 +91,9 @@ class LessonScreen(EcarteScreen[None]):
         Binding("5", "card(4)", N_("Card 5"), show=False),
         Binding("left", "cursor(-1)", N_("Left"), show=False),
         Binding("right", "cursor(1)", N_("Right"), show=False),
+        # Translators: pick a card for the discard.
         Binding("space", "choose_card", N_("Pick"), show=False),
+        # Translators: Enter in the lesson: go on to the next step, or play the card chosen.
         Binding("enter", "confirm", N_("Go on / play")),
         Binding("question_mark,f1", "help", N_("Help"), key_display="?"),
         Binding("f2", "rules", N_("Rules")),

@@ -163,6 +163,7 @@ def saved_logs(directory: Path | None = None) -> list[LogSummary]:
 
 class ReplayListScreen(EcarteScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
+        # Translators: open the saved match under the cursor in the replay viewer.
         Binding("enter", "open", N_("Open"), priority=True),
         Binding("c", "continue_match", N_("Continue it")),
         Binding("escape,q", "app.pop_screen", N_("Back")),
@@ -272,6 +273,7 @@ class ReplayViewerScreen(EcarteScreen[None]):
         Binding("right", "step(1)", N_("Forward"), key_display="→", priority=True),
         Binding("pageup", "deal(-1)", N_("Prev deal"), key_display="PgUp", priority=True),
         Binding("pagedown", "deal(1)", N_("Next deal"), key_display="PgDn", priority=True),
+        # Translators: the replay's first and last positions (Home and End keys).
         Binding("home", "jump_start", N_("Start"), show=False, priority=True),
         Binding("end", "jump_end", N_("End"), show=False, priority=True),
         Binding("a", "analyse", N_("Analysis")),
@@ -493,6 +495,7 @@ class ReplayViewerScreen(EcarteScreen[None]):
         table.add_column("tricks", justify="right")
         table.add_row(
             Text("", style="bold"),
+            # Translators: the replay's columns: the cards held, those discarded, the tricks taken.
             Text(_("Hand"), style="dim"),
             Text(_("Discards"), style="dim"),
             Text(_("Tricks"), style="dim"),

@@ -112,6 +112,7 @@ class Choice(Widget, can_focus=True):
     screen has a dozen of them."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # Translators: the previous and next value of a setting.
         Binding("left", "turn(-1)", N_("Previous"), show=False),
         Binding("right,space", "turn(1)", N_("Next"), show=False),
     ]

@@ -149,6 +149,7 @@ class StatsScreen(Screen[None]):
     def sections(self, record: Record) -> list[Any]:
         widgets: list[Any] = [Static(_("Matches played and won (95% intervals)"), classes="stats-heading")]
         table: DataTable[str] = DataTable(id="stats-tallies", cursor_type="none", zebra_stripes=True)
+        # Translators: the record's columns: matches played, won, the share won, its 95% interval.
         table.add_columns("", _("Played"), _("Won"), _("Win rate"), _("95% interval"))
         table.add_row(_("All matches"), *tally_cells(record.matches), key="all")
         for level, tally in sorted(record.by_level.items()):

@@ -19,6 +19,7 @@ def level_name(level: str) -> str:
     names = {
         # Translators: the opponents' levels, as the title screen and the table show them.
         "easy": pgettext("level", "Easy"),
+        # Translators: the level between easy and expert (not the play speed).
         "normal": pgettext("level", "Normal"),
         "expert": pgettext("level", "Expert"),
         "master": pgettext("level", "Master"),

@@ -64,6 +64,7 @@ class ScorePanel(Static, can_focus=False):
         for seat in (0, 1):
             name = Text(shown_name(look.names[seat]), style="bold")
             if look.dealer == seat:
+                # Translators: beside the dealer's name in the score panel.
                 name.append(" " + _("(deals)"), style="dim")
             tricks = str(look.tricks_won[seat]) if look.tricks_won is not None else "-"
             grid.add_row(name, Text(str(look.score[seat]), style="bold"), Text(tricks))

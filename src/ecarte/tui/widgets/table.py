@@ -144,6 +144,7 @@ class TableView(Static, can_focus=False):
         stock = Table.grid()
         stock.add_column(justify="center")
         stock.add_row(card_back(large) if look.stock_size else empty_slot(large=large))
+        # Translators: under the stock's card back: how many cards it holds.
         stock.add_row(Text(_("stock {count}").format(count=look.stock_size)))
 
         trick = self._trick(look)
@@ -158,6 +159,7 @@ class TableView(Static, can_focus=False):
     def _last_trick(look: TableLook) -> RenderableType:
         """The trick before, in words, while the next one is played."""
         last = look.tricks[-1]
+        # Translators: the previous trick, shown in a narrow column (about 10 columns).
         text = Text(_("Last trick") + "\n", style="dim")
         text.append_text(card_text(last.cards[0], look.symbols))
         text.append(" ")
