@@ -84,8 +84,11 @@ class _VersionAction(argparse.Action):
 
 
 def _lang_help() -> str:
-    return _(
-        "the language of the text: en, fr, sv, nb, de, fi or nl (default: the settings', else the system's)"
+    from ecarte.i18n import LANGUAGES
+
+    # Translators: the command line's help texts go through argparse: write a percent sign as %%.
+    return _("the language of the text: {languages} (default: the settings', else the system's)").format(
+        languages=", ".join(LANGUAGES)
     )
 
 
