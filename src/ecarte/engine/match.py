@@ -728,6 +728,8 @@ class Match:
                 count,
             ).format(count=count, stock=stock)
         if seat != self.dealer:
+            # Translators: the card table shows this in two lines of 46 columns: at most
+            # about 85 characters.
             return _("elder must discard at least 1 card after an accepted proposal")
         return _("the dealer must discard at least 1 card (dealer_must_exchange) while the stock holds one")
 
@@ -744,12 +746,17 @@ class Match:
 
     def _king_moment(self, seat: int) -> str:
         if seat == self.dealer:
+            # Translators: completes "too early (or late) to announce the king: ...", shown in two
+            # lines of 46 columns at the card table: keep the whole under about 85 characters.
             return _("the dealer announces after elder's first lead, before playing to the first trick")
+        # Translators: as above: the whole reason under about 85 characters.
         return _("elder announces once the exchange is over, before leading to the first trick")
 
     def _why_no_king(self, seat: int) -> str:
         """Why ``seat`` may not announce the trump king now, in words."""
         if self.phase in (EXCHANGE, ANSWER, DISCARD_PHASE):
+            # Translators: the card table shows this in two lines of 46 columns: at most
+            # about 85 characters.
             return _("too early to announce the king: {moment}").format(moment=self._king_moment(seat))
         king = self.trump_king
         if not self.hands[seat] >> king & 1:
@@ -758,6 +765,8 @@ class Match:
                     "you cannot announce the king: {card} is the turned-up card "
                     "(its point went to the dealer)"
                 ).format(card=card_label(king))
+            # Translators: the card table shows this in two lines of 46 columns: at most
+            # about 85 characters.
             return _("you cannot announce the king: you do not hold {card}").format(card=card_label(king))
         if seat in self.announced:
             return _("you have already announced the king in this deal")

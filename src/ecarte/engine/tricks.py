@@ -76,15 +76,20 @@ def why_not_allowed(
     follow = hand & SUIT_MASKS[led >> 3]
     if follow:
         if card >> 3 != led >> 3:
+            # Translators: {held} is a list of cards. The card table shows this in two lines
+            # of 46 columns: at most about 85 characters with the cards filled in.
             return _("{card} is not allowed: you must follow the led {led} and you hold {held}").format(
                 card=shown, led=led_shown, held=names(follow)
             )
         higher = names(follow & beaters[led])
+        # Translators: {held} is a list of cards. The card table shows this in two lines
+        # of 46 columns: at most about 85 characters with the cards filled in.
         return _("{card} is not allowed: you must beat the led {led} and you hold {held}").format(
             card=shown, led=led_shown, held=higher
         )
     trumps = hand & SUIT_MASKS[trump]
     # Translators: {suit} and {trump} are suits in words ("clubs"), {held} a list of cards.
+    # The card table shows this in two lines of 46 columns: at most about 85 characters.
     return _(
         "{card} is not allowed: you have no {suit}, so you must trump ({trump}) and you hold {held}"
     ).format(card=shown, suit=suit_name(led >> 3), trump=suit_name(trump), held=names(trumps))
