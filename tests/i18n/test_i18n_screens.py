@@ -152,6 +152,8 @@ async def test_choosing_a_language_in_the_settings_opens_the_screens_anew_in_it(
         await pilot.press("ctrl+s")
         await until(pilot, lambda: isinstance(app.screen, TitleScreen))
         assert menu_entries(app)[0] == "Nytt parti"
+        # The footer's keys too: the key n's description.
+        assert app.screen.active_bindings["n"].binding.description == "Nytt parti"
         assert "Inställningarna sparade." in app.notes
     assert load_settings()[0].language == "sv"
     assert i18n.current_language() == "sv"

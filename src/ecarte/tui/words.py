@@ -4,6 +4,7 @@ and the footer's key descriptions."""
 from __future__ import annotations
 
 from dataclasses import replace
+from weakref import WeakSet
 
 from textual.dom import DOMNode
 
@@ -29,11 +30,18 @@ def level_name(level: str) -> str:
     return names.get(level, printable(level).capitalize())
 
 
+_TRANSLATED: WeakSet[DOMNode] = WeakSet()
+"""The nodes whose key descriptions are already in the player's language."""
+
+
 def translate_bindings(node: DOMNode) -> None:
     """Put ``node``'s key descriptions (marked ``N_`` where the class is
     written, in English) in the player's language, for the footer and the
     key panel. Each screen is made anew when opened, so a change of
     language shows on the next screen opened."""
+    if node in _TRANSLATED:
+        return  # once: a description translated again could meet another msgid
+    _TRANSLATED.add(node)
     bindings = node._bindings.key_to_bindings
     for key, of_key in bindings.items():
         bindings[key] = [
