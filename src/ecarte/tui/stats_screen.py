@@ -141,9 +141,14 @@ class StatsScreen(Screen[None]):
             count=record.logs
         )
         if record.unfinished:
-            text += " " + _("{count} unfinished (not counted).").format(count=record.unfinished)
+            text += " " + ngettext(
+                "{count} unfinished (not counted).", "{count} unfinished (not counted).", record.unfinished
+            ).format(count=record.unfinished)
         if record.unreadable:
-            text += " " + _("{count} skipped (not match logs).").format(count=len(record.unreadable))
+            skipped = len(record.unreadable)
+            text += " " + ngettext(
+                "{count} skipped (not match logs).", "{count} skipped (not match logs).", skipped
+            ).format(count=skipped)
         return text
 
     def sections(self, record: Record) -> list[Any]:
