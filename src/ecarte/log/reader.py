@@ -18,7 +18,7 @@ The rules themselves are the engine's: a decision is checked by
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
@@ -73,36 +73,6 @@ class Replay:
     @property
     def valid(self) -> bool:
         return self.error is None
-
-
-@dataclass(slots=True)
-class RawLine:
-    number: int
-    """1-based line number."""
-    data: bytes
-    """The line without its ``\\n`` (and without a ``\\r`` before it)."""
-    end: int
-    """Byte offset just past this line, its ``\\n`` included."""
-    has_newline: bool
-
-
-def iter_lines(data: bytes) -> Iterator[RawLine]:
-    """The lines of a log. Only ``\\n`` ends a line (``\\r\\n`` is accepted);
-    a final newline does not start another line."""
-    start = 0
-    number = 0
-    size = len(data)
-    while start < size:
-        number += 1
-        newline = data.find(b"\n", start)
-        if newline < 0:
-            yield RawLine(number, data[start:], size, False)
-            return
-        raw = data[start:newline]
-        if raw.endswith(b"\r"):
-            raw = raw[:-1]
-        yield RawLine(number, raw, newline + 1, True)
-        start = newline + 1
 
 
 def check_limits(data: bytes) -> None:
@@ -220,25 +190,33 @@ def _fold_lines(data: bytes, visitor: LogVisitor[ResultT]) -> None:
         visitor.visit_end(0)
         return
     fold: _Fold | None = None
-    valid_bytes = 0
-    for raw in iter_lines(data):
+    valid_bytes = 0  # also where the line being read starts: reading stops at a bad line
+    # Only "\n" ends a line ("\r\n" is accepted); a final newline does not
+    # start another line.
+    lines = data.split(b"\n")
+    ends_with_newline = not lines[-1]
+    if ends_with_newline:
+        lines.pop()
+    for number, raw in enumerate(lines, 1):
+        has_newline = ends_with_newline or number < len(lines)
+        line = raw[:-1] if has_newline and raw.endswith(b"\r") else raw
         try:
-            obj = parse_json_object(raw.data)
+            obj = parse_json_object(line)
             if fold is None:
                 fold = _Fold(visitor, parse_header(obj))
                 reading = fold.reading
             else:
-                reading = fold.event(parse_event(obj, raw.number))
+                reading = fold.event(parse_event(obj, number))
         except (LineError, RecursionError) as error:
             message = str(error) if isinstance(error, LineError) else "the JSON is nested too deeply"
-            truncated = not raw.has_newline and _is_cut_short(raw.data)
+            truncated = not has_newline and _is_cut_short(line)
             if truncated:
                 message = (
                     f"the last line is cut short (no newline at its end, and not complete JSON): {message}"
                 )
-            visitor.visit_error(LogError(raw.number, message), truncated)
+            visitor.visit_error(LogError(number, message), truncated)
             break
-        valid_bytes = raw.end
+        valid_bytes += len(raw) + has_newline
         if reading is Reading.STOP:
             break
     visitor.visit_end(valid_bytes)
