@@ -197,16 +197,26 @@ def _fold_lines(data: bytes, visitor: LogVisitor[ResultT]) -> None:
     ends_with_newline = not lines[-1]
     if ends_with_newline:
         lines.pop()
+    # A decision line is one of few texts (a card played by a seat, a
+    # proposal...): one read before is not parsed again. Parsing depends on
+    # the bytes alone, so the same bytes give the same event, at another line.
+    decisions_read: dict[bytes, LogEvent] = {}
     for number, raw in enumerate(lines, 1):
         has_newline = ends_with_newline or number < len(lines)
         line = raw[:-1] if has_newline and raw.endswith(b"\r") else raw
         try:
-            obj = parse_json_object(line)
             if fold is None:
-                fold = _Fold(visitor, parse_header(obj))
+                fold = _Fold(visitor, parse_header(parse_json_object(line)))
                 reading = fold.reading
             else:
-                reading = fold.event(parse_event(obj, number))
+                known = decisions_read.get(line)
+                if known is None:
+                    event = parse_event(parse_json_object(line), number)
+                    if event.type is not DEAL:
+                        decisions_read[line] = event
+                else:
+                    event = LogEvent(number, known.type, known.player, known.action)
+                reading = fold.event(event)
         except (LineError, RecursionError) as error:
             message = str(error) if isinstance(error, LineError) else "the JSON is nested too deeply"
             truncated = not has_newline and _is_cut_short(line)
