@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 from ecarte.engine import DealRecord, Rules
@@ -165,7 +164,7 @@ def run_check(path: str, as_json: bool) -> int:
     """Exit status: 0 valid, 1 invalid, 2 the file cannot be read (the
     message then goes to standard error and nothing to standard output)."""
     try:
-        replay = replay_file(Path(path))
+        replay = replay_file(path)
     except LogFileError as error:
         emit(f"ecarte check: {error}", sys.stderr)
         return 2

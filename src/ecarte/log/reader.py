@@ -21,8 +21,7 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
-from pathlib import Path
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from ecarte.engine import (
     TRICKS,
@@ -46,6 +45,9 @@ from .format import (
     parse_json_object,
 )
 from .writer import LogWriter
+
+if TYPE_CHECKING:
+    from pathlib import Path  # not loaded by ``ecarte check``
 
 _BOM = b"\xef\xbb\xbf"
 
@@ -136,7 +138,7 @@ def read_log(data: bytes, visitor: LogVisitor[ResultT]) -> ResultT:
     return visitor.result()
 
 
-def read_log_file(path: Path, visitor: LogVisitor[ResultT]) -> ResultT:
+def read_log_file(path: Path | str, visitor: LogVisitor[ResultT]) -> ResultT:
     """``read_log`` of a file; ``LogFileError`` if it cannot be read or is too large."""
     data = read_log_bytes(path)
     try:
@@ -346,7 +348,7 @@ def _is_parse_error(raw: bytes) -> bool:
     return False
 
 
-def read_log_bytes(path: Path) -> bytes:
+def read_log_bytes(path: Path | str) -> bytes:
     """The bytes of a log file, refusing one too large before reading it,
     and anything that is not a regular file (a FIFO, ``/dev/zero``, a
     folder, a link loop) at once, without blocking (``ecarte.safefile``)."""
@@ -359,7 +361,7 @@ def read_log_bytes(path: Path) -> bytes:
         raise LogFileError(f"{path}: {reason}") from None
 
 
-def replay_file(path: Path) -> Replay:
+def replay_file(path: Path | str) -> Replay:
     """Replay a log file; ``LogFileError`` if it cannot be read or is too large."""
     return read_log_file(path, ReplayBuilder())
 
