@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 
 from ecarte.engine import (
     TRICKS,
+    Action,
     DealError,
     IllegalActionError,
     Match,
@@ -177,6 +178,22 @@ class _Fold:
         return self.visitor.visit_event(event, self.match)
 
 
+# A decision line is one of few texts (a card played by a seat, a
+# proposal...), met again and again in a log and across logs: one read
+# before is not parsed again. Parsing depends on the line's bytes alone, so
+# the same bytes give the same event (at another line); only valid lines are
+# kept, and no deal (each deck is new).
+_DECISIONS_READ: dict[bytes, tuple[EventType, int | None, Action | None]] = {}
+_DECISIONS_KEPT = 20_000
+"""At most this many lines are kept (a few MB); then the memory starts afresh."""
+
+
+def _remember_decision(line: bytes, event: LogEvent) -> None:
+    if len(_DECISIONS_READ) >= _DECISIONS_KEPT:
+        _DECISIONS_READ.clear()
+    _DECISIONS_READ[line] = (event.type, event.player, event.action)
+
+
 def _fold_lines(data: bytes, visitor: LogVisitor[ResultT]) -> None:
     if not data:
         visitor.visit_error(LogError(1, "the file is empty: a match log starts with a header line"), False)
@@ -199,10 +216,6 @@ def _fold_lines(data: bytes, visitor: LogVisitor[ResultT]) -> None:
     ends_with_newline = not lines[-1]
     if ends_with_newline:
         lines.pop()
-    # A decision line is one of few texts (a card played by a seat, a
-    # proposal...): one read before is not parsed again. Parsing depends on
-    # the bytes alone, so the same bytes give the same event, at another line.
-    decisions_read: dict[bytes, LogEvent] = {}
     for number, raw in enumerate(lines, 1):
         has_newline = ends_with_newline or number < len(lines)
         line = raw[:-1] if has_newline and raw.endswith(b"\r") else raw
@@ -211,13 +224,13 @@ def _fold_lines(data: bytes, visitor: LogVisitor[ResultT]) -> None:
                 fold = _Fold(visitor, parse_header(parse_json_object(line)))
                 reading = fold.reading
             else:
-                known = decisions_read.get(line)
+                known = _DECISIONS_READ.get(line)
                 if known is None:
                     event = parse_event(parse_json_object(line), number)
                     if event.type is not DEAL:
-                        decisions_read[line] = event
+                        _remember_decision(line, event)
                 else:
-                    event = LogEvent(number, known.type, known.player, known.action)
+                    event = LogEvent(number, *known)
                 reading = fold.event(event)
         except (LineError, RecursionError) as error:
             message = str(error) if isinstance(error, LineError) else "the JSON is nested too deeply"
