@@ -172,13 +172,13 @@ def _discard_actions(hand: int, fewest: int, most: int) -> tuple[Action, ...]:
 
 
 def _card_actions_by_byte(suit: int) -> tuple[tuple[Action, ...], ...]:
-    # Doubling: the bytes below 1 << rank, then each of them with that rank
-    # added, so entry ``byte`` lists its cards from the lowest rank up. Built
-    # at import, so in a few hundred steps rather than one per bit of each byte.
+    # By doubling: the bytes below 1 << rank, then each of them with that
+    # rank added, so entry ``byte`` lists its cards lowest rank first. It is
+    # built at import (``ecarte check`` too), in 255 steps, not 2,048.
     table: list[tuple[Action, ...]] = [()]
     for rank in range(8):
         action = CARD_ACTIONS[suit * 8 + rank]
-        table += [actions + (action,) for actions in table]
+        table += [(*actions, action) for actions in table]
     return tuple(table)
 
 
