@@ -167,8 +167,8 @@ def test_a_line_valid_in_one_log_is_refused_where_the_rules_forbid_it() -> None:
     first = replay_bytes(log(json.dumps(HEADER), *event_lines(DEAL_TO_FIRST_LEAD), lead))
     assert first.error is None
     # The same line in another log, where Leo does not hold KS at his first lead.
-    other_deck = {**DEAL_TO_FIRST_LEAD[0], "deck": DEAL_TO_FIRST_LEAD[0]["deck"].replace("KS", "XX")}
-    other_deck["deck"] = other_deck["deck"].replace("7S", "KS").replace("XX", "7S")
+    swapped = DECK.replace("KS", "XX").replace("7S", "KS").replace("XX", "7S")
+    other_deck = {**DEAL_TO_FIRST_LEAD[0], "deck": swapped}
     second = replay_bytes(log(json.dumps(HEADER), *event_lines([other_deck, *DEAL_TO_FIRST_LEAD[1:]]), lead))
     assert second.error is not None and second.error.line == 8
     assert "KS" in second.error.message
