@@ -23,13 +23,9 @@ HEADER: dict[str, Any] = {
     "rules": {},
 }
 # The first deal of the worked example in docs/log-format.md, up to Leo's first lead.
-DEAL_TO_FIRST_LEAD = [
-    {
-        "type": "deal",
-        "dealer": 0,
-        "deck": "QH 8H KS 9S AH TH 7D 8C JD 8D 9H JH TC KH 7S 8S TS AS JS QS "
-        "7H 9D TD AD QD KD 7C 9C AC JC QC KC",
-    },
+DECK = "QH 8H KS 9S AH TH 7D 8C JD 8D 9H JH TC KH 7S 8S TS AS JS QS 7H 9D TD AD QD KD 7C 9C AC JC QC KC"
+DEAL_TO_FIRST_LEAD: list[dict[str, Any]] = [
+    {"type": "deal", "dealer": 0, "deck": DECK},
     {"type": "propose", "player": 1},
     {"type": "accept", "player": 0},
     {"type": "discard", "player": 1, "cards": ["7D", "8C"]},
