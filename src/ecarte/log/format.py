@@ -62,6 +62,8 @@ class LineError(ValueError):
 
 @dataclass(slots=True)
 class LogHeader:
+    """A valid header line: who plays, who deals first, the rules."""
+
     players: tuple[str, str]
     first_dealer: int
     rules: Rules
@@ -107,6 +109,8 @@ class LogEvent:
 
 @dataclass(slots=True)
 class LogError:
+    """The first bad line of a log, and what is wrong with it."""
+
     line: int
     """1-based number of the first bad line."""
     message: str
