@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from ecarte.log import replay_bytes
+from ecarte.log import reader, replay_bytes
 from ecarte.log.format import MAX_INT_DIGITS, MAX_NESTING, JsonTextError, load_json
 
 HEADER: dict[str, Any] = {
@@ -178,3 +178,16 @@ def test_repeated_lines_keep_their_own_line_numbers() -> None:
     assert replay.error is None and again.error is None
     assert [event.line for event in again.events] == list(range(2, len(lines) + 1))
     assert [event.to_json() for event in again.events] == DEAL_TO_FIRST_LEAD
+
+
+def test_the_memory_of_lines_read_stays_bounded() -> None:
+    # A valid decision line may carry a long key the rules ignore; such a
+    # line is read each time, never kept.
+    play = json.dumps({"type": "play", "player": 1, "note": "x" * 10_000})
+    lines = [json.dumps(HEADER), *event_lines(DEAL_TO_FIRST_LEAD[:-1]), play]
+    for _ in range(2):
+        replay = replay_bytes(log(*lines))
+        assert replay.error is None and len(replay.events) == len(DEAL_TO_FIRST_LEAD)
+    assert play.encode() not in reader._DECISIONS_READ
+    assert all(len(line) <= reader._DECISION_LINE_KEPT for line in reader._DECISIONS_READ)
+    assert len(reader._DECISIONS_READ) <= reader._DECISIONS_KEPT

@@ -185,10 +185,15 @@ class _Fold:
 # kept, and no deal (each deck is new).
 _DECISIONS_READ: dict[bytes, tuple[EventType, int | None, Action | None]] = {}
 _DECISIONS_KEPT = 20_000
-"""At most this many lines are kept (a few MB); then the memory starts afresh."""
+"""At most this many lines are kept; then the memory starts afresh."""
+_DECISION_LINE_KEPT = 200
+"""Longest line kept, in bytes (a decision is written in under 100), so that
+the memory never holds more than 4 MB of lines, whatever the logs hold."""
 
 
 def _remember_decision(line: bytes, event: LogEvent) -> None:
+    if len(line) > _DECISION_LINE_KEPT:
+        return
     if len(_DECISIONS_READ) >= _DECISIONS_KEPT:
         _DECISIONS_READ.clear()
     _DECISIONS_READ[line] = (event.type, event.player, event.action)
