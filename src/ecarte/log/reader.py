@@ -181,8 +181,9 @@ class _Fold:
 # A decision line is one of few texts (a card played by a seat, a
 # proposal...), met again and again in a log and across logs: one read
 # before is not parsed again. Parsing depends on the line's bytes alone, so
-# the same bytes give the same event (at another line); only valid lines are
-# kept, and no deal (each deck is new).
+# the same bytes give the same event (at another line), which the rules
+# then check afresh. Only well-formed lines are kept, and no deal (each deck
+# is new).
 _DECISIONS_READ: dict[bytes, tuple[EventType, int | None, Action | None]] = {}
 _DECISIONS_KEPT = 20_000
 """At most this many lines are kept; then the memory starts afresh."""
