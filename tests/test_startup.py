@@ -3,9 +3,12 @@ speed is measured by ``benchmarks/startup.py``, not asserted here)."""
 
 from __future__ import annotations
 
+import gc
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 EXAMPLE_LOG = Path(__file__).resolve().parents[1] / "examples" / "classic-vs-random.ecarte.jsonl"
 
@@ -56,3 +59,20 @@ def test_version_is_the_projects() -> None:
     )
     assert result.returncode == 0
     assert result.stdout == f"ecarte {project['version']}\n"
+
+
+def test_check_leaves_the_garbage_collector_as_it_found_it(capsys: pytest.CaptureFixture[str]) -> None:
+    # ecarte check pauses the collector while it reads; a program calling it
+    # in its own process gets the collector back as it was.
+    from ecarte.cli import main
+
+    try:
+        for enabled in (True, False):
+            (gc.enable if enabled else gc.disable)()
+            assert main(["check", "--json", str(EXAMPLE_LOG)]) == 0
+            assert gc.isenabled() is enabled
+            assert main(["check", str(EXAMPLE_LOG) + ".missing"]) == 2
+            assert gc.isenabled() is enabled
+    finally:
+        gc.enable()
+    assert '"valid": true' in capsys.readouterr().out
