@@ -68,16 +68,25 @@ async def test_continue_shows_the_matchs_rules_whole_at_80x24(
 ) -> None:
     unfinished_log(rules, known_events[0])
     # The settings' own rules differ: Continue must speak of the match's.
-    app = EcarteApp(Settings(rules=Rules(target=5), opponent="random"))
+    # A 24-character name makes the summary below the menu two lines long.
+    app = EcarteApp(
+        Settings(rules=Rules(target=5), opponent="random", player_name="Wolfgang-Amadeus-Mozarts")
+    )
     async with app.run_test(size=SMALLEST) as pilot:
         menu = app.screen.query_one("#title-menu", OptionList)
         await until(pilot, lambda: "continue" in menu_ids(menu))
         await pilot.pause()
         words = rules_in_words(rules, with_target=True)
-        assert str(menu.get_option("continue").prompt).splitlines() == ["Continue", words]
+        first, *below = str(menu.get_option("continue").prompt).splitlines()
+        assert first == "Continue"
+        assert " ".join(line.strip() for line in below) == words
+        # Set in, so that without colours they do not read as menu entries.
+        assert all(line.startswith("  ") for line in below)
         # Whole on screen: the menu scrolls nothing away, and every word of the
         # rules is drawn (wrapped over lines inside the title's box).
         assert menu.virtual_size.height <= menu.content_size.height
         screen_text = " ".join(" ".join(line.replace("│", " ").split()) for line in shown_lines(app))
         assert " ".join(words.split()) in screen_text
         assert "Quit" in screen_text
+        assert "Wolfgang-Amadeus-Mozarts against Computer" in screen_text
+        assert "game to 5 points" in screen_text

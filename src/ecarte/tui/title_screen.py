@@ -3,6 +3,7 @@ played under), Replay, Settings, Rules, Quit."""
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 from typing import ClassVar
 
@@ -25,6 +26,8 @@ from .base import EcarteScreen
 from .cards_render import dim_style
 from .narration import rules_in_words
 
+RULES_INDENT = 2
+"""Columns the rules under Continue are set in by."""
 BANNER = "É C A R T É"
 TAGLINE = "the French card game for two"
 _NOTED: set[Path] = set()
@@ -173,12 +176,19 @@ class TitleScreen(EcarteScreen[None]):
         self.refresh_bindings()
 
     def continue_entry(self) -> Text:
-        """ "Continue", and below it the rules that match keeps (they may
-        differ from the settings' rules, which apply to a new match)."""
+        """ "Continue", and below it, indented, the rules that match keeps
+        (they may differ from the settings' rules, which apply to a new
+        match). Indented so that, without colours, they do not read as
+        entries of the menu."""
         entry = Text("Continue")
         if self.unfinished_rules is not None:
-            entry.append("\n")
-            entry.append(rules_in_words(self.unfinished_rules, with_target=True), style=dim_style(True))
+            width = self.query_one("#title-menu", OptionList).scrollable_content_region.width
+            # Lines break between the rules only, each line ending with a "·".
+            parts = rules_in_words(self.unfinished_rules, with_target=True).split(" · ")
+            rules = " ".join(part.replace(" ", "\u00a0") + "\u00a0·" for part in parts)[: -len("\u00a0·")]
+            for line in textwrap.wrap(rules, max(width - RULES_INDENT, 20)):
+                entry.append("\n" + " " * RULES_INDENT)
+                entry.append(line.replace("\u00a0", " "), style=dim_style(True))
         return entry
 
     def summary(self) -> Text:
