@@ -65,6 +65,7 @@ ECARTE_THEMES = (
         surface="#000000",
         panel="#000000",
         dark=True,
+        text_alpha=1.0,
         variables={
             "text-muted": "#FFFFFF",
             "footer-key-foreground": "#FFFF00",

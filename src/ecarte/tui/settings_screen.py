@@ -93,7 +93,7 @@ THEME_LABELS = {
     DEFAULT_THEME: "ecarte: the usual table",
     HIGH_CONTRAST_THEME: "high contrast: black and white",
 }
-THEME_HELP = "The colours of every screen. Ctrl+P, Change theme, chooses one too."
+THEME_HELP = "The colours of every screen; Ctrl+P then Theme changes them too."
 STYLE_HELP = "Suit symbols, or plain letters for terminals that cannot show the symbols."
 KEYS_HINT = "Tab and Shift+Tab move between fields; ← → or Space change a choice; Ctrl+S saves."
 UNFINISHED_NOTICE = (
