@@ -135,14 +135,10 @@ class MatchOverScreen(ModalScreen[str]):
     Its keys are the table's own (n for a rematch, Esc for the menu), so one
     set of keys holds before and after the window is closed."""
 
-    # Wider than a deal's summary, buttons as wide as their words: the four
-    # must fit on one line at 80 columns.
+    # Buttons as wide as their words: the four fit on one line at 80 columns.
     DEFAULT_CSS = (
         MODAL_CSS
-        + """
-MatchOverScreen #summary-box { width: 76; }
-MatchOverScreen #summary-buttons Button { width: auto; min-width: 0; margin: 0 1 0 0; }
-"""
+        + "MatchOverScreen #summary-buttons Button { width: auto; min-width: 0; margin: 0 1 0 0; }\n"
     )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "choose('rematch')", "Rematch"),
@@ -189,7 +185,7 @@ MatchOverScreen #summary-buttons Button { width: auto; min-width: 0; margin: 0 1
                 yield SummaryButton("Rematch (n)", id="rematch", variant="primary", compact=True)
                 yield SummaryButton("Menu (Esc)", id="menu", compact=True)
                 yield SummaryButton("Analyse (a)", id="analyse", compact=True)
-                yield SummaryButton("Look at the table (Enter)", id="stay", compact=True)
+                yield SummaryButton("Table (Enter)", id="stay", compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
