@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from game_support import RecordingApp, until
+from textual.command import CommandList, CommandPalette
 
 from ecarte.play import paths
 from ecarte.play.settings import (
@@ -23,6 +24,16 @@ from ecarte.tui.settings_screen import Choice, SettingsScreen
 from ecarte.tui.title_screen import TitleScreen
 
 SIZE = (100, 40)
+
+
+def first_hit(app: EcarteApp) -> str | None:
+    """The first command the open palette offers, as it reads."""
+    if not isinstance(app.screen, CommandPalette):
+        return None
+    hits = app.screen.query_one(CommandList)
+    if hits.option_count == 0:
+        return None
+    return str(hits.get_option_at_index(0).prompt).splitlines()[0]
 
 
 def started() -> RecordingApp:
@@ -97,11 +108,11 @@ async def test_a_theme_chosen_in_the_command_palette_is_saved() -> None:
         # Ctrl+P, the command "Theme" (Change the current theme), then "nord".
         await pilot.press("ctrl+p")
         await pilot.press(*"theme")
-        await pilot.pause(0.3)
+        await until(pilot, lambda: first_hit(app) == "Theme")
         await pilot.press("enter")
-        await pilot.pause(0.3)
+        await until(pilot, lambda: isinstance(app.screen, CommandPalette) and first_hit(app) is not None)
         await pilot.press(*"nord")
-        await pilot.pause(0.3)
+        await until(pilot, lambda: first_hit(app) == "nord")
         await pilot.press("enter")
         await until(pilot, lambda: app.theme == "nord")
     assert load_settings()[0].theme == "nord"
