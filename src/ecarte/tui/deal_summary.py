@@ -14,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ecarte.engine import DealRecord, Match
-from ecarte.text import printable
+from ecarte.text import printable, short_name
 from ecarte.tui.cards_render import card_text, suit_text
 from ecarte.tui.narration import SECOND_PERSON, deal_in_game, describe_deal_end
 
@@ -41,7 +41,7 @@ def deal_table(record: DealRecord, names: tuple[str, str], symbols: bool) -> Tab
     table.add_column("score", justify="right")
     for seat in (0, 1):
         table.add_row(
-            Text(printable(names[seat])[:20], style="bold"),
+            Text(printable(short_name(names[seat], 20)), style="bold"),
             "-" if record.tricks is None else str(record.tricks[seat]),
             str(record.king_points[seat]),
             f"+{record.points[seat]}",
@@ -135,7 +135,11 @@ class MatchOverScreen(ModalScreen[str]):
     Its keys are the table's own (n for a rematch, Esc for the menu), so one
     set of keys holds before and after the window is closed."""
 
-    DEFAULT_CSS = MODAL_CSS
+    # Buttons as wide as their words: the four fit on one line at 80 columns.
+    DEFAULT_CSS = (
+        MODAL_CSS
+        + "MatchOverScreen #summary-buttons Button { width: auto; min-width: 0; margin: 0 1 0 0; }\n"
+    )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "choose('rematch')", "Rematch"),
         Binding("escape", "choose('menu')", "Menu"),
@@ -181,7 +185,7 @@ class MatchOverScreen(ModalScreen[str]):
                 yield SummaryButton("Rematch (n)", id="rematch", variant="primary", compact=True)
                 yield SummaryButton("Menu (Esc)", id="menu", compact=True)
                 yield SummaryButton("Analyse (a)", id="analyse", compact=True)
-                yield SummaryButton("Look at the table (Enter)", id="stay", compact=True)
+                yield SummaryButton("Table (Enter)", id="stay", compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -13,7 +13,7 @@ from ecarte.engine.actions import ACCEPT, CARD, DISCARD, KING, PLAY, PROPOSE, RE
 from ecarte.engine.cards import SUIT_NAMES, bit, card_label, suit_of
 from ecarte.engine.scoring import trick_points
 from ecarte.engine.view import VIEW_PHASES
-from ecarte.text import printable
+from ecarte.text import printable, short_name
 
 __all__ = [
     "SECOND_PERSON",
@@ -27,11 +27,21 @@ __all__ = [
 SECOND_PERSON = "You"
 """A player named "You" gets second-person verbs: "You propose"."""
 
+NARRATED_NAME_CELLS = 15
+"""The room a name has in a sentence: at 80x24 the table's narration is two
+lines of 46 cells, and its longest sentences (a trick won by the other
+player, five cards discarded and drawn) must fit them even when both names
+are long; a longer name is cut, ending in "…"."""
+
+
+def _name(name: str) -> str:
+    return printable(short_name(name, NARRATED_NAME_CELLS))
+
 
 def _verb(name: str, third: str, second: str, *, mid_sentence: bool = False) -> str:
     if name == SECOND_PERSON:
         return f"{'you' if mid_sentence else 'You'} {second}"
-    return f"{printable(name)} {third}"
+    return f"{_name(name)} {third}"
 
 
 def describe_action(
@@ -118,16 +128,18 @@ def describe_deal(
     record = after.deals[-1]
     if not record.turned_king:
         return f"{_verb(dealer, 'deals', 'deal')}; the {upcard} is turned up: {suit} are trumps."
-    turns = _verb(dealer, "deals and turns up", "deal and turn up")
-    # Short enough for two lines of the narration at 80x24.
-    text = f"{turns} the {upcard}: {suit} are trumps, 1 point to {_object(dealer)}."
+    # Short enough for two lines of the narration at 80x24, the name once.
+    scores = _verb(
+        dealer, f"deals, turns up the {upcard} and scores", f"deal, turn up the {upcard} and score"
+    )
+    text = f"{scores} 1 point: {suit} are trumps."
     if with_game and record.ended_game is not None:
         text += " " + _game_won(record, names)
     return text
 
 
 def _object(name: str) -> str:
-    return "you" if name == SECOND_PERSON else printable(name)
+    return "you" if name == SECOND_PERSON else _name(name)
 
 
 def _game_won(record: DealRecord, names: tuple[str, str]) -> str:
@@ -185,7 +197,7 @@ def liability_warning(match: Match, names: tuple[str, str]) -> str | None:
     points = trick_points(3, True, match.rules)
     vole_points = trick_points(5, True, match.rules)
     vole = f" ({vole_points} for a vole)" if vole_points != points else ""
-    who = "You" if names[seat] == SECOND_PERSON else printable(names[seat])
+    who = "You" if names[seat] == SECOND_PERSON else _name(names[seat])
     return f"{who} {what}: losing this deal costs {_points(points)}{vole}."
 
 
@@ -214,7 +226,7 @@ def describe_exchange_over(match: Match) -> str:
 def describe_cut(first_dealer: int, names: tuple[str, str]) -> str:
     """Who deals first, and why (the cut is made at random)."""
     elder = names[1 - first_dealer]
-    speaks = "you speak first" if elder == SECOND_PERSON else f"{printable(elder)} speaks first"
+    speaks = "you speak first" if elder == SECOND_PERSON else f"{_name(elder)} speaks first"
     return f"The cut, at random: {_verb(names[first_dealer], 'deals', 'deal')} first; {speaks}."
 
 

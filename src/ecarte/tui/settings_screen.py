@@ -1,5 +1,6 @@
 """The settings screen: every rule variant with what it changes, the
-opponent's level, the player's name, the pace of play and the card style."""
+opponent's level, the player's name, the pace of play, the card style and
+the colour theme."""
 
 from __future__ import annotations
 
@@ -20,9 +21,12 @@ from ecarte.engine import Rules, RulesError
 from ecarte.play.settings import (
     CARD_STYLES,
     COACH_MODES,
+    DEFAULT_THEME,
+    HIGH_CONTRAST_THEME,
     LEVELS,
     MAX_NAME_LENGTH,
     SPEEDS,
+    THEMES,
     Settings,
     check_name,
 )
@@ -85,6 +89,11 @@ LEVEL_HELP = {
 
 SPEED_HELP = "How long each of the computer's moves stays on screen before the next one."
 COACH_HELP = "Each option's chance of winning the match: on h, or always beside the options; off: no hints."
+THEME_LABELS = {
+    DEFAULT_THEME: "ecarte: the usual table",
+    HIGH_CONTRAST_THEME: "high contrast: black and white",
+}
+THEME_HELP = "The colours of every screen; Ctrl+P then Theme changes them too."
 STYLE_HELP = "Suit symbols, or plain letters for terminals that cannot show the symbols."
 KEYS_HINT = "Tab and Shift+Tab move between fields; ← → or Space change a choice; Ctrl+S saves."
 UNFINISHED_NOTICE = (
@@ -200,6 +209,11 @@ class SettingsScreen(EcarteScreen[None]):
             yield Static("Rules of the match", classes="settings-section")
             for key, label, explanation in RULE_ROWS:
                 yield from self._row(label, rule_control(key, settings.rules), explanation)
+            yield Static("Colours", classes="settings-section")
+            themes = [
+                (THEME_LABELS.get(name, name), name) for name in THEMES if name in self.app.available_themes
+            ]
+            yield from self._row("Theme", _select(themes, settings.theme, "theme"), THEME_HELP)
             with Horizontal(id="settings-buttons"):
                 yield Button("Save", id="save", variant="primary", compact=True)
                 yield Button("Defaults", id="defaults", compact=True)
@@ -255,6 +269,7 @@ class SettingsScreen(EcarteScreen[None]):
             speed=self.query_one("#speed", Choice).value,
             card_style=self.query_one("#card-style", Choice).value,
             coach=self.query_one("#coach", Choice).value,
+            theme=self.query_one("#theme", Choice).value,
         )
 
     def load_form(self, settings: Settings) -> None:
@@ -263,6 +278,7 @@ class SettingsScreen(EcarteScreen[None]):
         self.query_one("#speed", Choice).value = settings.speed
         self.query_one("#card-style", Choice).value = settings.card_style
         self.query_one("#coach", Choice).value = settings.coach
+        self.query_one("#theme", Choice).value = settings.theme
         for key, _, _ in RULE_ROWS:
             value = getattr(settings.rules, key)
             if key == "target":
