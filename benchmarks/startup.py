@@ -101,7 +101,8 @@ def main() -> None:
         for _ in range(args.rounds):
             for name, command in commands.items():
                 times[name].append(seconds(command))
-    print(f"{' '.join(sys.argv)}: medians of {args.rounds} runs each, taking turns")
+    load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
+    print(f"{' '.join(sys.argv)}: medians of {args.rounds} runs each, taking turns (load average {load})")
     print(f"  {'':<40} {'wall':>9} {'ratio':>6}   {'processor':>9} {'ratio':>6}")
     floor_wall = statistics.median(wall for wall, _ in times["python -c pass"])
     floor_cpu = statistics.median(cpu for _, cpu in times["python -c pass"])

@@ -10,6 +10,7 @@ without a cache, with a cold cache (written by that run) and with a warm one.
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import tempfile
@@ -55,7 +56,8 @@ def main() -> None:
             started = time.perf_counter()
             record = collect(folder, cache_path)
             timings.append((label, time.perf_counter() - started))
-        print(f"python benchmarks/stats.py {count}")
+        load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
+        print(f"python benchmarks/stats.py {count} (load average {load})")
         print(f"{record.logs} logs, {record.matches.played} finished matches, {record.deals} deals")
         for label, seconds in timings:
             print(f"{label}: {seconds:.2f} s")

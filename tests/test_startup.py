@@ -3,9 +3,12 @@ speed is measured by ``benchmarks/startup.py``, not asserted here)."""
 
 from __future__ import annotations
 
+import gc
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 EXAMPLE_LOG = Path(__file__).resolve().parents[1] / "examples" / "classic-vs-random.ecarte.jsonl"
 
@@ -27,7 +30,11 @@ def loaded_from(modules: set[str], *packages: str) -> set[str]:
 def test_check_loads_the_rules_and_the_log_only() -> None:
     modules = modules_loaded("check", "--json", str(EXAMPLE_LOG))
     assert "ecarte.log.check" in modules and "ecarte.engine.match" in modules
-    unused = ("textual", "rich", "aiohttp", "textual_serve", "tomlkit", "platformdirs", "random", "shutil")
+    unused = (
+        *("textual", "rich", "aiohttp", "textual_serve", "tomlkit", "platformdirs", "babel"),
+        # a path is opened as given; nothing is shuffled, copied or listed
+        *("random", "shutil", "pathlib", "urllib", "ipaddress", "fnmatch"),
+    )
     assert loaded_from(modules, *unused) == set()
     assert (
         loaded_from(modules, "ecarte.tui", "ecarte.ai", "ecarte.web", "ecarte.play", "ecarte.tournament")
@@ -53,3 +60,20 @@ def test_version_is_the_projects() -> None:
     )
     assert result.returncode == 0
     assert result.stdout == f"ecarte {project['version']}\n"
+
+
+def test_check_leaves_the_garbage_collector_as_it_found_it(capsys: pytest.CaptureFixture[str]) -> None:
+    # ecarte check pauses the collector while it reads; a program calling it
+    # in its own process gets the collector back as it was.
+    from ecarte.cli import main
+
+    try:
+        for enabled in (True, False):
+            (gc.enable if enabled else gc.disable)()
+            assert main(["check", "--json", str(EXAMPLE_LOG)]) == 0
+            assert gc.isenabled() is enabled
+            assert main(["check", str(EXAMPLE_LOG) + ".missing"]) == 2
+            assert gc.isenabled() is enabled
+    finally:
+        gc.enable()
+    assert '"valid": true' in capsys.readouterr().out

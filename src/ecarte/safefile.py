@@ -16,7 +16,10 @@ import os
 import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pathlib import Path  # loaded only where a folder is listed: not by ``ecarte check``
 
 
 class FileRefused(Exception):
@@ -127,6 +130,8 @@ def regular_files(folder: Path, suffix: str, skipped: list[Skipped] | None = Non
     links to one), without opening any of them; each other entry with that
     name (a FIFO, a folder, a broken or looping link) is added to
     ``skipped`` with what it is. An unreadable folder yields nothing."""
+    from pathlib import Path
+
     try:
         entries = list(os.scandir(folder))
     except OSError:

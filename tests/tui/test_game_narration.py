@@ -116,7 +116,7 @@ def test_other_names_get_the_third_person() -> None:
 def test_the_deal_in_words_with_a_turned_up_king() -> None:
     match = dealt(deck("7H 8H 9H 7S 8S 9S 7D 8D 9D TS KC"), first_dealer=1)
     text = describe_deal(match, NAMES)
-    assert text.startswith("Computer deals and turns up the K♣: clubs are trumps, 1 point to Computer.")
+    assert text.startswith("Computer deals, turns up the K♣ and scores 1 point: clubs are trumps.")
     assert match.score == [0, 1]
 
 

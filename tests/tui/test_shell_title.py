@@ -34,7 +34,8 @@ def too_small_text(app: EcarteApp) -> str:
 
 def menu_entries(app: EcarteApp) -> list[str]:
     menu = app.screen.query_one("#title-menu", OptionList)
-    return [str(menu.get_option_at_index(index).prompt) for index in range(menu.option_count)]
+    # The first line of each: Continue has the match's rules below it.
+    return [str(menu.get_option_at_index(index).prompt).split("\n")[0] for index in range(menu.option_count)]
 
 
 async def test_menu_without_an_unfinished_match() -> None:

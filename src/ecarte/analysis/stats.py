@@ -15,7 +15,8 @@ import json
 import os
 import stat
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -49,8 +50,23 @@ class MatchSummary:
     valid: bool = True
 
 
+_SUMMARY_FIELDS = tuple(summary_field.name for summary_field in fields(MatchSummary))
+
+
+def _summary_json(summary: MatchSummary) -> dict[str, Any]:
+    """``dataclasses.asdict`` of a summary, which holds only numbers, text
+    and lists of numbers: a copy of each list, without asdict's deep copies."""
+    result: dict[str, Any] = {}
+    for name in _SUMMARY_FIELDS:
+        value = getattr(summary, name)
+        result[name] = list(value) if isinstance(value, list) else value
+    return result
+
+
+@lru_cache(maxsize=64)
 def rules_label(rules: Rules) -> str:
-    """``default``, or the settings that differ from the defaults."""
+    """``default``, or the settings that differ from the defaults (a few
+    rule sets recur across the logs, so each is worded once)."""
     defaults = Rules().to_dict()
     changed = [
         f"{key}={json.dumps(value)}" for key, value in rules.to_dict().items() if defaults[key] != value
@@ -265,7 +281,7 @@ def collect(directory: Path, cache_path: Path | None = None, analyses: Path | No
         fresh[path.name] = {
             "size": info.st_size,
             "mtime_ns": info.st_mtime_ns,
-            "summary": None if summary is None else asdict(summary),
+            "summary": None if summary is None else _summary_json(summary),
         }
         if summary is None:
             record.unreadable.append(f"{path.name}: not a match log (no valid header)")

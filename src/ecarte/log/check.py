@@ -8,9 +8,10 @@ shown as escapes so a log cannot drive the terminal.
 
 from __future__ import annotations
 
+import atexit
+import gc
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 from ecarte.engine import DealRecord, Rules
@@ -205,8 +206,24 @@ def _games_text(games: list[list[int]], names: list[str], rules: Rules) -> list[
 def run_check(path: str, as_json: bool) -> int:
     """Exit status: 0 valid, 1 invalid, 2 the file cannot be read (the
     message then goes to standard error and nothing to standard output)."""
+    # What the check makes lives until the command ends, so the cyclic
+    # garbage collector would only walk it: it waits while the log is read,
+    # and Python's last collection, at exit, skips what exists by then (the
+    # system takes the memory back). A tenth of the command's time.
+    atexit.unregister(gc.freeze)
+    atexit.register(gc.freeze)
+    collecting = gc.isenabled()
+    gc.disable()
     try:
-        replay = replay_file(Path(path))
+        return _check(path, as_json)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _check(path: str, as_json: bool) -> int:
+    try:
+        replay = replay_file(path)
     except LogFileError as error:
         emit(f"ecarte check: {error}", sys.stderr)
         return 2

@@ -44,6 +44,7 @@ class EventType(StrEnum):
 
 DEAL = EventType.DEAL
 EVENT_TYPES: tuple[EventType, ...] = tuple(EventType)
+_EVENT_TYPE_NAMED: dict[str, EventType] = {str(kind): kind for kind in EventType}
 
 MAX_NESTING = 100
 """Deepest JSON nesting accepted in a line. Real lines nest 3 deep; a limit
@@ -61,6 +62,8 @@ class LineError(ValueError):
 
 @dataclass(slots=True)
 class LogHeader:
+    """A valid header line: who plays, who deals first, the rules."""
+
     players: tuple[str, str]
     first_dealer: int
     rules: Rules
@@ -106,6 +109,8 @@ class LogEvent:
 
 @dataclass(slots=True)
 class LogError:
+    """The first bad line of a log, and what is wrong with it."""
+
     line: int
     """1-based number of the first bad line."""
     message: str
@@ -145,26 +150,38 @@ def _bounded_int(text: str) -> int:
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     # A key given twice is ambiguous (which one counts?), so it is refused.
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            raise _RefusedValue(f"the key {shorten(key)} appears twice in one object")
-        result[key] = value
+    # dict() does the work in C; the loop only runs to name the repeated key.
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _RefusedValue(f"the key {shorten(key)} appears twice in one object")
+            seen.add(key)
     return result
+
+
+# Made once: json.loads with hooks builds a decoder on every call. A text of
+# at most MAX_INT_DIGITS characters cannot hold a longer integer, so it is
+# read with the C parser's own int (no Python call per integer); a longer
+# text has the length of every integer checked.
+_DECODER = json.JSONDecoder(parse_constant=_reject_constant, object_pairs_hook=_unique_keys)
+_LONG_TEXT_DECODER = json.JSONDecoder(
+    parse_constant=_reject_constant, parse_int=_bounded_int, object_pairs_hook=_unique_keys
+)
 
 
 def load_json(text: str) -> Any:
     """``json.loads`` for text from outside (a log line, a bot's answer, a
     host's message): never a ``RecursionError`` or a message meant for
     programmers, only ``JsonTextError``. Refuses NaN and Infinity, a key
-    given twice in one object, and nesting deeper than ``MAX_NESTING``."""
+    given twice in one object, an integer of more than ``MAX_INT_DIGITS``
+    digits, and nesting deeper than ``MAX_NESTING``."""
+    if text.startswith("\ufeff"):
+        raise JsonTextError("not valid JSON: a byte order mark (U+FEFF) at column 1")
+    decoder = _DECODER if len(text) <= MAX_INT_DIGITS else _LONG_TEXT_DECODER
     try:
-        value = json.loads(
-            text,
-            parse_constant=_reject_constant,
-            parse_int=_bounded_int,
-            object_pairs_hook=_unique_keys,
-        )
+        value = decoder.decode(text)
     except json.JSONDecodeError as error:
         # Some messages already end in "at" ("Unterminated string starting at").
         where = "column" if error.msg.endswith(" at") else "at column"
@@ -175,7 +192,10 @@ def load_json(text: str) -> Any:
         raise JsonTextError(TOO_DEEP) from None
     except ValueError as error:
         raise JsonTextError(f"not valid JSON: {error}") from None
-    if _too_deep(value):
+    # Each level opens with a bracket, so a text with at most MAX_NESTING
+    # opening brackets (those inside strings count too: never too few)
+    # cannot be too deep, and is not walked.
+    if text.count("[") + text.count("{") > MAX_NESTING and _too_deep(value):
         raise JsonTextError(TOO_DEEP)
     return value
 
@@ -289,9 +309,10 @@ def parse_event(obj: dict[str, Any], line: int) -> LogEvent:
     kind = obj.get("type", _MISSING)
     if kind is _MISSING:
         raise LineError(f"an event needs 'type', one of: {', '.join(EVENT_TYPES)}; found none")
-    if not isinstance(kind, str) or kind not in EVENT_TYPES:
+    event_type = _EVENT_TYPE_NAMED.get(kind) if isinstance(kind, str) else None
+    if event_type is None:
         raise LineError(f"unknown event type {kind_of(kind)}; the types are: {', '.join(EVENT_TYPES)}")
-    if kind == DEAL:
+    if event_type is DEAL:
         dealer = _seat_field(obj, "dealer", "the dealer's seat")
         deck_text = obj.get("deck", _MISSING)
         if not isinstance(deck_text, str):
@@ -308,7 +329,7 @@ def parse_event(obj: dict[str, Any], line: int) -> LogEvent:
         action = Action.from_json(obj, what="event")
     except ActionError as error:
         raise LineError(str(error)) from None
-    return LogEvent(line=line, type=EventType(kind), player=player, action=action)
+    return LogEvent(line=line, type=event_type, player=player, action=action)
 
 
 def _seat_field(obj: dict[str, Any], key: str, meaning: str) -> int:

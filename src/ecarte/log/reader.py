@@ -18,14 +18,14 @@ The rules themselves are the engine's: a decision is checked by
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
-from pathlib import Path
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from ecarte.engine import (
     TRICKS,
+    Action,
     DealError,
     IllegalActionError,
     Match,
@@ -46,6 +46,9 @@ from .format import (
     parse_json_object,
 )
 from .writer import LogWriter
+
+if TYPE_CHECKING:
+    from pathlib import Path  # not loaded by ``ecarte check``
 
 _BOM = b"\xef\xbb\xbf"
 
@@ -73,36 +76,6 @@ class Replay:
     @property
     def valid(self) -> bool:
         return self.error is None
-
-
-@dataclass(slots=True)
-class RawLine:
-    number: int
-    """1-based line number."""
-    data: bytes
-    """The line without its ``\\n`` (and without a ``\\r`` before it)."""
-    end: int
-    """Byte offset just past this line, its ``\\n`` included."""
-    has_newline: bool
-
-
-def iter_lines(data: bytes) -> Iterator[RawLine]:
-    """The lines of a log. Only ``\\n`` ends a line (``\\r\\n`` is accepted);
-    a final newline does not start another line."""
-    start = 0
-    number = 0
-    size = len(data)
-    while start < size:
-        number += 1
-        newline = data.find(b"\n", start)
-        if newline < 0:
-            yield RawLine(number, data[start:], size, False)
-            return
-        raw = data[start:newline]
-        if raw.endswith(b"\r"):
-            raw = raw[:-1]
-        yield RawLine(number, raw, newline + 1, True)
-        start = newline + 1
 
 
 def check_limits(data: bytes) -> None:
@@ -166,7 +139,7 @@ def read_log(data: bytes, visitor: LogVisitor[ResultT]) -> ResultT:
     return visitor.result()
 
 
-def read_log_file(path: Path, visitor: LogVisitor[ResultT]) -> ResultT:
+def read_log_file(path: Path | str, visitor: LogVisitor[ResultT]) -> ResultT:
     """``read_log`` of a file; ``LogFileError`` if it cannot be read or is too large."""
     data = read_log_bytes(path)
     try:
@@ -205,6 +178,28 @@ class _Fold:
         return self.visitor.visit_event(event, self.match)
 
 
+# A decision line is one of few texts (a card played by a seat, a
+# proposal...), met again and again in a log and across logs: one read
+# before is not parsed again. Parsing depends on the line's bytes alone, so
+# the same bytes give the same event (at another line), which the rules
+# then check afresh. Only well-formed lines are kept, and no deal (each deck
+# is new).
+_DECISIONS_READ: dict[bytes, tuple[EventType, int | None, Action | None]] = {}
+_DECISIONS_KEPT = 20_000
+"""At most this many lines are kept; then the memory starts afresh."""
+_DECISION_LINE_KEPT = 200
+"""Longest line kept, in bytes (a decision is written in under 100), so that
+the memory never holds more than 4 MB of lines, whatever the logs hold."""
+
+
+def _remember_decision(line: bytes, event: LogEvent) -> None:
+    if len(line) > _DECISION_LINE_KEPT:
+        return
+    if len(_DECISIONS_READ) >= _DECISIONS_KEPT:
+        _DECISIONS_READ.clear()
+    _DECISIONS_READ[line] = (event.type, event.player, event.action)
+
+
 def _fold_lines(data: bytes, visitor: LogVisitor[ResultT]) -> None:
     if not data:
         visitor.visit_error(LogError(1, "the file is empty: a match log starts with a header line"), False)
@@ -220,25 +215,39 @@ def _fold_lines(data: bytes, visitor: LogVisitor[ResultT]) -> None:
         visitor.visit_end(0)
         return
     fold: _Fold | None = None
-    valid_bytes = 0
-    for raw in iter_lines(data):
+    valid_bytes = 0  # also where the line being read starts: reading stops at a bad line
+    # Only "\n" ends a line ("\r\n" is accepted); a final newline does not
+    # start another line.
+    lines = data.split(b"\n")
+    ends_with_newline = not lines[-1]
+    if ends_with_newline:
+        lines.pop()
+    for number, raw in enumerate(lines, 1):
+        has_newline = ends_with_newline or number < len(lines)
+        line = raw[:-1] if has_newline and raw.endswith(b"\r") else raw
         try:
-            obj = parse_json_object(raw.data)
             if fold is None:
-                fold = _Fold(visitor, parse_header(obj))
+                fold = _Fold(visitor, parse_header(parse_json_object(line)))
                 reading = fold.reading
             else:
-                reading = fold.event(parse_event(obj, raw.number))
+                known = _DECISIONS_READ.get(line)
+                if known is None:
+                    event = parse_event(parse_json_object(line), number)
+                    if event.type is not DEAL:
+                        _remember_decision(line, event)
+                else:
+                    event = LogEvent(number, *known)
+                reading = fold.event(event)
         except (LineError, RecursionError) as error:
             message = str(error) if isinstance(error, LineError) else "the JSON is nested too deeply"
-            truncated = not raw.has_newline and _is_cut_short(raw.data)
+            truncated = not has_newline and _is_cut_short(line)
             if truncated:
                 message = (
                     f"the last line is cut short (no newline at its end, and not complete JSON): {message}"
                 )
-            visitor.visit_error(LogError(raw.number, message), truncated)
+            visitor.visit_error(LogError(number, message), truncated)
             break
-        valid_bytes = raw.end
+        valid_bytes += len(raw) + has_newline
         if reading is Reading.STOP:
             break
     visitor.visit_end(valid_bytes)
@@ -358,7 +367,7 @@ def _is_parse_error(raw: bytes) -> bool:
     return False
 
 
-def read_log_bytes(path: Path) -> bytes:
+def read_log_bytes(path: Path | str) -> bytes:
     """The bytes of a log file, refusing one too large before reading it,
     and anything that is not a regular file (a FIFO, ``/dev/zero``, a
     folder, a link loop) at once, without blocking (``ecarte.safefile``)."""
@@ -371,7 +380,7 @@ def read_log_bytes(path: Path) -> bytes:
         raise LogFileError(f"{path}: {reason}") from None
 
 
-def replay_file(path: Path) -> Replay:
+def replay_file(path: Path | str) -> Replay:
     """Replay a log file; ``LogFileError`` if it cannot be read or is too large."""
     return read_log_file(path, ReplayBuilder())
 

@@ -11,13 +11,15 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from types import TracebackType
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from ecarte.engine import Action, Card, Rules, deck_string
 
 from .format import DEAL, FORMAT_NAME, FORMAT_VERSION, HEADER_KEYS, decision_json
+
+if TYPE_CHECKING:
+    from pathlib import Path  # not loaded by ``ecarte check``
 
 _sync_file = os.fsync
 """Makes a written line durable; tests that write many throwaway logs swap it."""

@@ -1,5 +1,6 @@
 """The player's settings: the rule variants, the opponent, the name, the
-pace of play and the card style, kept in a TOML file between runs.
+pace of play, the card style and the colour theme, kept in a TOML file
+between runs.
 
 ``load_settings`` never fails: a missing file gives the defaults; a broken,
 unreadable or out-of-range file gives a warning, the defaults for what is
@@ -44,6 +45,37 @@ COACH_MODES = ("off", "request", "always")
 """The coach (``docs/analysis.md``): no hints, a hint on ``h``, or the win
 chances always beside the options."""
 MAX_NAME_LENGTH = 24
+DEFAULT_THEME = "ecarte"
+HIGH_CONTRAST_THEME = "ecarte-high-contrast"
+THEMES = (
+    DEFAULT_THEME,
+    HIGH_CONTRAST_THEME,
+    "textual-dark",
+    "textual-light",
+    "nord",
+    "gruvbox",
+    "catppuccin-mocha",
+    "catppuccin-latte",
+    "catppuccin-frappe",
+    "catppuccin-macchiato",
+    "dracula",
+    "tokyo-night",
+    "monokai",
+    "flexoki",
+    "solarized-light",
+    "solarized-dark",
+    "rose-pine",
+    "rose-pine-moon",
+    "rose-pine-dawn",
+    "atom-one-dark",
+    "atom-one-light",
+    "ansi-dark",
+    "ansi-light",
+)
+"""The colour themes the app offers: its own two (the usual table, and
+black and white with strong accents) and Textual's. The app registers its
+own and offers no other, so that every theme it shows can be saved here
+(this layer draws nothing and cannot ask Textual)."""
 
 
 @dataclass(frozen=True)
@@ -56,6 +88,8 @@ class Settings:
     card_style: str = "symbols"
     coach: str = "request"
     """One of ``COACH_MODES``."""
+    theme: str = DEFAULT_THEME
+    """One of ``THEMES``."""
     language: str = LANGUAGE_AUTO
     """One of ``LANGUAGE_CHOICES``: ``auto`` or a language code (``sv``)."""
 
@@ -127,6 +161,7 @@ def settings_from_mapping(data: dict[str, Any]) -> tuple[Settings, list[str]]:
         "speed": lambda value: _check_choice("speed", value, tuple(SPEEDS)),
         "card_style": lambda value: _check_choice("card_style", value, CARD_STYLES),
         "coach": lambda value: _check_choice("coach", value, COACH_MODES),
+        "theme": lambda value: _check_choice("theme", value, THEMES),
         "language": lambda value: _check_choice("language", value, LANGUAGE_CHOICES),
     }
     for key, check in checks.items():
@@ -162,6 +197,7 @@ def settings_to_toml(settings: Settings) -> str:
     document.add("speed", settings.speed)
     document.add("card_style", settings.card_style)
     document.add("coach", settings.coach)
+    document.add("theme", settings.theme)
     document.add("language", settings.language)
     rules_table = tomlkit.table()
     for key, value in settings.rules.to_dict().items():
@@ -366,7 +402,7 @@ def _updated_toml(settings: Settings, path: Path) -> str:
         return settings_to_toml(settings)
     fresh = tomlkit.parse(settings_to_toml(settings))
     try:
-        for key in ("player_name", "opponent", "speed", "card_style", "coach", "language"):
+        for key in ("player_name", "opponent", "speed", "card_style", "coach", "theme", "language"):
             if document.get(key) != fresh[key]:
                 document[key] = fresh[key]
         rules = document.get("rules")

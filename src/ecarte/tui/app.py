@@ -1,8 +1,9 @@
-"""The ecarte app: the screens on a stack, the settings, and the guard
-against a terminal too small to draw the table."""
+"""The ecarte app: the screens on a stack, the settings, the colour themes,
+and the guard against a terminal too small to draw the table."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, ClassVar
@@ -12,13 +13,14 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.screen import Screen
+from textual.theme import Theme
 from textual.widgets import Static
 
 from ecarte.engine import Rules
 from ecarte.i18n import N_, _, activate, choose_language
 from ecarte.play.lock import MatchOpenElsewhere
 from ecarte.play.session import MatchSession
-from ecarte.play.settings import Settings, save_settings
+from ecarte.play.settings import DEFAULT_THEME, HIGH_CONTRAST_THEME, THEMES, Settings, save_settings
 from ecarte.safefile import Skipped
 
 from .analysis_screen import analyse_finished_match, open_analysis
@@ -36,6 +38,48 @@ from .words import translate_bindings
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
+
+ECARTE_THEMES = (
+    # The table as it has always looked: Textual's dark colours.
+    Theme(
+        name=DEFAULT_THEME,
+        primary="#0178D4",
+        secondary="#004578",
+        warning="#ffa62b",
+        error="#ba3c5b",
+        success="#4EBF71",
+        accent="#ffa62b",
+        foreground="#e0e0e0",
+        dark=True,
+    ),
+    # Pure black and white, with accents bright enough to read on black; the
+    # cards keep their bright red and bold white, which stay readable on it.
+    Theme(
+        name=HIGH_CONTRAST_THEME,
+        primary="#00FFFF",
+        secondary="#FFFFFF",
+        warning="#FFFF00",
+        error="#FF4040",
+        success="#00FF00",
+        accent="#FFFF00",
+        foreground="#FFFFFF",
+        background="#000000",
+        surface="#000000",
+        panel="#000000",
+        dark=True,
+        text_alpha=1.0,
+        variables={
+            "text-muted": "#FFFFFF",
+            "footer-key-foreground": "#FFFF00",
+            "footer-description-foreground": "#FFFFFF",
+            "input-cursor-background": "#FFFFFF",
+            "input-cursor-foreground": "#000000",
+            "block-cursor-background": "#FFFF00",
+            "block-cursor-foreground": "#000000",
+            "block-cursor-text-style": "bold",
+        },
+    ),
+)
 
 
 def is_too_small(size: Size) -> bool:
@@ -115,6 +159,14 @@ class EcarteApp(App[int]):
         self._terminal_size: Size | None = None
         """The newest size from a resize event (``App.size`` lags behind it)."""
         translate_bindings(self)
+        for theme in ECARTE_THEMES:
+            self.register_theme(theme)
+        for name in list(self.available_themes):
+            # Offer only the themes the settings file accepts, so that any
+            # theme chosen (here or in the command palette) can be saved.
+            if name not in THEMES:
+                self.unregister_theme(name)
+        self.theme = self.settings.theme if self.settings.theme in self.available_themes else DEFAULT_THEME
 
     def on_mount(self) -> None:
         if self.BASE_SCREEN is not None:
@@ -179,9 +231,26 @@ class EcarteApp(App[int]):
         return super().switch_screen(screen)
 
     def save_settings(self, settings: Settings) -> None:
-        """Keep and save new settings; ``OSError`` if they cannot be written."""
+        """Keep and save new settings; ``OSError`` if they cannot be written.
+        Their theme is shown at once."""
         save_settings(settings, self.settings_path)
         self.settings = settings
+        self.theme = settings.theme
+
+    def watch_theme(self, theme: str) -> None:
+        # A theme chosen elsewhere than the settings screen (the command
+        # palette's "Change theme") is saved too, to be there next time.
+        if theme == self.settings.theme or theme not in THEMES:
+            return
+        try:
+            self.save_settings(dataclasses.replace(self.settings, theme=theme))
+        except OSError as error:
+            self.notify(
+                _("The theme could not be saved: {error}").format(error=error),
+                title=_("Settings"),
+                severity="error",
+                markup=False,
+            )
 
     def change_language(self) -> None:
         """Use the settings' language from now on: every screen is opened

@@ -44,7 +44,7 @@ def deal_table(record: DealRecord, names: tuple[str, str], symbols: bool) -> Tab
     table.add_column(_("score"), justify="right")
     for seat in (0, 1):
         table.add_row(
-            Text(shown_name(names[seat])[:20], style="bold"),
+            Text(shown_name(names[seat], 20), style="bold"),
             "-" if record.tricks is None else str(record.tricks[seat]),
             str(record.king_points[seat]),
             f"+{record.points[seat]}",
@@ -150,7 +150,11 @@ class MatchOverScreen(ModalScreen[str]):
     Its keys are the table's own (n for a rematch, Esc for the menu), so one
     set of keys holds before and after the window is closed."""
 
-    DEFAULT_CSS = MODAL_CSS
+    # Buttons as wide as their words: the four fit on one line at 80 columns.
+    DEFAULT_CSS = (
+        MODAL_CSS
+        + "MatchOverScreen #summary-buttons Button { width: auto; min-width: 0; margin: 0 1 0 0; }\n"
+    )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "choose('rematch')", N_("Rematch")),
         Binding("escape", "choose('menu')", N_("Menu")),
@@ -201,11 +205,11 @@ class MatchOverScreen(ModalScreen[str]):
                     )
                 )
             with Horizontal(id="summary-buttons"):
-                # Translators: four buttons on one line of 64 columns.
+                # Translators: four buttons on one line of 60 columns, as wide as their words.
                 yield SummaryButton(_("Rematch (n)"), id="rematch", variant="primary", compact=True)
                 yield SummaryButton(_("Menu (Esc)"), id="menu", compact=True)
                 yield SummaryButton(_("Analyse (a)"), id="analyse", compact=True)
-                yield SummaryButton(_("Look at the table (Enter)"), id="stay", compact=True)
+                yield SummaryButton(_("Table (Enter)"), id="stay", compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

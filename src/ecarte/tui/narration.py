@@ -18,7 +18,7 @@ from ecarte.engine.cards import bit, card_label, suit_name, suit_of
 from ecarte.engine.scoring import trick_points
 from ecarte.engine.view import VIEW_PHASES
 from ecarte.i18n import _, ngettext
-from ecarte.text import printable
+from ecarte.text import printable, short_name
 
 __all__ = [
     "SECOND_PERSON",
@@ -40,23 +40,36 @@ COMPUTER_NAME = "Computer"
 in the player's language."""
 
 
-def shown_name(name: str) -> str:
+NARRATED_NAME_CELLS = 15
+"""The room a name has in a sentence: at 80x24 the table's narration is two
+lines of 46 cells, and its longest sentences (a trick won by the other
+player, five cards discarded and drawn) must fit them even when both names
+are long; a longer name is cut, ending in "…"."""
+
+
+def shown_name(name: str, cells: int | None = None) -> str:
     """A player's name as shown: "You" and "Computer" in the player's
-    language, any other name as written, made printable."""
+    language, any other name as written, made printable (and cut to
+    ``cells``, ending in "…", when given)."""
     if name == SECOND_PERSON:
         # Translators: the human player, as a name (the score, the table).
         return _("You")
     if name == COMPUTER_NAME:
         # Translators: the computer opponent, as a name ("Computer deals").
         return _("Computer")
-    return printable(name)
+    return printable(short_name(name, cells) if cells is not None else name)
+
+
+def _name(name: str) -> str:
+    """A name in a sentence of the narration (cut to ``NARRATED_NAME_CELLS``)."""
+    return shown_name(name, NARRATED_NAME_CELLS)
 
 
 def _say(name: str, you: str, other: str, **values: object) -> str:
     """``you`` for the player named "You", else ``other`` with ``{name}``."""
     if name == SECOND_PERSON:
         return you.format(**values)
-    return other.format(name=shown_name(name), **values)
+    return other.format(name=_name(name), **values)
 
 
 def describe_action(
@@ -95,7 +108,7 @@ def describe_action(
         )
     if kind == CARD:
         return _describe_card(before, seat, action, names, symbols)
-    return f"{shown_name(name)}: {kind}"
+    return f"{_name(name)}: {kind}"
 
 
 def _describe_discard(before: Match, seat: int, action: Action, names: tuple[str, str], symbols: bool) -> str:
@@ -153,14 +166,14 @@ def _describe_card(before: Match, seat: int, action: Action, names: tuple[str, s
             card=shown,
         )
     winner = names[trick.winner]
-    values = {"card": shown, "winning": winning, "winner": shown_name(winner)}
+    values = {"card": shown, "winning": winning, "winner": _name(winner)}
     if name == SECOND_PERSON:
         if trumped:
             return _("You play the {card}; {winner} wins the trick with the {winning} (trump)").format(
                 **values
             )
         return _("You play the {card}; {winner} wins the trick with the {winning}").format(**values)
-    values["name"] = shown_name(name)
+    values["name"] = _name(name)
     if winner == SECOND_PERSON:
         if trumped:
             return _("{name} plays the {card}; you win the trick with the {winning} (trump)").format(**values)
@@ -193,9 +206,9 @@ def describe_deal(
     # Short enough for two lines of the narration at 80x24.
     text = _say(
         dealer,
-        # Translators: at most about 150 characters with the names (two lines of 80).
-        _("You deal and turn up the {card}: {suit} are trumps, 1 point to you."),
-        _("{name} deals and turns up the {card}: {suit} are trumps, 1 point to {name}."),
+        # Translators: at most about 90 characters with the name (two lines of 46 cells at 80x24).
+        _("You deal, turn up the {card} and score 1 point: {suit} are trumps."),
+        _("{name} deals, turns up the {card} and scores 1 point: {suit} are trumps."),
         card=upcard,
         suit=suit,
     )
@@ -218,8 +231,8 @@ def _tricks_taken(record: DealRecord, names: tuple[str, str]) -> str:
     won = record.tricks[winner] if record.tricks is not None else 0
     count = record.trick_points
     values: dict[str, object] = {
-        "name": shown_name(names[winner]),
-        "loser": shown_name(names[1 - winner]),
+        "name": _name(names[winner]),
+        "loser": _name(names[1 - winner]),
         "won": won,
         "lost": 5 - won,
         "count": count,
@@ -407,7 +420,7 @@ def liability_warning(match: Match, names: tuple[str, str]) -> str | None:
                 points,
             )
         )
-    return text.format(name=shown_name(names[seat]), count=points, vole=vole_points)
+    return text.format(name=_name(names[seat]), count=points, vole=vole_points)
 
 
 def deal_in_game(match: Match, index: int | None = None) -> int:
@@ -439,7 +452,7 @@ def describe_cut(first_dealer: int, names: tuple[str, str]) -> str:
     """Who deals first, and why (the cut is made at random)."""
     dealer = names[first_dealer]
     elder = names[1 - first_dealer]
-    values = {"name": shown_name(dealer), "elder": shown_name(elder)}
+    values = {"name": _name(dealer), "elder": _name(elder)}
     if dealer == SECOND_PERSON:
         return _("The cut, at random: You deal first; {elder} speaks first.").format(**values)
     if elder == SECOND_PERSON:

@@ -1,5 +1,6 @@
 """The settings screen: every rule variant with what it changes, the
-opponent's level, the player's name, the pace of play and the card style."""
+opponent's level, the player's name, the pace of play, the card style and
+the colour theme."""
 
 from __future__ import annotations
 
@@ -22,9 +23,12 @@ from ecarte.play.language import LANGUAGE_AUTO
 from ecarte.play.settings import (
     CARD_STYLES,
     COACH_MODES,
+    DEFAULT_THEME,
+    HIGH_CONTRAST_THEME,
     LEVELS,
     MAX_NAME_LENGTH,
     SPEEDS,
+    THEMES,
     Settings,
     check_name,
 )
@@ -98,6 +102,12 @@ SPEED_HELP = N_("How long each of the computer's moves stays on screen before th
 COACH_HELP = N_(
     "Each option's chance of winning the match: on h, or always beside the options; off: no hints."
 )
+THEME_LABELS = {
+    # Translators: the app's own colour themes (Textual's keep their names).
+    DEFAULT_THEME: N_("ecarte: the usual table"),
+    HIGH_CONTRAST_THEME: N_("high contrast: black and white"),
+}
+THEME_HELP = N_("The colours of every screen; Ctrl+P then Theme changes them too.")
 STYLE_HELP = N_("Suit symbols, or plain letters for terminals that cannot show the symbols.")
 LANGUAGE_HELP = N_("The language of the app; saving a new one opens the screens anew in it.")
 KEYS_HINT = N_("Tab and Shift+Tab move between fields; ← → or Space change a choice; Ctrl+S saves.")
@@ -244,6 +254,13 @@ class SettingsScreen(EcarteScreen[None]):
             yield Static(_("Rules of the match"), classes="settings-section")
             for key, label, explanation in RULE_ROWS:
                 yield from self._row(_(label), rule_control(key, settings.rules), _(explanation))
+            yield Static(_("Colours"), classes="settings-section")
+            themes = [
+                (_(THEME_LABELS[name]) if name in THEME_LABELS else name, name)
+                for name in THEMES
+                if name in self.app.available_themes
+            ]
+            yield from self._row(_("Theme"), _select(themes, settings.theme, "theme"), _(THEME_HELP))
             with Horizontal(id="settings-buttons"):
                 yield Button(_("Save"), id="save", variant="primary", compact=True)
                 yield Button(_("Defaults"), id="defaults", compact=True)
@@ -299,6 +316,7 @@ class SettingsScreen(EcarteScreen[None]):
             speed=self.query_one("#speed", Choice).value,
             card_style=self.query_one("#card-style", Choice).value,
             coach=self.query_one("#coach", Choice).value,
+            theme=self.query_one("#theme", Choice).value,
             language=self.query_one("#language", Choice).value,
         )
 
@@ -308,6 +326,7 @@ class SettingsScreen(EcarteScreen[None]):
         self.query_one("#speed", Choice).value = settings.speed
         self.query_one("#card-style", Choice).value = settings.card_style
         self.query_one("#coach", Choice).value = settings.coach
+        self.query_one("#theme", Choice).value = settings.theme
         self.query_one("#language", Choice).value = settings.language
         for key, __, ___ in RULE_ROWS:
             value = getattr(settings.rules, key)

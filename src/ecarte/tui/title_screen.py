@@ -1,7 +1,9 @@
-"""The title screen: New match, Continue, Replay, Settings, Rules, Quit."""
+"""The title screen: New match, Continue (with the rules that match is
+played under), Replay, Settings, Rules, Quit."""
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 from typing import ClassVar
 
@@ -14,21 +16,49 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ecarte.engine import Match, Rules
 from ecarte.i18n import N_, _, ngettext
+from ecarte.log import LogFileError, LogHeader, LogVisitor, Reading, read_log_file
 from ecarte.play.lesson import newcomer
 from ecarte.safefile import Skipped
 from ecarte.text import printable
 
 from .base import EcarteScreen
-from .narration import shown_name
+from .cards_render import dim_style
+from .narration import rules_in_words, shown_name
 from .words import level_name
 
+RULES_INDENT = 2
+"""Columns the rules under Continue are set in by."""
 BANNER = "É C A R T É"
 TAGLINE = N_("the French card game for two")
 _NOTED: set[Path] = set()
 """Strange entries of the matches folder already told of (once a run)."""
 _SKIPPED: list[Skipped] = []
 """Strange entries found by the last scans, not told of yet."""
+
+
+class _Header(LogVisitor[LogHeader | None]):
+    """A log's header alone: reading stops at once after it."""
+
+    def __init__(self) -> None:
+        self.header: LogHeader | None = None
+
+    def visit_header(self, header: LogHeader, match: Match) -> Reading:
+        self.header = header
+        return Reading.STOP
+
+    def result(self) -> LogHeader | None:
+        return self.header
+
+
+def rules_of_log(path: Path) -> Rules | None:
+    """The rules a saved match is played under (``None`` if unreadable)."""
+    try:
+        header = read_log_file(path, _Header())
+    except (LogFileError, OSError):
+        return None
+    return header.rules if header is not None else None
 
 
 class AbandonQuestion(ModalScreen[str]):
@@ -92,6 +122,8 @@ class TitleScreen(EcarteScreen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.unfinished: Path | None = None
+        self.unfinished_rules: Rules | None = None
+        """The rules of the unfinished match, shown under Continue."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
@@ -110,15 +142,17 @@ class TitleScreen(EcarteScreen[None]):
         # Up to 200 logs may be replayed: off the event loop; Continue
         # appears when one is found.
         found = self.ecarte_app.find_unfinished(skipped=_SKIPPED)
-        self.app.call_from_thread(self.unfinished_found, found)
+        rules = rules_of_log(found) if found is not None else None
+        self.app.call_from_thread(self.unfinished_found, found, rules)
         skipped, _SKIPPED[:] = list(_SKIPPED), []
         for note in (note for note in skipped if note.path not in _NOTED):
             _NOTED.add(note.path)
             self.app.call_from_thread(self.notify, printable(str(note)), severity="warning", markup=False)
 
-    def unfinished_found(self, found: Path | None) -> None:
-        if found != self.unfinished and self.is_mounted:
+    def unfinished_found(self, found: Path | None, rules: Rules | None = None) -> None:
+        if (found, rules) != (self.unfinished, self.unfinished_rules) and self.is_mounted:
             self.unfinished = found
+            self.unfinished_rules = rules
             self.refresh_menu()
 
     def refresh_menu(self) -> None:
@@ -127,7 +161,7 @@ class TitleScreen(EcarteScreen[None]):
         # Translators: the title screen's menu.
         options = [Option(_("New match"), id="new")]
         if self.unfinished is not None:
-            options.append(Option(_("Continue"), id="continue"))
+            options.append(Option(self.continue_entry(), id="continue"))
         options += [
             Option(_("Learn to play"), id="learn"),
             Option(_("Replay"), id="replay"),
@@ -145,6 +179,22 @@ class TitleScreen(EcarteScreen[None]):
             Text("\n").join([self.summary(), pointer] if pointer else [self.summary()])
         )
         self.refresh_bindings()
+
+    def continue_entry(self) -> Text:
+        """ "Continue", and below it, indented, the rules that match keeps
+        (they may differ from the settings' rules, which apply to a new
+        match). Indented so that, without colours, they do not read as
+        entries of the menu."""
+        entry = Text(_("Continue"))
+        if self.unfinished_rules is not None:
+            width = self.query_one("#title-menu", OptionList).scrollable_content_region.width
+            # Lines break between the rules only, each line ending with a "·".
+            parts = rules_in_words(self.unfinished_rules, with_target=True).split(" · ")
+            rules = " ".join(part.replace(" ", "\u00a0") + "\u00a0·" for part in parts)[: -len("\u00a0·")]
+            for line in textwrap.wrap(rules, max(width - RULES_INDENT, 20)):
+                entry.append("\n" + " " * RULES_INDENT)
+                entry.append(line.replace("\u00a0", " "), style=dim_style(True))
+        return entry
 
     def summary(self) -> Text:
         settings = self.ecarte_app.settings

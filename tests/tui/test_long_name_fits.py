@@ -1,0 +1,123 @@
+"""A player's name may be 24 characters long (the longest the settings
+allow): every line of words at the table must still be whole at 80x24,
+the narration of each move, the prompt of each decision and the message of
+a refused card, over a whole match, with that name on both sides of each
+sentence (its owner's moves and the other's)."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+from game_support import GameApp, ScriptedPlayer, deck, scripted_session, settle
+from rich.console import Console
+from rich.text import Text
+from test_prompts_fit import SMALLEST, assert_whole, kind_of, take_a_turn
+from textual.widgets import Static
+
+from ecarte.engine import Match, Rules, parse_card
+from ecarte.engine.actions import ACCEPT_ACTION, PLAY_ACTION, PROPOSE_ACTION, card_action, discard_action
+from ecarte.engine.cards import bit
+from ecarte.engine.match import TRICKS
+from ecarte.play.session import HUMAN, MatchSession
+from ecarte.play.settings import MAX_NAME_LENGTH, Settings
+from ecarte.tui.deal_summary import DealSummaryScreen, MatchOverScreen
+from ecarte.tui.game_screen import GameScreen
+from ecarte.tui.narration import describe_action, describe_cut, describe_deal
+
+LONGEST_NAME = "Wolfgang-Amadeus-Mozarts"
+"""No space to break at: the hardest name to wrap."""
+
+
+async def test_a_24_character_name_keeps_every_line_whole_at_80x24(tmp_path: Path) -> None:
+    assert len(LONGEST_NAME) == MAX_NAME_LENGTH
+    settings = Settings(player_name=LONGEST_NAME, speed="instant")
+    rng = random.Random(11)
+    seen: set[str] = set()
+    for seed in range(1, 4):
+        session = MatchSession.new(
+            settings,
+            opponent="random",
+            rules=Rules(target=3),
+            seed=seed,
+            first_dealer=seed % 2,
+            directory=tmp_path / str(seed),
+        )
+        opponent = ScriptedPlayer()
+        opponent.start_match(1, session.rules)
+        session.opponent = opponent
+        app = GameApp(session, settings)
+        async with app.run_test(size=SMALLEST) as pilot:
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            for _ in range(400):
+                await settle(pilot)
+                if isinstance(app.screen, MatchOverScreen):
+                    break
+                if isinstance(app.screen, DealSummaryScreen):
+                    await pilot.press("enter")
+                    continue
+                kind = kind_of(screen)
+                seen.add(kind)
+                for selector in ("#prompt", "#narration", "#message"):
+                    assert_whole(screen, selector, kind)
+                match = screen.match
+                hand = match.hand(HUMAN)
+                if match.phase == TRICKS and match.trick and match.playable_cards() != sum(map(bit, hand)):
+                    wrong = next(i for i, card in enumerate(hand) if not match.playable_cards() & bit(card))
+                    await pilot.press(str(wrong + 1))
+                    await pilot.pause()
+                    seen.add("a refused card")
+                    assert_whole(screen, "#message", "a refused card")
+                await take_a_turn(pilot, screen, rng)
+            assert isinstance(app.screen, MatchOverScreen)
+            assert_whole(screen, "#prompt", "the match is over")
+            assert_whole(screen, "#narration", "the match is over")
+        session.close()
+    assert {"lead", "follow", "discard, none chosen"} <= seen, seen
+
+
+OTHER_LONG_NAME = "Konstantin-Alexandrovich"
+"""A resumed log may name both players at length."""
+
+
+async def narration_width(tmp_path: Path) -> int:
+    """The width of the table's narration at 80x24, as laid out."""
+    session, _ = scripted_session(tmp_path, [])
+    app = GameApp(session)
+    async with app.run_test(size=SMALLEST) as pilot:
+        await settle(pilot)
+        width = app.screen.query_one("#narration", Static).content_size.width
+    session.close()
+    return width
+
+
+def lines_at(width: int, sentence: str) -> int:
+    console = Console(width=width, file=io.StringIO())
+    return len(Text(sentence).wrap(console, width))
+
+
+async def test_the_longest_sentences_fit_two_lines_with_two_long_names(tmp_path: Path) -> None:
+    width = await narration_width(tmp_path)
+    names = (LONGEST_NAME, OTHER_LONG_NAME)
+    sentences = [describe_cut(0, names), describe_cut(1, names)]
+    # The dealer turns up a king: the name, the king and the trumps.
+    kinged = Match(Rules(), first_dealer=1)
+    kinged.deal(deck("7H 8H 9H 7S 8S 9S 7D 8D 9D TS KC"))
+    sentences.append(describe_deal(kinged, names))
+    # Five cards discarded and five drawn, all named (seat 0's own).
+    exchange = Match(Rules(), first_dealer=1)
+    exchange.deal(deck("TH TS TC KC JS 8S TD 9D 7S 9C 7H"))
+    for action in (PROPOSE_ACTION, ACCEPT_ACTION):
+        exchange.apply(action)
+    everything = discard_action(exchange.hand(0))
+    sentences.append(describe_action(exchange, 0, everything, names))
+    # A card played, and the trick won by the other, with a trump.
+    trick = Match(Rules(), first_dealer=1)
+    trick.deal(deck("KH AS 7C KC JS 8S 8D 9D 7S TC 7H"))
+    trick.apply(PLAY_ACTION)
+    trick.apply(card_action(parse_card("8D")))
+    sentences.append(describe_action(trick, 1, card_action(parse_card("TC")), names))
+    for sentence in sentences:
+        assert lines_at(width, sentence) <= 2, sentence

@@ -1,0 +1,92 @@
+"""The title's Continue says which rules the unfinished match is played
+under, in the words the table uses, whole at 80x24: they may differ from
+the settings' rules, which only a new match takes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from game_support import until
+from textual.widgets import OptionList
+
+from ecarte.engine import Rules
+from ecarte.play import paths
+from ecarte.play.settings import Settings
+from ecarte.tui.app import EcarteApp
+from ecarte.tui.narration import rules_in_words
+
+SMALLEST = (80, 24)
+
+EVERY_VARIANT = Rules(
+    target=11,
+    games_to_win=2,
+    ace_high=True,
+    deal_packets=(2, 2, 1),
+    dealer_must_exchange=True,
+    max_exchanges=3,
+    must_trump=False,
+    penalty_adds_to_vole=True,
+    four_all_reset=True,
+)
+
+
+def unfinished_log(rules: Rules, deal: str) -> Path:
+    """An autosave of a match begun under ``rules``, its first ``deal`` made."""
+    header = {
+        "format": "ecarte-log",
+        "version": 1,
+        "players": ["You", "Computer"],
+        "first_dealer": 0,
+        "rules": rules.to_dict(),
+        "created": "2026-11-28T20:15:00",
+        "opponent": "random",
+    }
+    path = paths.matches_dir() / "20261128-201500.ecarte.jsonl"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(header) + "\n" + deal + "\n", encoding="utf-8")
+    return path
+
+
+def shown_lines(app: EcarteApp) -> list[str]:
+    """The screen's text, line by line, as the player sees it."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def menu_ids(menu: OptionList) -> list[str | None]:
+    return [menu.get_option_at_index(index).id for index in range(menu.option_count)]
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(target=7, ace_high=True, max_exchanges=1, must_trump=False), EVERY_VARIANT, Rules()],
+    ids=["some variants", "every variant", "usual rules"],
+)
+async def test_continue_shows_the_matchs_rules_whole_at_80x24(
+    rules: Rules, known_events: tuple[str, ...]
+) -> None:
+    unfinished_log(rules, known_events[0])
+    # The settings' own rules differ: Continue must speak of the match's.
+    # A 24-character name makes the summary below the menu two lines long.
+    app = EcarteApp(
+        Settings(rules=Rules(target=5), opponent="random", player_name="Wolfgang-Amadeus-Mozarts")
+    )
+    async with app.run_test(size=SMALLEST) as pilot:
+        menu = app.screen.query_one("#title-menu", OptionList)
+        await until(pilot, lambda: "continue" in menu_ids(menu))
+        await pilot.pause()
+        words = rules_in_words(rules, with_target=True)
+        first, *below = str(menu.get_option("continue").prompt).splitlines()
+        assert first == "Continue"
+        assert " ".join(line.strip() for line in below) == words
+        # Set in, so that without colours they do not read as menu entries.
+        assert all(line.startswith("  ") for line in below)
+        # Whole on screen: the menu scrolls nothing away, and every word of the
+        # rules is drawn (wrapped over lines inside the title's box).
+        assert menu.virtual_size.height <= menu.content_size.height
+        screen_text = " ".join(" ".join(line.replace("│", " ").split()) for line in shown_lines(app))
+        assert " ".join(words.split()) in screen_text
+        assert "Quit" in screen_text
+        assert "Wolfgang-Amadeus-Mozarts against Computer" in screen_text
+        assert "game to 5 points" in screen_text
