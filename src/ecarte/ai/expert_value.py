@@ -75,10 +75,28 @@ EQUAL = DealModel("equal", _EQUAL_ODDS, _EQUAL_ODDS)
 an estimate). The expert plays with this model against everyone, so its
 play does not depend on who it faces; the coach uses the opponent's."""
 
-# MEASURED MODELS
-CLASSIC = DealModel("classic", _EQUAL_ODDS, _EQUAL_ODDS)
-EASY = DealModel("easy", _EQUAL_ODDS, _EQUAL_ODDS)
-RANDOM = DealModel("random", _EQUAL_ODDS, _EQUAL_ODDS)
+# The models below: 4,000 deals each (2,000 with the expert elder, 2,000
+# with it the dealer), standard errors about 0.011 on each share:
+#   python tools/measure_deals.py --deals 4000 --opponent NAME
+# (--seed 1, --rules penalty_adds_to_vole=true, the tool's defaults).
+CLASSIC = DealModel(
+    "classic",
+    as_elder=DealOdds(0.240, 0.216, 0.564, (0.707, 0.286, 0.006), (0.749, 0.251, 0.000)),
+    as_dealer=DealOdds(0.214, 0.217, 0.481, (0.836, 0.164, 0.000), (0.672, 0.321, 0.007)),
+)
+"""The expert against ``classic`` (the app's Normal)."""
+EASY = DealModel(
+    "easy",
+    as_elder=DealOdds(0.235, 0.154, 0.615, (0.617, 0.365, 0.018), (0.726, 0.274, 0.000)),
+    as_dealer=DealOdds(0.132, 0.220, 0.384, (0.812, 0.186, 0.001), (0.562, 0.405, 0.033)),
+)
+"""The expert against ``easy``."""
+RANDOM = DealModel(
+    "random",
+    as_elder=DealOdds(0.222, 0.071, 0.711, (0.475, 0.473, 0.051), (0.718, 0.277, 0.005)),
+    as_dealer=DealOdds(0.032, 0.208, 0.315, (0.801, 0.196, 0.003), (0.376, 0.526, 0.098)),
+)
+"""The expert against ``random``."""
 _MAX_EXACT_TARGET = 21
 
 # The values are seen from one seat, "me"; the engine's functions take seats.
