@@ -13,15 +13,22 @@ mean gap, weighted by the decisions in each decile).
 
     python benchmarks/calibration.py [--matches N] [--jobs J] [--seed S]
         [--models opponent|equal] [--only classic,random] [--rules default,French]
+        [--record FILE]
+    python benchmarks/calibration.py --report FILE [FILE ...]
 
 ``--matches`` is per pairing and rules (four of them). ``--models equal``
 values every match with the equal model, as the coach did before it had
-opponent models.
+opponent models. ``--record`` writes each match down as it ends, so that
+runs in parallel (or an interrupted one) can be reported together with
+``--report``. The slope printed is that of the share won on the predicted
+chance: 1 when a point of predicted chance is a point of real chance (what
+the labels' thresholds rely on).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import sys
 import time
@@ -90,7 +97,15 @@ def main() -> None:
     parser.add_argument("--models", choices=("opponent", "equal"), default="opponent")
     parser.add_argument("--only", default="classic,random", help="the opponents, by player name")
     parser.add_argument("--rules", default="default,French", help="default, French or both")
+    parser.add_argument("--record", help="append each match's result to this file, one JSON line a match")
+    parser.add_argument(
+        "--report", nargs="+", metavar="FILE", help="print the tables of recorded runs, play nothing"
+    )
     arguments = parser.parse_args()
+    if arguments.report:
+        print(" ".join(["python benchmarks/calibration.py", *sys.argv[1:]]))
+        report(read_records(arguments.report))
+        return
     opponents = arguments.only.split(",")
     rules_names = arguments.rules.split(",")
     for name in rules_names:
@@ -104,13 +119,29 @@ def main() -> None:
         if opponent in opponents and rules_name in rules_names
         for index in range(arguments.matches)
     ]
+    # The conditions in turn, so an interrupted run has as many of each.
+    jobs.sort(key=lambda job: job[3])
     started = time.perf_counter()
+    results: list[tuple[str, list[float], bool]] = []
+    record = open(arguments.record, "a", encoding="utf-8") if arguments.record else None  # noqa: SIM115
     with ProcessPoolExecutor(arguments.jobs, mp_context=multiprocessing.get_context("fork")) as pool:
-        results = list(pool.map(play, jobs, chunksize=5))
+        for result in pool.map(play, jobs, chunksize=1):
+            results.append(result)
+            if record is not None:
+                # One line a match as it ends: an interrupted run still counts.
+                record.write(json.dumps(result) + "\n")
+                record.flush()
+    if record is not None:
+        record.close()
     elapsed = time.perf_counter() - started
-    points = [(prediction, won) for _, predictions, won in results for prediction in predictions]
     print(" ".join(["python benchmarks/calibration.py", *sys.argv[1:]]))
-    print(f"{len(results)} matches, {len(points)} decisions, {elapsed:.0f} s")
+    print(f"{len(results)} matches, {elapsed:.0f} s")
+    report(results)
+
+
+def report(results: list[tuple[str, list[float], bool]]) -> None:
+    points = [(prediction, won) for _, predictions, won in results for prediction in predictions]
+    print(f"{len(results)} matches, {len(points)} decisions")
     print()
     print(table(points))
     conditions = sorted({condition for condition, _, _ in results})
@@ -120,7 +151,7 @@ def main() -> None:
         won = sum(1 for c, _, w in results if c == condition and w)
         print(
             f"{condition}: {matches} matches ({won} won), {len(subset)} decisions, "
-            f"ECE {calibration_error(subset):.1f} points"
+            f"ECE {calibration_error(subset):.1f} points, slope {slope(subset):.2f}"
         )
     for condition in conditions:
         subset = [(p, won) for c, predictions, won in results if c == condition for p in predictions]
@@ -128,6 +159,32 @@ def main() -> None:
         print(f"{condition}:")
         print(table(subset))
     sys.stdout.flush()
+
+
+def read_records(paths: Sequence[str]) -> list[tuple[str, list[float], bool]]:
+    results = []
+    for path in paths:
+        with open(path, encoding="utf-8") as file:
+            for number, line in enumerate(file, 1):
+                try:
+                    condition, predictions, won = json.loads(line)
+                except ValueError:
+                    sys.exit(f"{path}, line {number}: not a record of this benchmark")
+                results.append((str(condition), [float(p) for p in predictions], bool(won)))
+    return results
+
+
+def slope(points: list[tuple[float, bool]]) -> float:
+    """The least-squares slope of won (0 or 100) on the predicted chance: 1
+    when a point of predicted chance is a point of real chance."""
+    if len(points) < 2:
+        return float("nan")
+    mean_p = sum(p for p, _ in points) / len(points)
+    mean_w = sum(100.0 * w for _, w in points) / len(points)
+    spread = sum((p - mean_p) ** 2 for p, _ in points)
+    if not spread:
+        return float("nan")
+    return sum((p - mean_p) * (100.0 * w - mean_w) for p, w in points) / spread
 
 
 def deciles(points: list[tuple[float, bool]]) -> list[list[tuple[float, bool]]]:

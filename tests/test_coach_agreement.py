@@ -7,11 +7,14 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from ecarte.ai.base import Player, make_player
 from ecarte.ai.coach import SeatEvaluator, decision_seed, model_for
 from ecarte.ai.evaluator import Evaluation
 from ecarte.ai.expert_value import CLASSIC, EASY, EQUAL, RANDOM
 from ecarte.analysis.match_analysis import Decision, analyse_replay, analysis_json, opponents_of
+from ecarte.cli import main
 from ecarte.engine import Match, Rules, deck_for
 from ecarte.log import LogWriter, replay_file
 from ecarte.tournament import play_match
@@ -21,13 +24,14 @@ RULES = Rules(target=3)
 """Short matches: a few deals, so every decision can be hinted."""
 
 
-def app_like_log(path: Path, level: str, seed: int) -> Path:
+def app_like_log(path: Path, level: str, seed: int, named: str | None = None) -> Path:
     """A match saved as the app saves it: the person at seat 0 (played here
-    by classic), the computer's level in the header's ``opponent`` key."""
+    by classic), the computer's level in the header's ``opponent`` key
+    (``named``, when given, instead of the level played)."""
     players: list[Player] = [make_player("classic", seed), make_player(level, seed + 1)]
     for seat, player in enumerate(players):
         player.start_match(seat, RULES)
-    extra = {"opponent": level, "seed": seed}
+    extra = {"opponent": named or level, "seed": seed}
     with LogWriter.create(path, ("Klara", "Computer"), seed % 2, RULES, extra, durable=False) as log:
         play_match(players, RULES, seed % 2, random.Random(seed), recorder=log)
     return path
@@ -79,7 +83,9 @@ def test_the_seed_changes_the_numbers_and_the_same_seed_repeats_them(tmp_path: P
     assert decision_seed(3, view) != decision_seed(3, match.view(1))
 
 
-def test_the_chances_are_valued_against_the_opponent_the_log_names(tmp_path: Path) -> None:
+def test_the_chances_are_valued_against_the_opponent_the_log_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     app = replay_file(app_like_log(tmp_path / "app.ecarte.jsonl", "easy", seed=13))
     assert app.header is not None
     person, computer = opponents_of(app.header)
@@ -88,6 +94,11 @@ def test_the_chances_are_valued_against_the_opponent_the_log_names(tmp_path: Pat
     assert (computer.player, computer.model, computer.known) == (None, EQUAL, False)
     as_json = analysis_json(analyse_replay(app, seats=(0,)))
     assert as_json["opponents"] == [{"seat": 0, "player": "easy", "model": "easy", "known": True}]
+
+    bot = app_like_log(tmp_path / "bot.ecarte.jsonl", "random", seed=14, named="cmd:./my-bot")
+    assert main(["analyse", str(bot), "--seat", "0"]) == 0
+    report = capsys.readouterr().out
+    assert "cmd:./my-bot, not a built-in player: the equal model" in report
 
     assert model_for("normal") == (CLASSIC, True)
     assert model_for("random") == (RANDOM, True)
