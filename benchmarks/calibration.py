@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import random
 import sys
 import time
 from collections.abc import Sequence
@@ -149,9 +150,11 @@ def report(results: list[tuple[str, list[float], bool]]) -> None:
         subset = [(p, won) for c, predictions, won in results if c == condition for p in predictions]
         matches = sum(1 for c, _, _ in results if c == condition)
         won = sum(1 for c, _, w in results if c == condition and w)
+        low, high = bootstrap_interval([(p, w) for c, p, w in results if c == condition])
         print(
             f"{condition}: {matches} matches ({won} won), {len(subset)} decisions, "
-            f"ECE {calibration_error(subset):.1f} points, slope {slope(subset):.2f}"
+            f"ECE {calibration_error(subset):.1f} points (90% interval {low:.1f}-{high:.1f}), "
+            f"slope {slope(subset):.2f}"
         )
     for condition in conditions:
         subset = [(p, won) for c, predictions, won in results if c == condition for p in predictions]
@@ -172,6 +175,19 @@ def read_records(paths: Sequence[str]) -> list[tuple[str, list[float], bool]]:
                     sys.exit(f"{path}, line {number}: not a record of this benchmark")
                 results.append((str(condition), [float(p) for p in predictions], bool(won)))
     return results
+
+
+def bootstrap_interval(matches: list[tuple[list[float], bool]], rounds: int = 400) -> tuple[float, float]:
+    """A 90% interval of the ECE, the matches resampled with replacement:
+    the decisions of one match share its outcome, so they are not
+    independent, and few lost matches can move a decile a long way."""
+    rng = random.Random(1)
+    errors = []
+    for _ in range(rounds):
+        drawn = [matches[rng.randrange(len(matches))] for _ in matches]
+        errors.append(calibration_error([(p, won) for predictions, won in drawn for p in predictions]))
+    errors.sort()
+    return errors[int(0.05 * rounds)], errors[int(0.95 * rounds) - 1]
 
 
 def slope(points: list[tuple[float, bool]]) -> float:
