@@ -17,7 +17,7 @@ from pathlib import Path
 from ecarte.log import LogFileError, replay_file
 from ecarte.text import emit, printable
 
-from .match_analysis import MatchAnalysis, Progress, analyse_replay, analysis_json
+from .match_analysis import MatchAnalysis, Opponent, Progress, analyse_replay, analysis_json
 
 
 @contextmanager
@@ -97,6 +97,8 @@ def format_analysis(analysis: MatchAnalysis, names: tuple[str, str], source: str
             f"Seat {seat} ({shown[seat]}): {accuracy_text}; "
             f"{counts['inaccuracy']} inaccuracies, {counts['mistake']} mistakes, {counts['blunder']} blunders"
         )
+    for seat, opponent in zip(analysis.seats, analysis.opponents, strict=False):
+        lines.append(f"  seat {seat}'s chances are valued against {_opponent_text(opponent)}")
     flagged = [decision for decision in analysis.decisions if decision.label is not None]
     if flagged:
         lines.append("Flagged decisions (win chances of the deciding seat):")
@@ -126,6 +128,13 @@ def format_analysis(analysis: MatchAnalysis, names: tuple[str, str], source: str
             f"(the analysis covers the lines before it)"
         )
     return "\n".join(lines)
+
+
+def _opponent_text(opponent: Opponent) -> str:
+    if opponent.known:
+        return f"{printable(opponent.player or '')} (the {opponent.model.name} model)"
+    who = "a person" if opponent.player is None else f"{printable(opponent.player)}, not a built-in player"
+    return f"an opponent as strong as the expert ({who}: the equal model)"
 
 
 def _save_if_mine(log: Path, analysis: MatchAnalysis, seed: int) -> None:
