@@ -2,7 +2,7 @@
 Analysis view, at 80x24 and 120x40.
 
 Stable by construction: fixed decks, a scripted opponent, the evaluator's
-seeded sampling (a hint's seed is its position's, an analysis's is 0), no
+seeded sampling (a seed from the position and the analysis seed 0, for hints and analyses alike), no
 clock on screen. Update with ``--snapshot-update`` after checking the new
 pictures by eye.
 """

@@ -51,7 +51,7 @@ from ecarte.engine.view import Phase, View
 
 from .evaluator import Budget, Sampled, evaluate_options, keep_sampling, king_point_matters
 from .expert_heuristics import dealer_would_refuse, discard_order, elder_would_play, good_cards, quick_discard
-from .expert_value import MatchValue, match_value
+from .expert_value import EQUAL, DealModel, MatchValue, match_value
 from .sampling import HandWeight, opponent_hands, played_by, unseen_pool
 from .solver import TrickSolver, solver_for
 
@@ -93,12 +93,16 @@ class ExpertPlayer:
     read_replies = True
     """Rule out the cards the other's replies showed it does not hold."""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, deal_model: DealModel = EQUAL) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
         self.rules = Rules()
         self.seat = 0
-        self.value: MatchValue = match_value(self.rules)
+        self.deal_model = deal_model
+        """What the rest of the match is valued by: the expert plays with
+        ``EQUAL`` (an opponent as strong as itself) whoever it faces; the
+        coach passes the model of the opponent faced (``coach.py``)."""
+        self.value: MatchValue = match_value(self.rules, deal_model)
         self._power = power_table(False)
         # What this seat saw of the opponent's decisions in the current deal.
         self._last_seen: tuple[int, int, int, int, bool] | None = None
@@ -113,7 +117,7 @@ class ExpertPlayer:
         self.seat = seat
         self.rules = rules
         self.rng = random.Random(self.seed)
-        self.value = match_value(rules)
+        self.value = match_value(rules, self.deal_model)
         self._power = power_table(rules.ace_high)
         self._last_seen = None
 

@@ -5,10 +5,14 @@ deal by P(win the match | the score after it), from a table computed by
 dynamic programming over a model of what one deal yields (king points for
 each side, trick points for elder or the dealer), under the match's rules:
 the target, ``games_to_win``, ``penalty_adds_to_vole``, ``four_all_reset``,
-the loser of a game dealing first in the next. The deal model's
-probabilities were measured from expert self-play (``tools/measure_deals.py``:
-600 deals from 0-0 under the default rules; the share of 3-point deals, the
-vole on a liable loser under ``penalty_adds_to_vole``, is an estimate).
+the loser of a game dealing first in the next.
+
+The deal model says how the deals go between this seat, playing on as the
+expert does, and a kind of opponent (``DealModel``). The expert plays with
+``EQUAL``, measured from expert self-play, against everyone; the coach
+values a seat's chances with the model of the opponent it faces
+(``coach.model_for``), measured from play against that opponent with
+``tools/measure_deals.py`` (each model says its command).
 
 Large targets use the table of a 21-point game on scaled scores: the shape
 of the curve is what the decisions need, and it keeps ``start_match`` fast.
@@ -34,16 +38,65 @@ from ecarte.engine.scoring import (
     trick_points,
 )
 
-# One deal, from elder's side, measured from expert self-play (see module doc).
 UPCARD_KING = 4 / 32
-"""The turned-up card is a king: the dealer scores a point at once."""
-ELDER_ANNOUNCES = 0.24
-DEALER_ANNOUNCES = 0.22
-ELDER_WINS = 0.51
-"""Elder takes three tricks or more."""
-POINTS_SHARE = (0.67, 0.30, 0.03)
-"""Of the trick points won: 1, 2, 3 points (3 only under ``penalty_adds_to_vole``)."""
+"""The turned-up card is a king: the dealer scores a point at once (chance)."""
 
+
+@dataclass(frozen=True, slots=True)
+class DealOdds:
+    """One deal from 0-0, from elder's side, with "me" in one role."""
+
+    elder_announces: float
+    """Elder announces the trump king (of the deals without a turned-up king)."""
+    dealer_announces: float
+    elder_wins: float
+    """Elder takes three tricks or more."""
+    elder_points: tuple[float, float, float]
+    """Of elder's wins: worth 1, 2, 3 points (3 only under ``penalty_adds_to_vole``)."""
+    dealer_points: tuple[float, float, float]
+    """Of the dealer's wins: worth 1, 2, 3 points."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealModel:
+    """What one deal yields between this seat ("me", playing on as the
+    expert does) and a kind of opponent: the odds with me elder, and with
+    me the dealer."""
+
+    name: str
+    as_elder: DealOdds
+    as_dealer: DealOdds
+
+
+_EQUAL_ODDS = DealOdds(0.24, 0.22, 0.51, (0.67, 0.30, 0.03), (0.67, 0.30, 0.03))
+EQUAL = DealModel("equal", _EQUAL_ODDS, _EQUAL_ODDS)
+"""An opponent as strong as the expert: measured from expert self-play
+(600 deals from 0-0 under the default rules; the share of 3-point deals is
+an estimate). The expert plays with this model against everyone, so its
+play does not depend on who it faces; the coach uses the opponent's."""
+
+# The models below: 4,000 deals each (2,000 with the expert elder, 2,000
+# with it the dealer), standard errors about 0.011 on each share:
+#   python tools/measure_deals.py --deals 4000 --opponent NAME
+# (--seed 1, --rules penalty_adds_to_vole=true, the tool's defaults).
+CLASSIC = DealModel(
+    "classic",
+    as_elder=DealOdds(0.240, 0.216, 0.564, (0.707, 0.286, 0.006), (0.749, 0.251, 0.000)),
+    as_dealer=DealOdds(0.214, 0.217, 0.481, (0.836, 0.164, 0.000), (0.672, 0.321, 0.007)),
+)
+"""The expert against ``classic`` (the app's Normal)."""
+EASY = DealModel(
+    "easy",
+    as_elder=DealOdds(0.235, 0.154, 0.615, (0.617, 0.365, 0.018), (0.726, 0.274, 0.000)),
+    as_dealer=DealOdds(0.132, 0.220, 0.384, (0.812, 0.186, 0.001), (0.562, 0.405, 0.033)),
+)
+"""The expert against ``easy``."""
+RANDOM = DealModel(
+    "random",
+    as_elder=DealOdds(0.222, 0.071, 0.711, (0.475, 0.473, 0.051), (0.718, 0.277, 0.005)),
+    as_dealer=DealOdds(0.032, 0.208, 0.315, (0.801, 0.196, 0.003), (0.376, 0.526, 0.098)),
+)
+"""The expert against ``random``."""
 _MAX_EXACT_TARGET = 21
 
 # The values are seen from one seat, "me"; the engine's functions take seats.
@@ -59,24 +112,36 @@ class _Outcome:
     dealer_points: int
 
 
-def _deal_outcomes(rules: Rules) -> tuple[_Outcome, ...]:
-    shares = list(POINTS_SHARE)
+def _point_shares(shares: tuple[float, float, float], rules: Rules) -> list[float]:
     if trick_points(5, True, rules) < len(shares):
         # No deal is worth 3 points under these rules.
-        shares = [shares[0], shares[1] + shares[2], 0.0]
+        return [shares[0], shares[1] + shares[2], 0.0]
+    return list(shares)
+
+
+def _deal_outcomes(odds: DealOdds, rules: Rules) -> tuple[_Outcome, ...]:
+    elder_shares = _point_shares(odds.elder_points, rules)
+    dealer_shares = _point_shares(odds.dealer_points, rules)
     kings = [
         (UPCARD_KING, 1, 0),
-        ((1 - UPCARD_KING) * ELDER_ANNOUNCES, 0, 1),
-        ((1 - UPCARD_KING) * DEALER_ANNOUNCES, 1, 0),
-        ((1 - UPCARD_KING) * (1 - ELDER_ANNOUNCES - DEALER_ANNOUNCES), 0, 0),
+        ((1 - UPCARD_KING) * odds.elder_announces, 0, 1),
+        ((1 - UPCARD_KING) * odds.dealer_announces, 1, 0),
+        ((1 - UPCARD_KING) * (1 - odds.elder_announces - odds.dealer_announces), 0, 0),
     ]
+    elder_wins = odds.elder_wins
     outcomes = []
     for king_p, dealer_king, elder_king in kings:
-        for points, share in enumerate(shares, start=1):
-            if share <= 0:
-                continue
-            outcomes.append(_Outcome(king_p * ELDER_WINS * share, dealer_king, elder_king, points, 0))
-            outcomes.append(_Outcome(king_p * (1 - ELDER_WINS) * share, dealer_king, elder_king, 0, points))
+        for points, (elder_share, dealer_share) in enumerate(
+            zip(elder_shares, dealer_shares, strict=True), 1
+        ):
+            if elder_share > 0:
+                outcomes.append(
+                    _Outcome(king_p * elder_wins * elder_share, dealer_king, elder_king, points, 0)
+                )
+            if dealer_share > 0:
+                outcomes.append(
+                    _Outcome(king_p * (1 - elder_wins) * dealer_share, dealer_king, elder_king, 0, points)
+                )
     return tuple(outcomes)
 
 
@@ -87,16 +152,19 @@ then the cell it leads to (my points, theirs, 1 if I deal next)."""
 
 
 class MatchValue:
-    """P(this seat wins the match) at any score, for one set of rules."""
+    """P(this seat wins the match) at any score, for one set of rules and
+    one model of the deals against the opponent (``EQUAL`` by default)."""
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, model: DealModel = EQUAL) -> None:
         self.rules = rules
+        self.model = model
         # Not a rule: the size of the model's table (see the module doc).
         self.target = min(rules.target, _MAX_EXACT_TARGET)
         self._scale = self.target / rules.target
         self._model_rules = rules if self.target == rules.target else rules.replace(target=self.target)
         """The rules on the table's scale: the table scores deals by these."""
-        self._outcomes = _deal_outcomes(rules)
+        # Indexed by i_deal: the deal with me elder (0), me the dealer (1).
+        self._outcomes = (_deal_outcomes(model.as_elder, rules), _deal_outcomes(model.as_dealer, rules))
         self._moves: list[list[list[tuple[_Move, ...]]]] | None = None
         self._games: dict[tuple[int, int, bool], float] = {}
         self._tables: dict[tuple[int, int], list[list[list[float]]]] = {}
@@ -182,7 +250,7 @@ class MatchValue:
                     dealer = ME if i_deal else THEM
                     i_deal_next = int(dealer_of_next_deal(dealer) == ME)
                     found: list[_Move] = []
-                    for outcome in self._outcomes:
+                    for outcome in self._outcomes[i_deal]:
                         my_king = outcome.dealer_king if i_deal else outcome.elder_king
                         their_king = outcome.elder_king if i_deal else outcome.dealer_king
                         my_points = outcome.dealer_points if i_deal else outcome.elder_points
@@ -242,5 +310,5 @@ class MatchValue:
 
 
 @lru_cache(maxsize=32)
-def match_value(rules: Rules) -> MatchValue:
-    return MatchValue(rules)
+def match_value(rules: Rules, model: DealModel = EQUAL) -> MatchValue:
+    return MatchValue(rules, model)

@@ -18,7 +18,7 @@ from ecarte.i18n import _, ngettext
 from ecarte.log import LogFileError, replay_file
 from ecarte.text import emit, printable
 
-from .match_analysis import MatchAnalysis, Progress, analyse_replay, analysis_json
+from .match_analysis import MatchAnalysis, Opponent, Progress, analyse_replay, analysis_json
 
 
 @contextmanager
@@ -120,6 +120,13 @@ def format_analysis(analysis: MatchAnalysis, names: tuple[str, str], source: str
                 seat=seat, name=shown[seat], accuracy=accuracy_text, labels=labels
             )
         )
+    for seat, opponent in zip(analysis.seats, analysis.opponents, strict=False):
+        lines.append(
+            "  "
+            + _("seat {seat}'s chances are valued against {opponent}").format(
+                seat=seat, opponent=_opponent_text(opponent)
+            )
+        )
     flagged = [decision for decision in analysis.decisions if decision.label is not None]
     if flagged:
         lines.append(_("Flagged decisions (win chances of the deciding seat):"))
@@ -178,6 +185,18 @@ def _label_word(label: str) -> str:
     # Translators: how bad a decision was, in ecarte analyse's report.
     words = {"inaccuracy": _("inaccuracy"), "mistake": _("mistake"), "blunder": _("blunder")}
     return words.get(label, label)
+
+
+def _opponent_text(opponent: Opponent) -> str:
+    if opponent.known:
+        return _("{player} (the {model} model)").format(
+            player=printable(opponent.player or ""), model=opponent.model.name
+        )
+    if opponent.player is None:
+        return _("an opponent as strong as the expert (a person: the equal model)")
+    return _("an opponent as strong as the expert ({player}, not a built-in player: the equal model)").format(
+        player=printable(opponent.player)
+    )
 
 
 def _save_if_mine(log: Path, analysis: MatchAnalysis, seed: int) -> None:

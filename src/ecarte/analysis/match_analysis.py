@@ -14,14 +14,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ecarte.ai.coach import SeatEvaluator
+from ecarte.ai.coach import SeatEvaluator, model_for
 from ecarte.ai.evaluator import ANALYSIS_BUDGET, Budget, Evaluation, OptionValue
-from ecarte.ai.expert_value import match_value
+from ecarte.ai.expert_value import EQUAL, DealModel, MatchValue, match_value
 from ecarte.ai.solver import solver_for
 from ecarte.engine import Action, Match, Rules
 from ecarte.engine.scoring import game_won, trick_points
 from ecarte.engine.view import Phase
-from ecarte.log import LogError, LogEvent, Replay, replay_states
+from ecarte.log import LogError, LogEvent, LogHeader, Replay, replay_states
 from ecarte.log.format import EventType
 
 INACCURACY = 5.0
@@ -90,9 +90,39 @@ class DealResult:
     """What ``open_tricks`` would have scored for the tricks."""
 
 
+@dataclass(frozen=True, slots=True)
+class Opponent:
+    """Who a seat's chances are valued against (``ai.coach.model_for``)."""
+
+    player: str | None
+    """The opponent's player name as the log gives it; ``None`` for a person."""
+    model: DealModel
+    known: bool
+    """False: an unknown player, a person or a ``cmd:`` bot, valued with the equal model."""
+
+
+def opponents_of(header: LogHeader) -> tuple[Opponent, Opponent]:
+    """Each seat's opponent from a log's header. A log of the app names the
+    computer's level (the ``opponent`` key) and seats the person at 0, so
+    seat 0 faces that level and seat 1 a person; another log's ``players``
+    are the players' names (``ecarte simulate``, the tests)."""
+    level = header.extra.get("opponent")
+    if isinstance(level, str):
+        model, known = model_for(level)
+        return Opponent(level, model, known), Opponent(None, EQUAL, False)
+    found = []
+    for seat in (0, 1):
+        name = header.players[1 - seat]
+        model, known = model_for(name)
+        found.append(Opponent(name, model, known))
+    return found[0], found[1]
+
+
 @dataclass(slots=True)
 class MatchAnalysis:
     seats: tuple[int, ...]
+    opponents: tuple[Opponent, ...] = ()
+    """Per seat analysed, what its chances are valued against."""
     decisions: list[Decision] = field(default_factory=list)
     win_chance: list[tuple[int, float]] = field(default_factory=list)
     """(line, P(seat 0 wins the match) in percent) after every event."""
@@ -136,9 +166,15 @@ def analyse_replay(
     if replay.header is None:
         return analysis
     rules = replay.header.rules
+    opponents = opponents_of(replay.header)
+    analysis.opponents = tuple(opponents[seat] for seat in seats)
     states = positions(replay)
     events = replay.events
-    evaluators = {seat: SeatEvaluator(seat, rules, seed * 2 + seat + 1, budget) for seat in seats}
+    evaluators = {seat: SeatEvaluator(seat, rules, seed, budget, opponents[seat].model) for seat in seats}
+    # The graph is seen from one seat, with that seat's model of its
+    # opponent (seat 0 when analysed): mixing the two seats' models would
+    # make it jump at every change of decider.
+    graph_seat = 0 if 0 in seats else seats[0]
     total = sum(
         1
         for event, before in zip(events, states, strict=False)
@@ -147,7 +183,7 @@ def analyse_replay(
     done = 0
     if progress is not None:
         progress(done, total)
-    value = match_value(rules)
+    value = match_value(rules, opponents[graph_seat].model)
     last = 50.0
     pending: list[int] = []
     deal_number = 0
@@ -180,18 +216,21 @@ def analyse_replay(
                     pending.append(event.line)
                     continue
                 analysis.decisions.append(decision)
-                # The position before this decision, as the decider saw it.
-                best = _for_seat_zero(seat, evaluation.best.win)
-                analysis.win_chance.extend((line, best) for line in pending)
-                pending = []
-                chosen = next(option for option in decision.options if option.action == action)
-                last = _for_seat_zero(seat, chosen.win)
-                analysis.win_chance.append((event.line, last))
                 if progress is not None:
                     progress(done, total)
-                continue
+                if seat != graph_seat:
+                    pending.append(event.line)
+                else:
+                    # The position before this decision, as the decider saw it.
+                    best = _for_seat_zero(seat, evaluation.best.win)
+                    analysis.win_chance.extend((line, best) for line in pending)
+                    pending = []
+                    chosen = next(option for option in decision.options if option.action == action)
+                    last = _for_seat_zero(seat, chosen.win)
+                    analysis.win_chance.append((event.line, last))
+                    continue
         if after.current_player is None:
-            last = _settled(after, value)
+            last = _settled(after, value, graph_seat)
             analysis.win_chance.extend((line, last) for line in pending)
             pending = []
     analysis.win_chance.extend((line, last) for line in pending)
@@ -211,18 +250,19 @@ def _for_seat_zero(seat: int, win: float) -> float:
     return win if seat == 0 else 100.0 - win
 
 
-def _settled(match: Match, value: Any) -> float:
+def _settled(match: Match, value: MatchValue, seat: int) -> float:
     """P(seat 0 wins) when no one is to decide: the match is over, or a
-    deal is due (known from the score alone)."""
+    deal is due (known from the score alone, as ``seat`` values it)."""
     if match.winner is not None:
         return 100.0 if match.winner == 0 else 0.0
+    other = 1 - seat
     score = match.score
     games = match.games_won
-    i_deal = match.next_dealer == 0
-    if game_won(max(score), match.rules):
-        # A game just ended: the next begins at 0-0.
-        return 100.0 * float(value.before_deal(0, 0, games[0], games[1], i_deal))
-    return 100.0 * float(value.before_deal(score[0], score[1], games[0], games[1], i_deal))
+    i_deal = match.next_dealer == seat
+    mine, theirs = (0, 0) if game_won(max(score), match.rules) else (score[seat], score[other])
+    # A game that just ended leaves the next to begin at 0-0.
+    chance = 100.0 * value.before_deal(mine, theirs, games[seat], games[other], i_deal)
+    return _for_seat_zero(seat, chance)
 
 
 def _decision(line: int, seat: int, action: Action, evaluation: Evaluation) -> Decision | None:
@@ -331,6 +371,10 @@ def analysis_json(analysis: MatchAnalysis) -> dict[str, Any]:
         "error": None
         if analysis.error is None
         else {"line": analysis.error.line, "message": analysis.error.message},
+        "opponents": [
+            {"seat": seat, "player": opponent.player, "model": opponent.model.name, "known": opponent.known}
+            for seat, opponent in zip(analysis.seats, analysis.opponents, strict=False)
+        ],
         "complete": analysis.complete,
     }
 
@@ -347,7 +391,12 @@ def hint(replay: Replay, seed: int = 0, budget: Budget = ANALYSIS_BUDGET) -> Eva
     seat to move, from what that seat has seen: its earlier views and
     decisions are shown to the evaluator first, as the expert remembers
     them. ``None`` when no one is to decide (a deal is due, the match is
-    over) or without a valid header. For the app's hint, in a worker."""
+    over) or without a valid header. For the app's hint, in a worker.
+
+    The numbers are those ``analyse_replay`` with the same ``seed`` gives
+    the decision once it is in the log (the same opponent model, the same
+    position seed), unless the player then picks a discard the evaluator
+    did not value: the analysis values it too, which changes the sampling."""
     if replay.header is None:
         return None
     states = positions(replay)
@@ -355,7 +404,8 @@ def hint(replay: Replay, seed: int = 0, budget: Budget = ANALYSIS_BUDGET) -> Eva
     seat = now.current_player
     if seat is None:
         return None
-    evaluator = SeatEvaluator(seat, replay.header.rules, seed, budget)
+    opponent = opponents_of(replay.header)[seat]
+    evaluator = SeatEvaluator(seat, replay.header.rules, seed, budget, opponent.model)
     for event, before in zip(replay.events, states, strict=False):
         if event.type != EventType.DEAL and event.player == seat and event.action is not None:
             evaluator.skip(before.view(seat), event.action)

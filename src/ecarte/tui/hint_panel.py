@@ -133,8 +133,9 @@ def hint_for(session_log: Any, position: Position) -> Evaluation | str:
         or match.view(HUMAN) != position.view
     ):
         return _("No hint: the match's autosave does not reach this decision.")
-    # The seed is the position's: the same decision always gets the same numbers.
-    evaluation = hint(replay, seed=len(replay.events))
+    # The seed comes from the position (``ai.coach.decision_seed``): the
+    # numbers are those `ecarte analyse` gives this decision.
+    evaluation = hint(replay)
     return evaluation if evaluation is not None else _("No decision of yours is due.")
 
 
