@@ -375,7 +375,12 @@ class AnalysisScreen(Screen[tuple[int, Text] | None]):
         self.set_class(event.size.height >= LARGE_HEIGHT, "-large")
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
+        tables = self.query(DataTable)
+        if not tables:
+            # The app quit while this screen was opening (seen when a key
+            # opened the analysis just before Ctrl+Q): nothing to fill.
+            return
+        table = tables.first()
         # Translators: the analysis table's column heads (80 columns for all seven).
         table.add_columns(_("Line"), _("Who"), _("Phase"), _("Label"), _("Loss"), _("Chosen"), _("Best"))
         kept = _KEPT.get(_key(self.path, self.replay))
