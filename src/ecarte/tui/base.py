@@ -10,10 +10,25 @@ from typing import TYPE_CHECKING, TypeVar, cast
 from textual.binding import Binding
 from textual.screen import Screen
 
+from ecarte.i18n import N_
+
 if TYPE_CHECKING:
     from .app import EcarteApp
 
 ResultT = TypeVar("ResultT")
+
+CARD_BINDINGS: tuple[Binding, ...] = (
+    # Translators: the footer's key for the cards held ("1-5 Card"): play or pick one.
+    Binding("1", "card(0)", N_("Card"), key_display="1-5"),
+    Binding("2", "card(1)", N_("Card 2"), show=False),
+    Binding("3", "card(2)", N_("Card 3"), show=False),
+    Binding("4", "card(3)", N_("Card 4"), show=False),
+    Binding("5", "card(4)", N_("Card 5"), show=False),
+    Binding("left", "cursor(-1)", N_("Left"), show=False),
+    Binding("right", "cursor(1)", N_("Right"), show=False),
+)
+"""The card keys of every screen with a hand (the table, the lesson): a card
+by its number, or the cursor; the footer shows them as one key, "1-5"."""
 
 
 class EcarteScreen(Screen[ResultT]):

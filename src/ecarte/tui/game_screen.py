@@ -31,7 +31,7 @@ from ecarte.play.session import COMPUTER, HUMAN, MatchSession, OpponentFault
 from ecarte.play.settings import Settings
 from ecarte.text import printable
 
-from .base import EcarteScreen
+from .base import CARD_BINDINGS, EcarteScreen
 from .cards_render import card_text, letters
 from .deal_summary import DealSummaryScreen, MatchOverScreen
 from .hint_panel import HintPanel
@@ -125,14 +125,7 @@ class GameScreen(EcarteScreen[None]):
         Binding("k", "decide('king')", N_("Announce king")),
         # When the king may not be announced, k says why instead of nothing.
         Binding("k", "why_no_king", N_("Announce king"), show=False),
-        # Translators: the footer's key for the cards held ("1-5 Card"): play or pick one.
-        Binding("1", "card(0)", N_("Card"), key_display="1-5"),
-        Binding("2", "card(1)", N_("Card 2"), show=False),
-        Binding("3", "card(2)", N_("Card 3"), show=False),
-        Binding("4", "card(3)", N_("Card 4"), show=False),
-        Binding("5", "card(4)", N_("Card 5"), show=False),
-        Binding("left", "cursor(-1)", N_("Left"), show=False),
-        Binding("right", "cursor(1)", N_("Right"), show=False),
+        *CARD_BINDINGS,
         # Translators: pick the card under the cursor for the discard (or put it back).
         Binding("space", "choose_card", N_("Choose card")),
         Binding("enter", "confirm", N_("Confirm")),

@@ -38,7 +38,7 @@ from ecarte.tui.cards_render import letters
 from ecarte.tui.narration import describe_action, describe_deal, describe_deal_end, shown_name
 from ecarte.tui.widgets import CardSlot, HandView, OpponentView, ScorePanel, TableView
 
-from .base import EcarteScreen
+from .base import CARD_BINDINGS, EcarteScreen
 
 if TYPE_CHECKING:
     from ecarte.play.session import MatchSession
@@ -84,13 +84,7 @@ class LessonScreen(EcarteScreen[None]):
         Binding("a", "decide('accept')", N_("Accept"), show=False),
         Binding("r", "decide('refuse')", N_("Refuse"), show=False),
         Binding("k", "decide('king')", N_("Announce king"), show=False),
-        Binding("1", "card(0)", N_("Card"), key_display="1-5"),
-        Binding("2", "card(1)", N_("Card 2"), show=False),
-        Binding("3", "card(2)", N_("Card 3"), show=False),
-        Binding("4", "card(3)", N_("Card 4"), show=False),
-        Binding("5", "card(4)", N_("Card 5"), show=False),
-        Binding("left", "cursor(-1)", N_("Left"), show=False),
-        Binding("right", "cursor(1)", N_("Right"), show=False),
+        *CARD_BINDINGS,
         # Translators: pick a card for the discard.
         Binding("space", "choose_card", N_("Pick"), show=False),
         # Translators: Enter in the lesson: go on to the next step, or play the card chosen.
