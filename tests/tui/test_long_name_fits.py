@@ -13,16 +13,13 @@ from pathlib import Path
 from game_support import GameApp, ScriptedPlayer, deck, scripted_session, settle
 from rich.console import Console
 from rich.text import Text
-from test_prompts_fit import SMALLEST, assert_whole, kind_of, take_a_turn
+from test_prompts_fit import SMALLEST, assert_whole, play_checking_every_line
 from textual.widgets import Static
 
 from ecarte.engine import Match, Rules, parse_card
 from ecarte.engine.actions import ACCEPT_ACTION, PLAY_ACTION, PROPOSE_ACTION, card_action, discard_action
-from ecarte.engine.cards import bit
-from ecarte.engine.match import TRICKS
-from ecarte.play.session import HUMAN, MatchSession
+from ecarte.play.session import MatchSession
 from ecarte.play.settings import MAX_NAME_LENGTH, Settings
-from ecarte.tui.deal_summary import DealSummaryScreen, MatchOverScreen
 from ecarte.tui.game_screen import GameScreen
 from ecarte.tui.narration import describe_action, describe_cut, describe_deal
 
@@ -51,28 +48,7 @@ async def test_a_24_character_name_keeps_every_line_whole_at_80x24(tmp_path: Pat
         async with app.run_test(size=SMALLEST) as pilot:
             screen = app.screen
             assert isinstance(screen, GameScreen)
-            for _ in range(400):
-                await settle(pilot)
-                if isinstance(app.screen, MatchOverScreen):
-                    break
-                if isinstance(app.screen, DealSummaryScreen):
-                    await pilot.press("enter")
-                    continue
-                kind = kind_of(screen)
-                seen.add(kind)
-                for selector in ("#prompt", "#narration", "#message"):
-                    assert_whole(screen, selector, kind)
-                match = screen.match
-                hand = match.hand(HUMAN)
-                if match.phase == TRICKS and match.trick and match.playable_cards() != sum(map(bit, hand)):
-                    wrong = next(i for i, card in enumerate(hand) if not match.playable_cards() & bit(card))
-                    await pilot.press(str(wrong + 1))
-                    await pilot.pause()
-                    seen.add("a refused card")
-                    assert_whole(screen, "#message", "a refused card")
-                await take_a_turn(pilot, screen, rng)
-            assert isinstance(app.screen, MatchOverScreen)
-            assert_whole(screen, "#prompt", "the match is over")
+            seen |= await play_checking_every_line(pilot, screen, rng)
             assert_whole(screen, "#narration", "the match is over")
         session.close()
     assert {"lead", "follow", "discard, none chosen"} <= seen, seen

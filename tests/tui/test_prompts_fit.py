@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import random
 from pathlib import Path
+from typing import Any
 
 from game_support import GameApp, scripted_session, settle
 from rich.console import Console
@@ -71,6 +72,42 @@ async def take_a_turn(pilot: Pilot[None], screen: GameScreen, rng: random.Random
         await pilot.press(DECISION_KEYS[action.type])
 
 
+async def play_checking_every_line(
+    pilot: Pilot[Any], screen: GameScreen, rng: random.Random, label: str = ""
+) -> set[str]:
+    """Play the match to its end through the keys, checking at every
+    decision that the prompt, the narration and the message are whole, and
+    once per trick that may not be played freely that the reason a wrong
+    card is refused is whole too. The kinds of decision met, each prefixed
+    with ``label``."""
+    seen: set[str] = set()
+    app = pilot.app
+    for _turn in range(400):
+        await settle(pilot)
+        if isinstance(app.screen, MatchOverScreen):
+            break
+        if isinstance(app.screen, DealSummaryScreen):
+            await pilot.press("enter")
+            continue
+        kind = label + kind_of(screen)
+        seen.add(kind)
+        for selector in ("#prompt", "#narration", "#message"):
+            assert_whole(screen, selector, kind)
+        match = screen.match
+        hand = match.hand(HUMAN)
+        if match.phase == TRICKS and match.trick and match.playable_cards() != sum(map(bit, hand)):
+            # A card that may not be played: the message says why, whole.
+            wrong = next(i for i, card in enumerate(hand) if not match.playable_cards() & bit(card))
+            await pilot.press(str(wrong + 1))
+            await pilot.pause()
+            seen.add(label + "a refused card")
+            assert_whole(screen, "#message", label + "a refused card")
+        await take_a_turn(pilot, screen, rng)
+    assert isinstance(app.screen, MatchOverScreen), f"{label}the match did not end in 400 turns"
+    assert_whole(screen, "#prompt", label + "the match is over")
+    return seen
+
+
 async def test_every_prompt_narration_and_message_is_whole_at_80x24(tmp_path: Path) -> None:
     seen: set[str] = set()
     rng = random.Random(5)
@@ -82,32 +119,7 @@ async def test_every_prompt_narration_and_message_is_whole_at_80x24(tmp_path: Pa
         async with app.run_test(size=SMALLEST) as pilot:
             screen = app.screen
             assert isinstance(screen, GameScreen)
-            for _ in range(400):
-                await settle(pilot)
-                if isinstance(app.screen, MatchOverScreen):
-                    break
-                if isinstance(app.screen, DealSummaryScreen):
-                    await pilot.press("enter")
-                    continue
-                kind = kind_of(screen)
-                seen.add(kind)
-                for selector in ("#prompt", "#narration", "#message"):
-                    assert_whole(screen, selector, kind)
-                match = screen.match
-                if (
-                    match.phase == TRICKS
-                    and match.trick
-                    and match.playable_cards() != sum(bit(card) for card in match.hand(HUMAN))
-                ):
-                    # A card that may not be played: the message says why, whole.
-                    hand = match.hand(HUMAN)
-                    wrong = next(i for i, card in enumerate(hand) if not match.playable_cards() & bit(card))
-                    await pilot.press(str(wrong + 1))
-                    await pilot.pause()
-                    seen.add("a refused card")
-                    assert_whole(screen, "#message", "a refused card")
-                await take_a_turn(pilot, screen, rng)
-            assert_whole(screen, "#prompt", "the match is over")
+            seen |= await play_checking_every_line(pilot, screen, rng)
         session.close()
     assert seen >= {
         str(EXCHANGE),
