@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, TypeVar, cast
 
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.widgets.button import ButtonVariant
 
 from ecarte.i18n import N_
 
@@ -41,3 +42,19 @@ class EcarteScreen(Screen[ResultT]):
         moment (the card keys as far as the cards held go); ``None``: the
         binding's own."""
         return None
+
+
+DECISION_BUTTONS: tuple[tuple[str, str, ButtonVariant], ...] = (
+    # Translators: the buttons share one line of 80 columns: keep them short;
+    # the key in brackets is the key to press, the same in every language.
+    (N_("Propose (e)"), "propose", "primary"),
+    # Translators: play the hand as it is, without (more) exchanges.
+    (N_("Play (p)"), "play", "warning"),
+    (N_("Accept (a)"), "accept", "primary"),
+    (N_("Refuse (r)"), "refuse", "warning"),
+    (N_("Announce king (k)"), "king", "success"),
+    (N_("Discard (Enter)"), "discard", "primary"),
+)
+"""The buttons of the decisions at the table and in the lesson: the label
+(translated where shown), the button's id (the action it takes), its
+variant."""

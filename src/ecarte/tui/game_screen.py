@@ -31,7 +31,7 @@ from ecarte.play.session import COMPUTER, HUMAN, MatchSession, OpponentFault
 from ecarte.play.settings import Settings
 from ecarte.text import printable
 
-from .base import CARD_BINDINGS, EcarteScreen
+from .base import CARD_BINDINGS, DECISION_BUTTONS, EcarteScreen
 from .cards_render import card_text, letters
 from .deal_summary import DealSummaryScreen, MatchOverScreen
 from .hint_panel import HintPanel
@@ -170,15 +170,8 @@ class GameScreen(EcarteScreen[None]):
                 yield Static(id="prompt")
                 yield Static(id="message")
                 with Horizontal(id="actions"):
-                    # Translators: the buttons share one line of 80 columns: keep them short;
-                    # the key in brackets is the key to press, the same in every language.
-                    yield ActionButton(_("Propose (e)"), id="propose", compact=True, variant="primary")
-                    # Translators: play the hand as it is, without (more) exchanges.
-                    yield ActionButton(_("Play (p)"), id="play", compact=True, variant="warning")
-                    yield ActionButton(_("Accept (a)"), id="accept", compact=True, variant="primary")
-                    yield ActionButton(_("Refuse (r)"), id="refuse", compact=True, variant="warning")
-                    yield ActionButton(_("Announce king (k)"), id="king", compact=True, variant="success")
-                    yield ActionButton(_("Discard (Enter)"), id="discard", compact=True, variant="primary")
+                    for label, name, variant in DECISION_BUTTONS:
+                        yield ActionButton(_(label), id=name, compact=True, variant=variant)
                     yield ActionButton(_("Rematch (n)"), id="rematch", compact=True, variant="primary")
                     yield ActionButton(_("Menu (Esc)"), id="leave", compact=True)
             with Vertical(id="side"):

@@ -38,7 +38,7 @@ from ecarte.tui.cards_render import letters
 from ecarte.tui.narration import describe_action, describe_deal, describe_deal_end, shown_name
 from ecarte.tui.widgets import CardSlot, HandView, OpponentView, ScorePanel, TableView
 
-from .base import CARD_BINDINGS, EcarteScreen
+from .base import CARD_BINDINGS, DECISION_BUTTONS, EcarteScreen
 
 if TYPE_CHECKING:
     from ecarte.play.session import MatchSession
@@ -129,12 +129,8 @@ class LessonScreen(EcarteScreen[None]):
                     yield HandView(id="lesson-hand")
                 yield Static(id="lesson-said")
                 with Horizontal(id="lesson-actions"):
-                    yield LessonButton(_("Propose (e)"), id="propose", compact=True, variant="primary")
-                    yield LessonButton(_("Play (p)"), id="play", compact=True, variant="warning")
-                    yield LessonButton(_("Accept (a)"), id="accept", compact=True, variant="primary")
-                    yield LessonButton(_("Refuse (r)"), id="refuse", compact=True, variant="warning")
-                    yield LessonButton(_("Announce king (k)"), id="king", compact=True, variant="success")
-                    yield LessonButton(_("Discard (Enter)"), id="discard", compact=True, variant="primary")
+                    for label, name, variant in DECISION_BUTTONS:
+                        yield LessonButton(_(label), id=name, compact=True, variant=variant)
                     yield LessonButton(_("Go on (Enter)"), id="go-on", compact=True, variant="primary")
                     yield LessonButton(
                         _("Play a game (Enter)"), id="real-game", compact=True, variant="success"
