@@ -30,6 +30,7 @@ from ecarte.ai.base import Player
 from ecarte.engine import Match, Rules, RulesError, shuffled_deck
 from ecarte.engine.match import tally_deals
 from ecarte.engine.rules import rules_from_assignments
+from ecarte.i18n import N_, _, ngettext, pgettext
 from ecarte.play.loop import FaultPolicy, Forfeit, MatchRecorder, MatchRunner
 from ecarte.protocol.host import (
     COMMAND_PREFIX,
@@ -319,48 +320,93 @@ def _seat_of(side: str, index: int) -> int:
     return seat_of_a if side == "A" else 1 - seat_of_a
 
 
+FIGURES = (
+    # Translators: the rows of ecarte simulate's table; a label may be longer
+    # than the English one (the column widens), the numbers follow it.
+    ("matches_won", N_("matches won (95% CI)")),
+    ("games_won", N_("games won")),
+    ("points_per_deal", N_("points per deal")),
+    ("voles", N_("voles")),
+    ("penalties_suffered", N_("penalties suffered")),
+    ("king_points", N_("king points")),
+    ("forfeits", N_("forfeits")),
+    ("decisions_per_second", N_("decisions per second")),
+)
+"""The table's rows: the figure of each side, and its label."""
+
+
 def format_summary(summary: dict[str, Any]) -> str:
-    """The results for a reader, one line per figure, side A then side B."""
+    """The results for a reader (in the player's language), one line per
+    figure, side A then side B. The rule keys stay as ``--rules`` takes them."""
     sides = summary["sides"]
     a, b = sides["A"], sides["B"]
     matches = summary["matches"]
     changed = {key: value for key, value in summary["rules"].items() if Rules().to_dict()[key] != value}
-    rules_text = " ".join(f"{key}={_show(value)}" for key, value in changed.items()) or "default"
+    # Translators: ecarte simulate's rules when none was changed by --rules.
+    rules_text = " ".join(f"{key}={_show(value)}" for key, value in changed.items()) or _("default")
     speed = summary["speed"]
     width = max(len(a["player"]), len(b["player"]), 24) + 6
+    labels = {key: _(label) for key, label in FIGURES}
+    label_width = max(22, *(len(label) + 2 for label in labels.values()))
 
     def row(label: str, left: str, right: str) -> str:
-        return f"{label:<22}{left:<{width}}{right}"
+        return f"{label:<{label_width}}{left:<{width}}{right}"
 
     def wins(side: dict[str, Any]) -> str:
         low, high = side["win_interval"]
         return f"{side['matches_won']} ({100 * side['win_rate']:.1f}%, {100 * low:.1f}-{100 * high:.1f}%)"
 
     def rate(value: float | None) -> str:
-        return "-" if value is None else f"{value:,.0f}"
+        return "-" if value is None else _grouped(f"{value:,.0f}")
 
+    def figure(side: dict[str, Any], key: str) -> str:
+        if key == "matches_won":
+            return wins(side)
+        if key == "points_per_deal":
+            return f"{side[key]:.3f}"
+        if key == "decisions_per_second":
+            return rate(side[key])
+        return str(side[key])
+
+    # Translators: the first line of ecarte simulate's results: "12 matches, seed 0, rules:
+    # default; 40 deals" ({matches} and {deals} are the two lines below, {rules} KEY=VALUE as typed).
+    heading = _("{matches}, seed {seed}, rules: {rules}; {deals}").format(
+        matches=ngettext("{count} match", "{count} matches", matches).format(count=matches),
+        seed=summary["seed"],
+        rules=rules_text,
+        deals=ngettext("{count} deal", "{count} deals", summary["deals"]).format(count=summary["deals"]),
+    )
     lines = [
-        f"{matches} matches, seed {summary['seed']}, rules: {rules_text}; {summary['deals']} deals",
+        heading,
         row("", f"A: {a['player']}", f"B: {b['player']}"),
-        row("matches won (95% CI)", wins(a), wins(b)),
-        row("games won", str(a["games_won"]), str(b["games_won"])),
-        row("points per deal", f"{a['points_per_deal']:.3f}", f"{b['points_per_deal']:.3f}"),
-        row("voles", str(a["voles"]), str(b["voles"])),
-        row("penalties suffered", str(a["penalties_suffered"]), str(b["penalties_suffered"])),
-        row("king points", str(a["king_points"]), str(b["king_points"])),
-        row("forfeits", str(a["forfeits"]), str(b["forfeits"])),
-        row("decisions per second", rate(a["decisions_per_second"]), rate(b["decisions_per_second"])),
-        f"{speed['elapsed_seconds']:.1f} s in all: {_number(speed['matches_per_second'])} matches "
-        f"and {_number(speed['decisions_per_second'])} decisions per second",
+        *(row(labels[key], figure(a, key), figure(b, key)) for key, __ in FIGURES),
+        # Translators: the last line of ecarte simulate's results: the time the tournament took
+        # and its speed ({matches} and {decisions} are numbers with a decimal point).
+        _("{seconds} s in all: {matches} matches and {decisions} decisions per second").format(
+            seconds=f"{speed['elapsed_seconds']:.1f}",
+            matches=_number(speed["matches_per_second"]),
+            decisions=_number(speed["decisions_per_second"]),
+        ),
     ]
     shown = summary["forfeits"][:3]
     for forfeit in shown:
         player = sides[forfeit["side"]]["player"]
+        # Translators: {side} is A or B, {player} as given on the command line; {message} is
+        # the bot's fault as the bot protocol reports it (in English).
         lines.append(
-            f"match {forfeit['match']}: {forfeit['side']} ({player}) forfeited: {forfeit['message']}"
+            _("match {number}: {side} ({player}) forfeited: {message}").format(
+                number=forfeit["match"], side=forfeit["side"], player=player, message=forfeit["message"]
+            )
         )
-    if len(summary["forfeits"]) > len(shown):
-        lines.append(f"... and {len(summary['forfeits']) - len(shown)} more forfeits (--json lists them all)")
+    more = len(summary["forfeits"]) - len(shown)
+    if more > 0:
+        lines.append(
+            ngettext(
+                "... and {count} more forfeit (--json lists them all)",
+                "... and {count} more forfeits (--json lists them all)",
+                more,
+            ).format(count=more)
+        )
     return "\n".join(lines)
 
 
@@ -371,7 +417,15 @@ def _show(value: Any) -> str:
 
 
 def _number(value: float | None) -> str:
-    return "-" if value is None else f"{value:,.1f}"
+    return "-" if value is None else _grouped(f"{value:,.1f}")
+
+
+def _grouped(number: str) -> str:
+    """``number``'s thousands separated as the player's language does
+    (the decimal point stays a point in every language)."""
+    # Translators: the separator of thousands in ecarte simulate's numbers ("339,875"): where
+    # a comma is the decimal mark, a space ("339 875"). The decimal point stays ".".
+    return number.replace(",", pgettext("thousands", ","))
 
 
 # ------------------------------------------------------------ the command
@@ -409,11 +463,12 @@ def _interrupt(signum: int, frame: object) -> None:
 
 
 def _spec_from_args(args: argparse.Namespace) -> tuple[TournamentSpec, int]:
+    # Translators: ecarte simulate's errors keep the option's name (--matches, --jobs...).
     if args.matches < 1:
-        raise ValueError(f"--matches must be at least 1, not {args.matches}")
+        raise ValueError(_("--matches must be at least 1, not {value}").format(value=args.matches))
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     if jobs < 1:
-        raise ValueError(f"--jobs must be at least 1, not {jobs}")
+        raise ValueError(_("--jobs must be at least 1, not {value}").format(value=jobs))
     try:
         rules = rules_from_assignments(list(args.rules))
     except RulesError as error:
@@ -423,8 +478,9 @@ def _spec_from_args(args: argparse.Namespace) -> tuple[TournamentSpec, int]:
         timeout = DEFAULT_TIMEOUT
     elif not 0 < timeout <= MAX_TIMEOUT:  # NaN fails this test too
         raise ValueError(
-            f"--timeout must be a number of seconds above 0 and at most {MAX_TIMEOUT:g} "
-            f"(a day), not {timeout:g}"
+            _("--timeout must be a number of seconds above 0 and at most {most} (a day), not {value}").format(
+                most=f"{MAX_TIMEOUT:g}", value=f"{timeout:g}"
+            )
         )
     for name in (args.player_a, args.player_b):
         if name.startswith(COMMAND_PREFIX):
@@ -441,23 +497,38 @@ def _spec_from_args(args: argparse.Namespace) -> tuple[TournamentSpec, int]:
 def _prepare_log_dir(spec: TournamentSpec) -> None:
     """Create the directory; refuse to overwrite any match log already there."""
     directory = Path(spec.log_dir or ".")
+    # Translators: {folder} is the directory as typed, in quotes; keep --log-dir.
+    folder = repr(str(directory))
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise ValueError(
-            f"--log-dir {str(directory)!r}: cannot create it: {error.strerror or error}"
+            _("--log-dir {folder}: cannot create it: {error}").format(
+                folder=folder, error=error.strerror or error
+            )
         ) from None
     if not directory.is_dir():
-        raise ValueError(f"--log-dir {str(directory)!r} is not a directory")
+        raise ValueError(_("--log-dir {folder} is not a directory").format(folder=folder))
     clashes = [path for path in _log_paths(spec) if path.exists()]
-    if clashes:
+    if len(clashes) == 1:
         raise ValueError(
-            f"--log-dir {str(directory)!r} already holds {clashes[0].name}"
-            + (f" and {len(clashes) - 1} more match logs" if len(clashes) > 1 else "")
-            + "; choose another directory so no log is overwritten"
+            _(
+                "--log-dir {folder} already holds {file}; choose another directory so no log is overwritten"
+            ).format(folder=folder, file=clashes[0].name)
+        )
+    if clashes:
+        more = len(clashes) - 1
+        raise ValueError(
+            ngettext(
+                "--log-dir {folder} already holds {file} and {count} more match log; "
+                "choose another directory so no log is overwritten",
+                "--log-dir {folder} already holds {file} and {count} more match logs; "
+                "choose another directory so no log is overwritten",
+                more,
+            ).format(folder=folder, file=clashes[0].name, count=more)
         )
     if not os.access(directory, os.W_OK):
-        raise ValueError(f"--log-dir {str(directory)!r} is not writable")
+        raise ValueError(_("--log-dir {folder} is not writable").format(folder=folder))
 
 
 def _log_paths(spec: TournamentSpec) -> Iterator[Path]:
@@ -480,14 +551,17 @@ def _with_progress(spec: TournamentSpec, jobs: int) -> list[MatchOutcome]:
     class RateColumn(ProgressColumn):
         def render(self, task: Task) -> Text:
             speed = task.finished_speed or task.speed
-            return Text("" if speed is None else f"{speed:.1f} matches/s")
+            # Translators: beside ecarte simulate's progress bar: "12.5 matches/s".
+            return Text("" if speed is None else _("{rate} matches/s").format(rate=f"{speed:.1f}"))
 
     columns = (
-        TextColumn("matches"),
+        # Translators: beside ecarte simulate's progress bar: "matches ━━━━ 3/10 1.2 matches/s
+        # left 0:00:06".
+        TextColumn(_("matches"), markup=False),
         BarColumn(),
         MofNCompleteColumn(),
         RateColumn(),
-        TextColumn("left"),
+        TextColumn(_("left"), markup=False),
         TimeRemainingColumn(),
     )
     with Progress(*columns, transient=True) as progress:

@@ -735,11 +735,15 @@ class Match:
                 "you cannot discard {count} cards: the stock holds only {stock}",
                 count,
             ).format(count=count, stock=stock)
+        # Said to the player refused (as "you cannot discard ..." above); a bot's
+        # host and ecarte check show it after the seat it concerns.
         if seat != self.dealer:
             # Translators: the card table shows this in two lines of 46 columns: at most
             # about 85 characters.
-            return _("elder must discard at least 1 card after an accepted proposal")
-        return _("the dealer must discard at least 1 card (dealer_must_exchange) while the stock holds one")
+            return _("you must discard at least 1 card: your proposal was accepted")
+        # Translators: 'dealer must exchange' is the rule as the table's rules line names it
+        # ("dealer must exchange: on"): the same words. At most about 85 characters.
+        return _("you must discard at least 1 card: the stock holds one and 'dealer must exchange' is on")
 
     def _start_tricks(self) -> None:
         self.phase = TRICKS

@@ -199,12 +199,13 @@ class GameScreen(EcarteScreen[None]):
         if match.deals:
             self.rebuild_history()
             score = f"{match.score[0]}-{match.score[1]}"
-            self.add_history(
-                _("Match resumed where it stopped: game {game}, deal {deal}, {score}.").format(
-                    game=len(match.games), deal=deal_in_game(match), score=score
-                ),
-                style="dim",
+            resumed = _("Match resumed where it stopped: game {game}, deal {deal}, {score}.").format(
+                game=len(match.games), deal=deal_in_game(match), score=score
             )
+            self.add_history(resumed, style="dim")
+            # The narration line says so too (until the next move), rather
+            # than nothing; the prompt under it says what is expected.
+            _set_text(self.query_one("#narration", Static), Text(resumed, style="bold"))
         else:
             self.add_history(describe_cut(match.first_dealer, self.session.names))
         self.refresh_view()

@@ -35,6 +35,7 @@ from ecarte.play.settings import (
 from ecarte.text import printable
 
 from .base import EcarteScreen
+from .narration import SECOND_PERSON, shown_name
 from .words import translate_bindings
 
 
@@ -215,6 +216,7 @@ class SettingsScreen(EcarteScreen[None]):
     def __init__(self) -> None:
         super().__init__()
         self._warned_unsaved = False
+        self._name_was_default = False
 
     def compose(self) -> ComposeResult:
         settings = self.ecarte_app.settings
@@ -232,7 +234,12 @@ class SettingsScreen(EcarteScreen[None]):
             yield Static(_("You and the opponent"), classes="settings-section")
             yield from self._row(
                 _("Your name"),
-                Input(settings.player_name, max_length=MAX_NAME_LENGTH, compact=True, id="player-name"),
+                Input(
+                    self._name_to_show(settings.player_name),
+                    max_length=MAX_NAME_LENGTH,
+                    compact=True,
+                    id="player-name",
+                ),
                 _("Shown at the table and written in the match log."),
             )
             levels: list[tuple[str | Text, str]] = [(_(LEVEL_HELP[level]), level) for level in LEVELS]
@@ -288,9 +295,24 @@ class SettingsScreen(EcarteScreen[None]):
         if self.is_mounted:
             self.query_one("#settings-unfinished").display = found
 
+    def _name_to_show(self, name: str) -> str:
+        """The name field's text: the default name ("You", kept in English
+        in the file) in the player's language; a name the player chose as
+        it is. Whether the field began with the default is remembered."""
+        self._name_was_default = name == SECOND_PERSON
+        return shown_name(name) if self._name_was_default else name
+
+    def _name_typed(self) -> str:
+        """The name the field holds: the default's translation, left as it
+        was shown, is the default again (so it follows the language)."""
+        name = self.query_one("#player-name", Input).value.strip()
+        if self._name_was_default and name == shown_name(SECOND_PERSON):
+            return SECOND_PERSON
+        return name
+
     def read_form(self) -> Settings:
         """The settings the form shows; ``ValueError`` naming a bad field."""
-        name = self.query_one("#player-name", Input).value.strip()
+        name = self._name_typed()
         try:
             check_name(name)
         except ValueError:
@@ -321,7 +343,7 @@ class SettingsScreen(EcarteScreen[None]):
         )
 
     def load_form(self, settings: Settings) -> None:
-        self.query_one("#player-name", Input).value = settings.player_name
+        self.query_one("#player-name", Input).value = self._name_to_show(settings.player_name)
         self.query_one("#opponent", Choice).value = settings.opponent
         self.query_one("#speed", Choice).value = settings.speed
         self.query_one("#card-style", Choice).value = settings.card_style
@@ -339,7 +361,7 @@ class SettingsScreen(EcarteScreen[None]):
         if event.button.id == "save":
             self.action_save()
         elif event.button.id == "defaults":
-            self.load_form(replace(Settings(), player_name=self.query_one("#player-name", Input).value))
+            self.load_form(replace(Settings(), player_name=self._name_typed()))
             self.notify(_("Defaults restored in the form; Save keeps them."), timeout=4)
         elif event.button.id == "cancel":
             self.app.pop_screen()

@@ -27,6 +27,8 @@ import aiohttp_jinja2
 from aiohttp import web
 from textual_serve.server import Server, to_int
 
+from ecarte import i18n
+from ecarte.i18n import _, ngettext
 from ecarte.play import paths
 
 TEMPLATES = Path(__file__).with_name("templates")
@@ -51,10 +53,10 @@ def listen_warning(host: str) -> str | None:
     """What to tell before listening on ``host``, or None for the loopback."""
     if is_loopback(host):
         return None
-    return (
-        f"warning: listening on {host}: anyone who can reach this machine on the network "
+    return _(
+        "warning: listening on {host}: anyone who can reach this machine on the network "
         "can open the page and play, with your settings and your saved matches; there is no login"
-    )
+    ).format(host=host)
 
 
 def page_url(host: str, port: int) -> str:
@@ -91,12 +93,13 @@ class EcarteServer(Server):
         )
 
     def say_listening(self) -> None:
-        print(
-            f"ecarte serve: open {page_url(self.host, self.port)} in a web browser "
-            f"(each tab is its own game, at most {self.max_games} at once).\n"
-            f"Matches are saved in {paths.matches_dir()}. Press Ctrl+C to stop.",
-            flush=True,
-        )
+        where = ngettext(
+            "open {url} in a web browser (each tab is its own game, at most {count} game at once).",
+            "open {url} in a web browser (each tab is its own game, at most {count} games at once).",
+            self.max_games,
+        ).format(url=page_url(self.host, self.port), count=self.max_games)
+        saved = _("Matches are saved in {folder}. Press Ctrl+C to stop.").format(folder=paths.matches_dir())
+        print(f"ecarte serve: {where}\n{saved}", flush=True)
 
     def tables_free(self) -> bool:
         return self.games_running < self.max_games
@@ -104,7 +107,7 @@ class EcarteServer(Server):
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         if not self.tables_free():
             return aiohttp_jinja2.render_template(
-                "busy.html", request, {"max_games": self.max_games}, status=503
+                "busy.html", request, busy_page_words(self.max_games), status=503
             )
         # URLs from the request itself, so that the page works under whatever
         # name or address the browser used to reach us.
@@ -113,6 +116,7 @@ class EcarteServer(Server):
             "font_size": to_int(request.query.get("fontsize", "16"), 16),
             "app_websocket_url": f"{scheme}://{request.host}/ws",
             "static_url": "/static/",
+            "language": i18n.current_language(),
         }
         return aiohttp_jinja2.render_template("app_index.html", request, context)
 
@@ -130,30 +134,57 @@ class EcarteServer(Server):
             self.games_running -= 1
 
 
-def game_command() -> str:
-    """The command each tab runs: this same Python and ecarte, the title screen."""
-    return shlex.join([sys.executable, "-m", "ecarte"])
+def busy_page_words(max_games: int) -> dict[str, str]:
+    """The words of the page saying every table is taken, in the player's
+    language (the template escapes them)."""
+    return {
+        "language": i18n.current_language(),
+        # Translators: the browser page shown when every game the server runs is being played.
+        "heading": _("Every table is taken"),
+        "title": _("Écarté: every table is taken"),
+        "busy": ngettext(
+            "This server runs at most {count} game at once, and it is being played.",
+            "This server runs at most {count} games at once, and all of them are being played.",
+            max_games,
+        ).format(count=max_games),
+        "again": _("This page tries again every 15 seconds."),
+        "try_now": _("Try now"),
+    }
+
+
+def game_command(language: str | None = None) -> str:
+    """The command each tab runs: this same Python and ecarte, the title
+    screen (in ``language`` when the server was given ``--lang``)."""
+    words = [sys.executable, "-m", "ecarte"]
+    if language is not None:
+        words += ["--lang", language]
+    return shlex.join(words)
 
 
 def run_serve(args: argparse.Namespace) -> int:
     host: str = args.host
     port: int = args.port
     if not 0 < port < 65536:
-        print(f"ecarte serve: --port must be between 1 and 65535, not {port}", file=sys.stderr)
+        # Translators: ecarte serve's errors keep the option's name (--port, --max-games).
+        message = _("--port must be between 1 and 65535, not {value}").format(value=port)
+        print(f"ecarte serve: {message}", file=sys.stderr)
         return 2
     if args.max_games < 1:
-        print(f"ecarte serve: --max-games must be at least 1, not {args.max_games}", file=sys.stderr)
+        message = _("--max-games must be at least 1, not {value}").format(value=args.max_games)
+        print(f"ecarte serve: {message}", file=sys.stderr)
         return 2
     warning = listen_warning(host)
     if warning is not None:
         print(f"ecarte serve: {warning}", file=sys.stderr, flush=True)
-    server = EcarteServer(game_command(), host=host, port=port, max_games=args.max_games)
+    # --lang (given before or after "serve") goes on to each tab's game.
+    language = i18n.current_language() if getattr(args, "lang", None) else None
+    server = EcarteServer(game_command(language), host=host, port=port, max_games=args.max_games)
     try:
         server.serve()
     except OSError as error:  # the port is taken, the address is not ours
-        print(
-            f"ecarte serve: cannot listen on {page_url(host, port)}: {error.strerror or error}",
-            file=sys.stderr,
+        message = _("cannot listen on {url}: {error}").format(
+            url=page_url(host, port), error=error.strerror or error
         )
+        print(f"ecarte serve: {message}", file=sys.stderr)
         return 2
     return 0
