@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from game_support import INSTANT, GameApp, settle
-from textual.widgets import RichLog
+from textual.widgets import RichLog, Static
 
 from ecarte.engine import Match
 from ecarte.log import replay_file
@@ -70,6 +70,10 @@ async def test_resume_a_log_cut_in_the_middle_of_a_deal(tmp_path: Path) -> None:
         assert match.score == expected.score
         lines = " ".join(line.text for line in screen.query_one("#history", RichLog).lines)
         assert "Match resumed" in lines
+        # The narration line says so too, with the score (before, it was empty).
+        narration = str(screen.query_one("#narration", Static).content)
+        assert narration.startswith("Match resumed where it stopped: game ")
+        assert narration.endswith(f", {match.score[0]}-{match.score[1]}.")
         # And play goes on from there through the keys.
         playable = match.playable_cards()
         index = next(i for i, card in enumerate(match.hand(0)) if playable >> card & 1)

@@ -586,14 +586,18 @@ class GameScreen(EcarteScreen[None]):
             return
         self._apply(COMPUTER, action)
 
-    def _opponent_forfeits(self, fault: OpponentFault) -> None:
+    def _opponent_forfeits(self, fault: OpponentFault, shown: str | None = None) -> None:
+        """The opponent loses the match by ``fault``, whose message is kept
+        beside the log (the ``.forfeit`` file: the same words in every
+        language); ``shown``: what the History says of it instead, in the
+        player's language."""
         self.thinking = False
         if not self.is_attached or self.session.is_over:
             return
         message = str(fault)
         self.session.declare_forfeit(message)
         self.narrate(_("{name} forfeits the match.").format(name=shown_name(self.session.names[COMPUTER])))
-        self.add_history(printable(message, keep_newlines=True))
+        self.add_history(printable(shown or message, keep_newlines=True))
         self.advance()
 
     def _apply(self, seat: int, action: Action) -> bool:
@@ -603,7 +607,15 @@ class GameScreen(EcarteScreen[None]):
             self.session.apply(seat, action)
         except IllegalActionError as error:
             if seat == COMPUTER:
-                self._opponent_forfeits(OpponentFault(f"illegal action {action}: {error}"))
+                # The engine's reason is in the player's language: the History
+                # shows it, the .forfeit file keeps words of its own.
+                fault = OpponentFault(f"the opponent answered {action}, which is not a legal action now")
+                # Translators: {action} is the bot protocol's code ("card KS"), {reason} the
+                # rules' reason for refusing it.
+                shown = _("{name} answered {action}: {reason}").format(
+                    name=shown_name(self.session.names[COMPUTER]), action=action, reason=error
+                )
+                self._opponent_forfeits(fault, shown=shown)
             else:
                 self.show_error(str(error))
             return False
