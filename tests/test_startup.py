@@ -42,6 +42,18 @@ def test_check_loads_the_rules_and_the_log_only() -> None:
     )
 
 
+def test_check_loads_no_dataclasses(tmp_path: Path) -> None:
+    # dataclasses imports inspect (and ast, dis, tokenize) and compiles code
+    # for each class: a tenth of the start-up of ecarte check
+    # (benchmarks/startup.py). A log with a bad line takes the error's path.
+    heavy = ("dataclasses", "inspect", "ast", "dis", "tokenize")
+    assert loaded_from(modules_loaded("check", "--json", str(EXAMPLE_LOG)), *heavy) == set()
+    broken = tmp_path / "broken.ecarte.jsonl"
+    broken.write_text(EXAMPLE_LOG.read_text(encoding="utf-8") + '{"type": "card"}\n', encoding="utf-8")
+    modules = modules_loaded("check", str(broken))
+    assert "ecarte.log.check" in modules and loaded_from(modules, *heavy) == set()
+
+
 def test_help_loads_no_part_of_the_game() -> None:
     modules = modules_loaded("--help")
     # ecarte.i18n: the help is in the player's language (stdlib gettext, read only for a catalog).

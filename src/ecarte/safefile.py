@@ -7,6 +7,10 @@ file is opened with ``O_NONBLOCK`` (so even a FIFO opens at once), checked
 with ``fstat`` to be a regular file, and read only up to a limit: anything
 else is refused with a ``FileRefused`` naming what the path is.
 ``docs/reliability.md`` lists these promises and the tests that hold them.
+
+``Skipped`` is a named tuple, not a dataclass: ``ecarte check`` loads this
+module, and ``dataclasses`` (with the ``inspect`` it imports) was a tenth of
+its start-up (``python benchmarks/startup.py``).
 """
 
 from __future__ import annotations
@@ -15,8 +19,7 @@ import errno
 import os
 import stat
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from pathlib import Path  # loaded only where a folder is listed: not by ``ecarte check``
@@ -114,8 +117,7 @@ def _megabytes(size: int) -> str:
     return f"{size:,} bytes"
 
 
-@dataclass(frozen=True, slots=True)
-class Skipped:
+class Skipped(NamedTuple):
     """An entry of a folder scan that is not a regular file, and why."""
 
     path: Path

@@ -4,13 +4,19 @@ A ``View`` holds exactly the protocol's keys and nothing more, so no player
 built on it can see the other hand, the stock's order or the other seat's
 discards. ``to_json``/``from_json`` are the protocol's form; ``from_json``
 checks what a host sends before a player trusts it.
+
+``Trick`` and ``View`` are named tuples, not dataclasses: ``ecarte check``
+loads this module, and ``dataclasses`` (with the ``inspect`` it imports, and
+the code it compiles for each class) was a tenth of its start-up
+(``python benchmarks/startup.py``). Being tuples is harmless here: nothing
+compares a view with a plain tuple, and ``View._replace`` is the copy with
+changes.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import SUITS, Card, CardError, card_code, mask_of, parse_card, trump_king
 
@@ -40,8 +46,7 @@ class ViewError(ValueError):
     """JSON that is not a view of the protocol."""
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
+class Trick(NamedTuple):
     """A finished trick: who led, the two cards in the order played, who won."""
 
     leader: int
@@ -56,8 +61,7 @@ class Trick:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class View:
+class View(NamedTuple):
     seat: int
     dealer: int
     phase: Phase

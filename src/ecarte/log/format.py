@@ -5,14 +5,19 @@ Lines, a header, events with typed fields. Whether an event is allowed at
 its moment is the engine's business (``reader`` folds events through
 ``Match``). Every problem is a ``LineError`` whose message says what was
 expected and what was found, for a player to read.
+
+The line's values are not dataclasses (``LogHeader`` is a plain class,
+``LogEvent`` and ``LogError`` named tuples): ``ecarte check`` loads this
+module, and ``dataclasses`` (with the ``inspect`` it imports, and the code it
+compiles for each class) was a tenth of its start-up
+(``python benchmarks/startup.py``).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from ecarte.engine import Action, ActionError, Card, CardError, Rules, RulesError, deck_string, parse_deck
 from ecarte.engine.actions import kind_of, shorten
@@ -60,15 +65,44 @@ class LineError(ValueError):
     """A line that is not what the format allows; the message says why."""
 
 
-@dataclass(slots=True)
 class LogHeader:
     """A valid header line: who plays, who deals first, the rules."""
+
+    __slots__ = ("extra", "first_dealer", "players", "rules")
 
     players: tuple[str, str]
     first_dealer: int
     rules: Rules
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: dict[str, Any]
     """Header keys the format does not name (the AI's levels, a time...)."""
+
+    def __init__(
+        self,
+        players: tuple[str, str],
+        first_dealer: int,
+        rules: Rules,
+        extra: dict[str, Any] | None = None,
+    ) -> None:
+        self.players = players
+        self.first_dealer = first_dealer
+        self.rules = rules
+        self.extra = {} if extra is None else extra
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LogHeader):
+            return NotImplemented
+        return (self.players, self.first_dealer, self.rules, self.extra) == (
+            other.players,
+            other.first_dealer,
+            other.rules,
+            other.extra,
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"LogHeader(players={self.players!r}, first_dealer={self.first_dealer!r}, "
+            f"rules={self.rules!r}, extra={self.extra!r})"
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -81,8 +115,7 @@ class LogHeader:
         }
 
 
-@dataclass(slots=True)
-class LogEvent:
+class LogEvent(NamedTuple):
     """A valid event line: a deal (``dealer``, ``deck``) or a decision
     (``player``, ``action``)."""
 
@@ -107,8 +140,7 @@ class LogEvent:
         return f"{self.action} by seat {self.player}"
 
 
-@dataclass(slots=True)
-class LogError:
+class LogError(NamedTuple):
     """The first bad line of a log, and what is wrong with it."""
 
     line: int
