@@ -284,7 +284,7 @@ def _leaves_with_king(player: ExpertPlayer, view: View) -> list[float] | None:
     score[me] += 1
     if game_won(score[me], player.rules):
         return None
-    announced = view._replace(score=(score[0], score[1]), announced=(*view.announced, me))
+    announced = view.replace(score=(score[0], score[1]), announced=(*view.announced, me))
     table = player._leaf_values(announced, view.liable)
     return [table[tricks][0][0] for tricks in range(6)]
 

@@ -1,14 +1,9 @@
 """A player's decision: the action shapes of ``docs/bot-protocol.md``.
 
-An ``Action`` is a small immutable value with a string form that round-trips
-(``card KS``, ``discard 7D 8C``, ``propose``) and a JSON form that is exactly
-the protocol's (``{"type": "card", "card": "KS"}``). The simple actions and
-the 32 card actions are made once and shared, so producing legal actions on
-the AI's hot path allocates nothing.
-
-``Action`` is a plain class, not a dataclass: ``ecarte check`` loads this
-module, and ``dataclasses`` (with the ``inspect`` it imports, and the code it
-compiles for each class) was a tenth of its start-up
+``Action`` is a plain class, not a dataclass, and ``typing`` is imported for
+the type checker only: ``ecarte check`` loads this module, and importing
+``dataclasses`` (which brings ``inspect``) and ``typing``, and making the
+dataclasses, was a third of its start-up beyond the bare interpreter's
 (``python benchmarks/startup.py``).
 """
 
@@ -17,9 +12,12 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from enum import StrEnum
-from typing import Any
 
 from .cards import Card, CardError, card_code, cards_in, mask_of, parse_card
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing at run time
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class ActionType(StrEnum):

@@ -1,12 +1,9 @@
 """The variant settings of a match (``docs/rules.md``, "Variants").
 
-``Rules`` is an immutable value. ``Rules.from_mapping`` is the one gate for
-rules coming from outside (a log header, the settings file, ``--rules``): it
-checks every key and value and says exactly what is wrong.
-
-``Rules`` is a plain class, not a dataclass: ``ecarte check`` loads this
-module, and ``dataclasses`` (with the ``inspect`` it imports, and the code it
-compiles for each class) was a tenth of its start-up
+``Rules`` is a plain class, not a dataclass, and ``typing`` is imported for
+the type checker only: ``ecarte check`` loads this module, and importing
+``dataclasses`` (which brings ``inspect``) and ``typing``, and making the
+dataclasses, was a third of its start-up beyond the bare interpreter's
 (``python benchmarks/startup.py``). ``RULE_NAMES`` lists its settings.
 """
 
@@ -14,9 +11,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from ecarte.i18n import _
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing at run time
+if TYPE_CHECKING:
+    from typing import Any
 
 PACKET_PATTERNS: tuple[tuple[int, ...], ...] = ((3, 2), (2, 3), (2, 2, 1))
 

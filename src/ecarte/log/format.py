@@ -6,21 +6,24 @@ its moment is the engine's business (``reader`` folds events through
 ``Match``). Every problem is a ``LineError`` whose message says what was
 expected and what was found, for a player to read.
 
-The line's values are not dataclasses (``LogHeader`` is a plain class,
-``LogEvent`` and ``LogError`` named tuples): ``ecarte check`` loads this
-module, and ``dataclasses`` (with the ``inspect`` it imports, and the code it
-compiles for each class) was a tenth of its start-up
-(``python benchmarks/startup.py``).
+``LogHeader``, ``LogEvent`` and ``LogError`` are plain classes, not
+dataclasses, and ``typing`` is imported for the type checker only: ``ecarte
+check`` loads this module, and importing ``dataclasses`` (which brings
+``inspect``) and ``typing``, and making the dataclasses, was a third of its
+start-up beyond the bare interpreter's (``python benchmarks/startup.py``).
 """
 
 from __future__ import annotations
 
 import json
 from enum import StrEnum
-from typing import Any, NamedTuple
 
 from ecarte.engine import Action, ActionError, Card, CardError, Rules, RulesError, deck_string, parse_deck
 from ecarte.engine.actions import kind_of, shorten
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing at run time
+if TYPE_CHECKING:
+    from typing import Any
 
 FORMAT_NAME = "ecarte-log"
 FORMAT_VERSION = 1
@@ -115,16 +118,44 @@ class LogHeader:
         }
 
 
-class LogEvent(NamedTuple):
+class LogEvent:
     """A valid event line: a deal (``dealer``, ``deck``) or a decision
     (``player``, ``action``)."""
 
+    # In the constructor's order, not sorted: ``__eq__`` and ``__repr__`` follow it.
+    __slots__ = ("line", "type", "player", "action", "dealer", "deck")  # noqa: RUF023
+
     line: int
     type: EventType
-    player: int | None = None
-    action: Action | None = None
-    dealer: int | None = None
-    deck: tuple[Card, ...] | None = None
+    player: int | None
+    action: Action | None
+    dealer: int | None
+    deck: tuple[Card, ...] | None
+
+    def __init__(
+        self,
+        line: int,
+        type: EventType,
+        player: int | None = None,
+        action: Action | None = None,
+        dealer: int | None = None,
+        deck: tuple[Card, ...] | None = None,
+    ) -> None:
+        self.line = line
+        self.type = type
+        self.player = player
+        self.action = action
+        self.dealer = dealer
+        self.deck = deck
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LogEvent):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"LogEvent({fields})"
 
     def to_json(self) -> dict[str, Any]:
         if self.type == DEAL:
@@ -140,12 +171,26 @@ class LogEvent(NamedTuple):
         return f"{self.action} by seat {self.player}"
 
 
-class LogError(NamedTuple):
+class LogError:
     """The first bad line of a log, and what is wrong with it."""
+
+    __slots__ = ("line", "message")
 
     line: int
     """1-based number of the first bad line."""
     message: str
+
+    def __init__(self, line: int, message: str) -> None:
+        self.line = line
+        self.message = message
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LogError):
+            return NotImplemented
+        return (self.line, self.message) == (other.line, other.message)
+
+    def __repr__(self) -> str:
+        return f"LogError(line={self.line!r}, message={self.message!r})"
 
 
 def decision_json(player: int | None, action: Action) -> dict[str, Any]:

@@ -14,10 +14,11 @@ valid prefix (so a log torn by a crash can be cut back and continued).
 The rules themselves are the engine's: a decision is checked by
 ``Match.apply``, whose message names the rule a bad decision breaks.
 
-``Replay`` and ``LogEnd`` are plain classes, not dataclasses: ``ecarte
-check`` loads this module, and ``dataclasses`` (with the ``inspect`` it
-imports, and the code it compiles for each class) was a tenth of its
-start-up (``python benchmarks/startup.py``).
+``Replay`` and ``LogEnd`` are plain classes, not dataclasses, and ``typing``
+is imported for the type checker only: ``ecarte check`` loads this module,
+and importing ``dataclasses`` (which brings ``inspect``) and ``typing``, and
+making the dataclasses, was a third of its start-up beyond the bare
+interpreter's (``python benchmarks/startup.py``).
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from enum import Enum
-from typing import TYPE_CHECKING, Generic, TypeVar
 
 from ecarte.engine import (
     TRICKS,
@@ -51,8 +51,20 @@ from .format import (
 )
 from .writer import LogWriter
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing at run time
 if TYPE_CHECKING:
     from pathlib import Path  # not loaded by ``ecarte check``
+    from typing import Generic, TypeVar
+
+    ResultT = TypeVar("ResultT")
+else:
+    # What a visitor's ``result`` is matters to the type checker only: at run
+    # time ``LogVisitor[X]`` is ``LogVisitor``, without typing's ``Generic``.
+    class Generic:
+        def __class_getitem__(cls, parameter: object) -> type:
+            return cls
+
+    ResultT = "ResultT"
 
 _BOM = b"\xef\xbb\xbf"
 
@@ -131,9 +143,6 @@ class Reading(Enum):
 
     GO_ON = "go on"
     STOP = "stop"
-
-
-ResultT = TypeVar("ResultT")
 
 
 class LogVisitor(Generic[ResultT]):
