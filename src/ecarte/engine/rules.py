@@ -67,23 +67,30 @@ class Rules:
         penalty_adds_to_vole: bool = False,
         four_all_reset: bool = False,
     ) -> None:
-        values = (
-            target,
-            games_to_win,
-            ace_high,
-            deal_packets,
-            dealer_must_exchange,
-            max_exchanges,
-            must_trump,
-            penalty_adds_to_vole,
-            four_all_reset,
-        )
-        for name, value in zip(RULE_NAMES, values, strict=True):
-            object.__setattr__(self, name, value)
+        set_rule = object.__setattr__
+        set_rule(self, "target", target)
+        set_rule(self, "games_to_win", games_to_win)
+        set_rule(self, "ace_high", ace_high)
+        set_rule(self, "deal_packets", deal_packets)
+        set_rule(self, "dealer_must_exchange", dealer_must_exchange)
+        set_rule(self, "max_exchanges", max_exchanges)
+        set_rule(self, "must_trump", must_trump)
+        set_rule(self, "penalty_adds_to_vole", penalty_adds_to_vole)
+        set_rule(self, "four_all_reset", four_all_reset)
         self._check()
 
     def _values(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in RULE_NAMES)
+        return (
+            self.target,
+            self.games_to_win,
+            self.ace_high,
+            self.deal_packets,
+            self.dealer_must_exchange,
+            self.max_exchanges,
+            self.must_trump,
+            self.penalty_adds_to_vole,
+            self.four_all_reset,
+        )
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"cannot set {name!r}: Rules are immutable (Rules.replace makes a copy)")

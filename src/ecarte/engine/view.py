@@ -175,7 +175,24 @@ class View:
         set_field(self, "games_won", games_won)
 
     def _values(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in VIEW_FIELDS)
+        return (
+            self.seat,
+            self.dealer,
+            self.phase,
+            self.hand,
+            self.upcard,
+            self.trump,
+            self.stock,
+            self.my_discards,
+            self.their_discards,
+            self.exchanges,
+            self.liable,
+            self.announced,
+            self.trick,
+            self.tricks,
+            self.score,
+            self.games_won,
+        )
 
     def replace(self, **changes: Any) -> View:
         """A copy with the fields named in ``changes`` changed."""
