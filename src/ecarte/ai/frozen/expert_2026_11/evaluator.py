@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from math import comb
 from typing import TYPE_CHECKING
 
@@ -284,7 +284,7 @@ def _king_value(
     if game_won(score[me], player.rules):
         value = player.value.game_over(True, view.games_won[me], view.games_won[1 - me])
         return Sampled(KING_ACTION, [value], value + 1.0, None, None, True)
-    announced = replace(view, score=(score[0], score[1]), announced=(*view.announced, me))
+    announced = view.replace(score=(score[0], score[1]), announced=(*view.announced, me))
     table = player._leaf_values(announced, view.liable)
     leaf = [table[tricks][0][0] for tricks in range(6)]
     total_weight = sum(weights) or 1.0
