@@ -3,6 +3,9 @@
 # measured against exactly this play, and tests/test_baseline_frozen.py fails
 # on any change to its decisions. It calls the engine's rule functions (the
 # rules, not the player); see docs/ai.md, "The frozen baseline".
+# One line was adapted to the engine (December 2026): the engine's View is no
+# longer a dataclass, so its copy is made with View.replace; the decision
+# digests of tests/test_baseline_frozen.py were unchanged by it.
 """The evaluator: what each legal option is worth to the seat to move.
 
 This is the expert's own valuation (``docs/analysis.md``): for every legal
