@@ -173,12 +173,12 @@ def test_the_leads_read_are_the_others_leads_with_the_cards_it_held(cards_played
     assert seat is not None
     view = match.view(seat)
     opponent = 1 - seat
-    leads = opponent_leads(view)
+    leads = opponent_leads(view, POWER)
     expected = [trick.cards[0] for trick in view.tricks[:3] if trick.leader == opponent]
     if view.trick and len(view.tricks) < 3:
         expected.append(view.trick[0])
-    assert [card for card, _, _ in leads] == expected
-    for card, before, _ in leads:
+    assert [card for card, _, _, _ in leads] == expected
+    for card, before, _, _ in leads:
         # The cards played before the lead are the other's, and not the lead itself.
         assert before & played_by(view, opponent) == before
         assert not before >> card & 1

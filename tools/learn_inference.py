@@ -61,9 +61,11 @@ from ecarte.engine.view import Phase, View
 
 MIN_CONTEXT = 40
 """Situations seen fewer times than this get no exchange weight (1 for all)."""
-EXCHANGE_PRIOR = 30.0
-"""Pseudo-observations at the sampler's own distribution: thin cells stay
-near a ratio of 1."""
+NOTHING_DECIDED = "dealer|exchange|x0|"
+"""Elder's first decision: the dealer has decided nothing yet, so its hand
+is as the sampler draws it (weight 1), whatever the counts' noise says."""
+SHRINK = 5.0
+"""Pseudo-observations at the coarser group's ratio, for each cell."""
 LEAD_PRIOR = 10.0
 """Pseudo-observations at the category's share over all classes."""
 RATIO_RANGE = (0.05, 5.0)
@@ -190,24 +192,42 @@ def merge(files: list[Path]) -> Counts:
     return total
 
 
+def _shrunk(real: list[int], expected: list[float], classes: list[int], towards: float) -> float:
+    """The ratio of real to expected hands over ``classes``, with ``SHRINK``
+    pseudo-observations at ``towards``."""
+    observed = sum(real[cls] for cls in classes)
+    wanted = sum(expected[cls] for cls in classes)
+    return (observed + SHRINK * towards) / (wanted + SHRINK)
+
+
 def exchange_table(counts: Counts) -> dict[str, tuple[float, ...]]:
-    """Situation -> each class's weight: (real share, smoothed) / (sampled
-    share), clipped, the largest scaled to 1."""
+    """Situation -> each class's weight: how many real hands of the class
+    were seen against how many the sampler's draws expect, shrunk in three
+    steps (towards 1 for the textbook's strong / not strong hands, towards
+    that for each count of trumps, towards that for the class) so that thin
+    cells say little; clipped, the largest scaled to 1."""
     table: dict[str, tuple[float, ...]] = {}
     low, high = RATIO_RANGE
     for context in sorted(counts["exchange"]):
         row = counts["exchange"][context]
         seen = sum(row["true"])
-        if seen < MIN_CONTEXT:
+        if seen < MIN_CONTEXT or context.startswith(NOTHING_DECIDED):
             continue
-        sampled_total = sum(row["sampled"])
-        # A class the sampler never drew gets a small share, not zero.
-        floor = 0.5 / EXCHANGE_CLASSES
-        sampled = [(value + floor) / (sampled_total + 0.5) for value in row["sampled"]]
+        sampled_total = sum(row["sampled"]) or 1.0
+        # How many real hands each class would have had, were the sampler right.
+        expected = [seen * value / sampled_total for value in row["sampled"]]
+        real = row["true"]
+
         ratios = []
         for cls in range(EXCHANGE_CLASSES):
-            real = (row["true"][cls] + EXCHANGE_PRIOR * sampled[cls]) / (seen + EXCHANGE_PRIOR)
-            ratios.append(min(high, max(low, real / sampled[cls])))
+            strong = cls // HAND_CLASSES
+            trumps = (cls % HAND_CLASSES) // 6
+            group = [c for c in range(EXCHANGE_CLASSES) if c // HAND_CLASSES == strong]
+            by_trumps = [c for c in group if (c % HAND_CLASSES) // 6 == trumps]
+            first = _shrunk(real, expected, group, 1.0)
+            second = _shrunk(real, expected, by_trumps, first)
+            ratio = _shrunk(real, expected, [cls], second)
+            ratios.append(min(high, max(low, ratio)))
         top = max(ratios)
         table[context] = tuple(round(value / top, 3) for value in ratios)
     return table

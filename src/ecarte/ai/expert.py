@@ -237,15 +237,15 @@ class ExpertPlayer:
             else None
         )
         tops = top_rank_mask(power)
-        leads = opponent_leads(view) if self.learned_leads else []
+        leads = opponent_leads(view, power) if self.learned_leads else []
 
         def weight(hand: int) -> float:
             original = hand | played
             w = 1.0
             if quiet and original >> king & 1:
                 w *= king_quiet
-            for card, before, likelihoods in leads:
-                w *= lead_weight(card, original & ~before, trump, power, tops, likelihoods)
+            for card, before, likelihoods, scale in leads:
+                w *= scale * lead_weight(card, original & ~before, trump, power, tops, likelihoods)
             if ratios is not None:
                 # The measured weight of the exchange replaces the textbook's.
                 strong = textbook_strong(original, trump, ace_high, opponent_is_elder)

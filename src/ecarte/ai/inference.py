@@ -27,6 +27,8 @@ each is a handful of bit operations and table look-ups.
 
 from __future__ import annotations
 
+from functools import cache
+
 from ecarte.engine.cards import SUIT_MASKS, Card, power_table, suit_of
 from ecarte.engine.view import Phase, View
 
@@ -171,22 +173,60 @@ def lead_weight(
     return likelihoods[hand_class(hand, trump, top_ranks)][category] / max(1, count)
 
 
-Lead = tuple[Card, int, tuple[tuple[float, ...], ...]]
-"""A lead of the other's: the card, the cards it had played before it, and
-the likelihoods of that trick (``lead_likelihoods``)."""
+Lead = tuple[Card, int, tuple[tuple[float, ...], ...], float]
+"""A lead of the other's: the card, the cards it had played before it, the
+likelihoods of that trick (``lead_likelihoods``), and a scale that brings
+the largest weight the lead can give a hand to about 1."""
 
 
-def opponent_leads(view: View) -> list[Lead]:
+def _least_held(cls: int, category: int) -> int:
+    """The fewest cards of ``category`` a hand of class ``cls`` holds (0:
+    it cannot lead one)."""
+    trumps, tops = cls // 6, cls % 3
+    if category == TRUMP_LEAD:
+        return trumps
+    if category == TOP_RANK_LEAD:
+        return tops
+    return 1
+
+
+@cache
+def _lead_bound(trick: int, category: int) -> float:
+    likelihoods = lead_likelihoods(trick)
+    return max(
+        (
+            likelihoods[cls][category] / _least_held(cls, category)
+            for cls in range(HAND_CLASSES)
+            if _least_held(cls, category)
+        ),
+        default=1.0,
+    )
+
+
+def opponent_leads(view: View, power: tuple[int, ...]) -> list[Lead]:
     """The other's leads to the first ``LEAD_TRICKS_READ`` tricks, from ``view``."""
     opponent = 1 - view.seat
-    leads: list[Lead] = []
+    trump = view.trump
+    shown: list[tuple[Card, int, int]] = []
     before = 0
     for index, trick in enumerate(view.tricks[:LEAD_TRICKS_READ]):
         first, second = trick.cards
         if trick.leader == opponent:
-            leads.append((first, before, lead_likelihoods(index)))
+            shown.append((first, before, index))
         before |= 1 << (first if trick.leader == opponent else second)
     if view.trick and len(view.tricks) < LEAD_TRICKS_READ:
         # A view is shown to the seat to move: a trick in progress was led by the other.
-        leads.append((view.trick[0], before, lead_likelihoods(len(view.tricks))))
+        shown.append((view.trick[0], before, len(view.tricks)))
+    leads: list[Lead] = []
+    for card, played, index in shown:
+        # The categories this card can be, whatever else the hand holds.
+        if suit_of(card) == trump:
+            categories: tuple[int, ...] = (TRUMP_LEAD,)
+        elif power[card] == 7:
+            categories = (TOP_RANK_LEAD,)
+        else:
+            categories = (TOP_OF_SUIT_LEAD, LOW_LEAD)
+        trick = min(index, LEAD_TRICKS - 1)
+        bound = max(_lead_bound(trick, category) for category in categories)
+        leads.append((card, played, lead_likelihoods(trick), 1.0 / bound if bound > 0 else 1.0))
     return leads
