@@ -270,6 +270,7 @@ def write_module(counts: Counts, sources: list[str], path: Path) -> None:
         f"From {counts['matches']} matches: {', '.join(sources)}.",
         '"""',
         "",
+        "# fmt: off",
         "EXCHANGE: dict[str, tuple[float, ...]] = {",
     ]
     for context, ratios in exchange.items():
@@ -289,6 +290,7 @@ def write_module(counts: Counts, sources: list[str], path: Path) -> None:
             lines.append("        (" + ", ".join(repr(value) for value in row) + "),")
         lines.append("    ),")
     lines.append(")")
+    lines.append("# fmt: on")
     lines.append('"""[trick][hand class][lead category] -> relative chance of that lead (``inference``)."""')
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
