@@ -275,3 +275,33 @@ def test_the_tool_refuses_a_missing_count_file(tmp_path: Path, capsys: pytest.Ca
     with pytest.raises(SystemExit):
         tool.main(["--merge", str(tmp_path / "absent.json")])
     assert "no count file" in capsys.readouterr().err
+
+
+def _synthetic(real: list[int], sampled: list[float]) -> dict[str, object]:
+    tool = load_tool()
+    counts = tool.new_counts()
+    counts["exchange"]["elder|tricks|x0|them|k0|r0|p0"] = {"true": real, "sampled": sampled}
+    return tool.exchange_table(counts)  # type: ignore[no-any-return]
+
+
+def test_the_exchange_weights_are_flat_where_the_sampler_is_right() -> None:
+    share = [float(cls % 7 + 1) for cls in range(EXCHANGE_CLASSES)]
+    real = [int(value * 1000) for value in share]
+    table = _synthetic(real, share)
+    assert all(value == pytest.approx(1.0, abs=0.01) for value in table["elder|tricks|x0|them|k0|r0|p0"])
+
+
+def test_a_class_seen_twice_as_often_as_sampled_weighs_twice_as_much() -> None:
+    share = [10.0] * EXCHANGE_CLASSES
+    real = [10_000] * EXCHANGE_CLASSES
+    real[7] = 20_000
+    ratios = _synthetic(real, share)["elder|tricks|x0|them|k0|r0|p0"]
+    assert ratios[7] == 1.0
+    assert ratios[8] == pytest.approx(0.5, abs=0.01)
+
+
+def test_a_situation_seen_too_rarely_gets_no_table() -> None:
+    tool = load_tool()
+    real = [0] * EXCHANGE_CLASSES
+    real[0] = tool.MIN_CONTEXT - 1
+    assert _synthetic(real, [1.0] * EXCHANGE_CLASSES) == {}
