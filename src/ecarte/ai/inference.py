@@ -226,7 +226,7 @@ def opponent_leads(view: View, power: tuple[int, ...]) -> list[Lead]:
             categories = (TOP_RANK_LEAD,)
         else:
             categories = (TOP_OF_SUIT_LEAD, LOW_LEAD)
-        trick = min(index, LEAD_TRICKS - 1)
-        bound = max(_lead_bound(trick, category) for category in categories)
-        leads.append((card, played, lead_likelihoods(trick), 1.0 / bound if bound > 0 else 1.0))
+        table = min(index, LEAD_TRICKS - 1)
+        bound = max(_lead_bound(table, category) for category in categories)
+        leads.append((card, played, lead_likelihoods(table), 1.0 / bound if bound > 0 else 1.0))
     return leads
