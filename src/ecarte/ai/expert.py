@@ -236,7 +236,7 @@ class ExpertPlayer:
             if self.learned_exchange
             else None
         )
-        tops = top_rank_mask(power)
+        tops = top_rank_mask(power) if self.learned_exchange or self.learned_leads else 0
         leads = opponent_leads(view, power) if self.learned_leads else []
 
         def weight(hand: int) -> float:
