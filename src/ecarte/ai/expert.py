@@ -52,6 +52,15 @@ from ecarte.engine.view import Phase, View
 from .evaluator import Budget, Sampled, evaluate_options, keep_sampling, king_point_matters
 from .expert_heuristics import dealer_would_refuse, discard_order, elder_would_play, good_cards, quick_discard
 from .expert_value import EQUAL, DealModel, MatchValue, match_value
+from .inference import (
+    exchange_class,
+    exchange_context,
+    exchange_ratios,
+    lead_weight,
+    opponent_leads,
+    textbook_strong,
+    top_rank_mask,
+)
 from .sampling import HandWeight, opponent_hands, played_by, unseen_pool
 from .solver import TrickSolver, solver_for
 
@@ -92,6 +101,12 @@ class ExpertPlayer:
     """Rounds of exchange simulated after proposing (later ones by the textbook)."""
     read_replies = True
     """Rule out the cards the other's replies showed it does not hold."""
+    learned_exchange = False
+    """Weight the other's hand by what its exchange says as measured in play
+    (``inference``), instead of the textbook's fits."""
+    learned_leads = False
+    """Weight the other's hand by the cards it chose to lead, as measured in
+    play (``inference``)."""
 
     def __init__(self, seed: int = 0, deal_model: DealModel = EQUAL) -> None:
         self.seed = seed
@@ -216,12 +231,25 @@ class ExpertPlayer:
         ace_high = self.rules.ace_high
         unlikely = self.unlikely
         king_quiet = self.king_kept_quiet
+        ratios = (
+            exchange_ratios(exchange_context(view, refused_late, played_late, kept))
+            if self.learned_exchange
+            else None
+        )
+        tops = top_rank_mask(power) if self.learned_exchange or self.learned_leads else 0
+        leads = opponent_leads(view, power) if self.learned_leads else []
 
         def weight(hand: int) -> float:
             original = hand | played
             w = 1.0
             if quiet and original >> king & 1:
                 w *= king_quiet
+            for card, before, likelihoods, scale in leads:
+                w *= scale * lead_weight(card, original & ~before, trump, power, tops, likelihoods)
+            if ratios is not None:
+                # The measured weight of the exchange replaces the textbook's.
+                strong = textbook_strong(original, trump, ace_high, opponent_is_elder)
+                return w * ratios[exchange_class(original, trump, tops, strong)]
             if strong_at_once:
                 fits = (
                     elder_would_play(original, trump, ace_high)
