@@ -92,6 +92,10 @@ class ExpertPlayer:
     """Rounds of exchange simulated after proposing (later ones by the textbook)."""
     read_replies = True
     """Rule out the cards the other's replies showed it does not hold."""
+    vector_from_trick = 0
+    """From this trick on (1 to 5; 0: never) the card play chooses each later
+    card once for the worlds it cannot tell apart (``vector_search``)
+    instead of solving each sampled hand on its own."""
 
     def __init__(self, seed: int = 0, deal_model: DealModel = EQUAL) -> None:
         self.seed = seed
