@@ -14,10 +14,13 @@ from itertools import product
 from ecarte.ai.expert import ExpertPlayer
 from ecarte.ai.solver import TrickSolver
 from ecarte.ai.vector_search import VectorSearch
-from ecarte.engine.cards import beaters, cards_in, power_table
+from ecarte.engine.actions import CARD, Action
+from ecarte.engine.cards import beaters, cards_in, parse_card, power_table
 from ecarte.engine.rules import Rules
 from ecarte.engine.tricks import leader_wins, legal_replies
+from ecarte.engine.view import View
 from match_support import play_seeded_match
+from test_ai_expert import cards, endgame_view, trick
 
 # A match-win value by tricks that is not linear: three tricks matter most.
 LEAF = (0.0, 0.01, 0.02, 0.9, 0.91, 1.0)
@@ -310,3 +313,24 @@ def test_the_expert_with_it_plays_whole_matches_legally_and_deterministically() 
     # play_seeded_match fails on any illegal action or exception.
     for rules in (Rules(target=2), Rules(target=2, must_trump=False, ace_high=True)):
         assert seeded_match(7, rules, 2) == seeded_match(7, rules, 2)
+
+
+def decide_with_vector_search(view: View, legal_cards: str) -> Action:
+    player = ExpertPlayer(1)
+    player.vector_from_trick = 1
+    player.start_match(0, Rules())
+    return player.decide(view, [Action(CARD, card=card) for card in cards(legal_cards)])
+
+
+def test_the_expert_with_it_solves_the_worked_endgames() -> None:
+    # The endgames of test_ai_expert.py, worked out there by hand, with
+    # the card decisions through the vector search.
+    tricks = [trick(0, "KC", "7C", 0), trick(0, "8C", "9C", 1), trick(1, "QC", "TC", 1)]
+    view = endgame_view("KH 7S", "8H 9D", "H", tricks)
+    assert decide_with_vector_search(view, "KH 7S") == Action(CARD, card=parse_card("KH"))
+    tricks = [trick(0, "KC", "7C", 0), trick(0, "QC", "8C", 0), trick(0, "JC", "9C", 0)]
+    view = endgame_view("KH 7S", "8H 9D", "H", tricks)
+    assert decide_with_vector_search(view, "KH 7S") == Action(CARD, card=parse_card("KH"))
+    tricks = [trick(0, "KC", "7C", 0), trick(0, "8C", "9C", 1)]
+    view = endgame_view("KS TS 7D", "QS 8D", "H", tricks, trick="9S")
+    assert decide_with_vector_search(view, "KS TS") == Action(CARD, card=parse_card("TS"))
