@@ -17,12 +17,16 @@ phase. Figures depend on the machine and its load; compare runs on the same
 machine. Usage:
 
     python benchmarks/ai_latency.py [--player expert] [--opponent classic]
-        [--matches 100] [--seed 1] [--rules KEY=VALUE ...]
+        [--matches 100] [--seed 1] [--rules KEY=VALUE ...] [--set ATTR=VALUE ...]
+
+``--set`` overrides attributes of the measured player (values are Python
+literals), as ``tools/compare_variants.py`` does: ``--set vector_from_trick=2``.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import random
 import statistics
 import time
@@ -35,7 +39,14 @@ from ecarte.engine.rules import rules_from_assignments
 PHASES = ("exchange", "answer", "discard", "tricks")
 
 
-def measure(player_name: str, opponent_name: str, matches: int, seed: int, assignments: list[str]) -> None:
+def measure(
+    player_name: str,
+    opponent_name: str,
+    matches: int,
+    seed: int,
+    assignments: list[str],
+    settings: dict[str, object] | None = None,
+) -> None:
     rules = rules_from_assignments(assignments)
     timings: dict[str, list[float]] = {phase: [] for phase in PHASES}
     cpu_timings: dict[str, list[float]] = {phase: [] for phase in PHASES}
@@ -46,6 +57,10 @@ def measure(player_name: str, opponent_name: str, matches: int, seed: int, assig
         measured_seat = number % 2
         players = [make_player(opponent_name, seed + number), make_player(opponent_name, seed + number)]
         players[measured_seat] = make_player(player_name, seed + number)
+        for key, value in (settings or {}).items():
+            if not hasattr(players[measured_seat], key):
+                raise SystemExit(f"{player_name} has no setting {key!r}")
+            setattr(players[measured_seat], key, value)
         for place, player in enumerate(players):
             player.start_match(place, rules)
         match = Match(rules, first_dealer=(number // 2) % 2)
@@ -69,7 +84,11 @@ def measure(player_name: str, opponent_name: str, matches: int, seed: int, assig
             match.apply(action)
     elapsed = time.perf_counter() - started
     shown_rules = " ".join(assignments) or "default"
-    print(f"{player_name} against {opponent_name}: {matches} matches in {elapsed:.1f} s, rules {shown_rules}")
+    shown_settings = " ".join(f"{key}={value!r}" for key, value in (settings or {}).items())
+    print(
+        f"{player_name}{' (' + shown_settings + ')' if shown_settings else ''} against {opponent_name}: "
+        f"{matches} matches in {elapsed:.1f} s, rules {shown_rules}"
+    )
     print(
         f"king in hand at the moment to announce: {king_chances} times, announced {king_announced}, "
         f"kept quiet {king_chances - king_announced}"
@@ -99,8 +118,20 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", nargs="*", default=[], metavar="KEY=VALUE")
+    parser.add_argument("--set", nargs="*", default=[], metavar="ATTR=VALUE", dest="settings")
     arguments = parser.parse_args()
-    measure(arguments.player, arguments.opponent, arguments.matches, arguments.seed, arguments.rules)
+    settings: dict[str, object] = {}
+    for item in arguments.settings:
+        key, equals, value = item.partition("=")
+        try:
+            settings[key.strip()] = ast.literal_eval(value.strip())
+        except (ValueError, SyntaxError):
+            equals = ""
+        if not equals:
+            parser.error(f"--set {item!r}: expected ATTR=VALUE with a Python literal value")
+    measure(
+        arguments.player, arguments.opponent, arguments.matches, arguments.seed, arguments.rules, settings
+    )
 
 
 if __name__ == "__main__":

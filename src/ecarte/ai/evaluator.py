@@ -37,9 +37,11 @@ from ecarte.engine.scoring import game_won
 from ecarte.engine.view import Phase, View
 
 from .sampling import forced_cards, opponent_hand_size, opponent_hands, ruled_out_by_replies, unseen_pool
+from .vector_search import VectorSearch
 
 if TYPE_CHECKING:
     from .expert import ExpertPlayer
+    from .solver import TrickSolver
 
 TRICK_ENUMERATE = 300
 """Enumerate every opponent hand instead when there are no more than this."""
@@ -243,7 +245,12 @@ def card_values(player: ExpertPlayer, view: View, legal: Sequence[Action], budge
             return won + solver.after_lead(mine, hand, card)
         return won + solver.after_reply(mine, hand, led, card)
 
-    outcomes = [[tricks_of(card, hand) for hand, _ in hands] for card in cards]
+    start = player.vector_from_trick
+    vector = bool(start) and len(view.tricks) + 1 >= start
+    adaptive = budget.target_se is not None and not exact
+    outcomes = (
+        [[tricks_of(card, hand) for hand, _ in hands] for card in cards] if adaptive or not vector else []
+    )
     if budget.target_se is not None and not exact:
         target = budget.target_se / 100.0
         while len(hands) < budget.most and _needs_more([[leaf[t] for t in row] for row in outcomes], target):
@@ -251,6 +258,10 @@ def card_values(player: ExpertPlayer, view: View, legal: Sequence[Action], budge
             hands = hands + extra
             for row, card in zip(outcomes, cards, strict=True):
                 row.extend(tricks_of(card, hand) for hand, _ in extra)
+    if vector:
+        # Our later cards chosen once for the worlds we cannot tell apart
+        # (``vector_search``), over the same hands the samples drew.
+        outcomes = _vector_outcomes(solver, hands, leaf, mine, won, led, cards)
     weights = [w for _, w in hands]
     total_weight = sum(weights) or 1.0
     result = []
@@ -270,6 +281,39 @@ def card_values(player: ExpertPlayer, view: View, legal: Sequence[Action], budge
     if KING in {action.type for action in legal}:
         result.insert(0, _king_value(player, view, outcomes, weights, exact))
     return result
+
+
+def _vector_outcomes(
+    solver: TrickSolver,
+    hands: Sequence[tuple[int, float]],
+    leaf: Sequence[float],
+    mine: int,
+    won: int,
+    led: int | None,
+    cards: Sequence[int],
+) -> list[list[int]]:
+    """Tricks each card ends the deal with, per hand of ``hands``, when our
+    later cards are chosen by the vector search over all of them (a hand
+    drawn twice is one world of twice the weight)."""
+    index_of: dict[int, int] = {}
+    worlds: list[int] = []
+    world_weights: list[float] = []
+    for hand, w in hands:
+        index = index_of.get(hand)
+        if index is None:
+            index = index_of[hand] = len(worlds)
+            worlds.append(hand)
+            world_weights.append(0.0)
+        world_weights[index] += w
+    search = VectorSearch(solver, worlds, world_weights, leaf)
+    rows = []
+    for card in cards:
+        if led is None:
+            by_world = search.after_lead(mine, won, card)
+        else:
+            by_world = search.after_reply(mine, won, led, card)
+        rows.append([by_world[index_of[hand]] for hand, _ in hands])
+    return rows
 
 
 POINT_WORTH_NOTHING = 1e-9

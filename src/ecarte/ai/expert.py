@@ -107,6 +107,10 @@ class ExpertPlayer:
     learned_leads = False
     """Weight the other's hand by the cards it chose to lead, as measured in
     play (``inference``)."""
+    vector_from_trick = 0
+    """From this trick on (1 to 5; 0: never) the card play chooses each later
+    card once for the worlds it cannot tell apart (``vector_search``)
+    instead of solving each sampled hand on its own."""
 
     def __init__(self, seed: int = 0, deal_model: DealModel = EQUAL) -> None:
         self.seed = seed

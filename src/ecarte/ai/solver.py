@@ -154,6 +154,11 @@ class TrickSolver:
     def _wins(self, led: int, reply: int) -> bool:
         return bool(self._wins_table[led << 5 | reply])
 
+    def leader_takes(self, led: int, reply: int) -> bool:
+        """Whether ``led`` takes the trick against ``reply`` (the engine's
+        ``leader_wins``, read from the table it filled)."""
+        return bool(self._wins_table[led << 5 | reply])
+
     def after_lead(self, leader: int, follower: int, led: int) -> int:
         """Tricks the leader takes from here (this trick included) when leading
         ``led`` and both then play perfectly."""
