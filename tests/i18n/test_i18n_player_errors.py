@@ -8,15 +8,20 @@ from __future__ import annotations
 
 import json
 import pickle
+import random
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
 from ecarte import i18n
+from ecarte.ai import make_player
 from ecarte.cli import main
+from ecarte.engine import Action, Rules, View
 from ecarte.i18n import N_, Deferred
 from ecarte.protocol.host import BotFault
+from ecarte.tournament import TournamentSpec, format_summary, play_match, summarize
 
 PLAYERS = "classic, easy, expert, expert-2026-11, master, normal, random"
 # A bot that reads its hello, then ends with status 3 before any answer.
@@ -161,3 +166,29 @@ def test_what_stats_skips_is_told_in_swedish(capsys: pytest.CaptureFixture[str],
         skipped.format(problem=told("{file}: not a match log (no valid header)", file="notes.ecarte.jsonl"))
         in out
     )
+
+
+class Cheat:
+    """An in-process player that answers the king, which is not legal at
+    its first decision."""
+
+    name = "cheat"
+
+    def start_match(self, seat: int, rules: Rules) -> None:
+        pass
+
+    def decide(self, view: View, legal: Sequence[Action]) -> Action:
+        return Action("king")
+
+
+def test_an_illegal_answer_in_a_tournament_is_told_in_dutch() -> None:
+    outcome = play_match([make_player("random", 1), Cheat()], Rules(), 1, random.Random(1))
+    spec = TournamentSpec("random", "cheat", 1, 0, Rules())
+    summary = summarize(spec, [outcome], 1.0)
+    english = "'cheat' chose 'king', which is not a legal action now"
+    assert json.loads(json.dumps(summary))["forfeits"][0]["message"] == english
+    i18n.activate("nl")
+    dutch = told(
+        "{player} chose '{action}', which is not a legal action now", player="'cheat'", action="king"
+    )
+    assert format_summary(summary).splitlines()[-1].endswith(": " + dutch)
