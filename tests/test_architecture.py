@@ -187,11 +187,9 @@ def engine_rule_functions() -> set[str]:
 
 
 def rules_fields() -> set[str]:
-    from dataclasses import fields
+    from ecarte.engine.rules import RULE_NAMES
 
-    from ecarte.engine.rules import Rules
-
-    return {field.name for field in fields(Rules)}
+    return set(RULE_NAMES)
 
 
 def _is_rules(node: ast.expr) -> bool:

@@ -3,6 +3,8 @@ spec/log-format.md deck strings, spec/bot-protocol.md action shapes)."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from typing import Any
 
@@ -150,6 +152,21 @@ def test_a_log_event_is_checked_by_the_same_rules_in_its_own_words(obj: Any, mes
     with pytest.raises(ActionError) as caught:
         Action.from_json(obj, what="event")
     assert str(caught.value).startswith(message)
+
+
+def test_actions_are_immutable_values_that_cross_to_other_processes() -> None:
+    # Actions are dictionary keys and set members (the AI's tables, the
+    # legal actions) and travel to ``ecarte simulate``'s worker processes.
+    action = Action.parse("discard 7D 8C")
+    assert action == Action.from_json({"type": "discard", "cards": ["8C", "7D"]})
+    assert action != Action.parse("discard 7D") and action != str(action)
+    assert len({action, Action.parse("discard 8C 7D"), Action.parse("card KS")}) == 2
+    with pytest.raises(AttributeError):
+        action.discards = 0  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        del action.card
+    assert pickle.loads(pickle.dumps(action)) == action
+    assert copy.deepcopy(action) == action
 
 
 @pytest.mark.parametrize("text", ["", "card", "card KS QS", "fold", "play now"])

@@ -10,6 +10,9 @@ come back often:
 
 from __future__ import annotations
 
+import copy
+import pickle
+
 import pytest
 
 from ecarte.engine import (
@@ -24,6 +27,7 @@ from ecarte.engine import (
     IllegalActionError,
     Match,
     Rules,
+    Trick,
     View,
     ViewError,
     card_code,
@@ -795,3 +799,25 @@ def test_a_view_reads_back_from_its_json_and_bad_json_is_refused() -> None:
             View.from_json({**obj, key: bad})
     with pytest.raises(ViewError, match="JSON object"):
         View.from_json([])
+
+
+def test_a_view_is_an_immutable_value_and_replace_copies_it() -> None:
+    # A player may keep a view, use it as a key, or send it to another
+    # process; the evaluator asks "what if the king were announced" on a copy.
+    match = start(WIN3, LOSE2)
+    act(match, "propose", "accept", "discard 7D", "discard KC", "play")
+    play_tricks(match, ["KH"])
+    view = match.view(0)
+    assert view == match.view(0) and hash(view) == hash(match.view(0)) and view != match.view(1)
+    with pytest.raises(AttributeError):
+        view.score = (4, 0)  # type: ignore[misc]
+    trick = Trick(0, (parse_card("KH"), parse_card("7H")), 0)
+    with pytest.raises(AttributeError):
+        trick.winner = 1  # type: ignore[misc]
+    assert trick == Trick(leader=0, cards=trick.cards, winner=0) and trick != Trick(1, trick.cards, 1)
+    announced = view.replace(score=(4, 0), announced=(0,))
+    assert (announced.score, announced.announced) == ((4, 0), (0,))
+    assert announced.to_json() == {**view.to_json(), "score": [4, 0], "announced": [0]}
+    assert (view.score, view.announced) == ((0, 0), ())
+    assert pickle.loads(pickle.dumps(view)) == view
+    assert copy.deepcopy(trick) == trick and len({trick, copy.copy(trick)}) == 1

@@ -3,11 +3,20 @@ and the clear refusal of anything else."""
 
 from __future__ import annotations
 
+import copy
+import inspect
+import pickle
 from typing import Any
 
 import pytest
 
-from ecarte.engine.rules import Rules, RulesError, parse_rule_assignment, rules_from_assignments
+from ecarte.engine.rules import (
+    RULE_NAMES,
+    Rules,
+    RulesError,
+    parse_rule_assignment,
+    rules_from_assignments,
+)
 
 
 def test_defaults_are_the_specs() -> None:
@@ -118,6 +127,28 @@ def test_rules_are_immutable_values() -> None:
     assert rules.replace(target=7) == Rules(target=7)
     with pytest.raises(RulesError):
         rules.replace(target=0)
+
+
+def test_rule_names_are_every_setting_in_the_constructors_order() -> None:
+    # What a log header, the settings file and --rules may name, and the
+    # order a header writes them in.
+    settings = list(inspect.signature(Rules).parameters)
+    assert list(RULE_NAMES) == settings
+    assert list(Rules().to_dict()) == settings
+    for name in settings:
+        with pytest.raises(RulesError):
+            Rules.from_mapping({name: "not a value of any rule"})
+
+
+def test_rules_cross_to_other_processes_and_compare_by_value() -> None:
+    # ``ecarte simulate`` sends the rules to its worker processes.
+    rules = Rules(target=7, deal_packets=(2, 2, 1), max_exchanges=3, four_all_reset=True)
+    assert pickle.loads(pickle.dumps(rules)) == rules
+    assert copy.deepcopy(rules) == rules
+    assert rules != Rules(target=7) and rules != rules.to_dict()
+    assert len({rules, Rules(target=7, deal_packets=(2, 2, 1), max_exchanges=3, four_all_reset=True)}) == 1
+    with pytest.raises(AttributeError):
+        del rules.target
 
 
 @pytest.mark.parametrize(

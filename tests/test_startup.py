@@ -42,6 +42,22 @@ def test_check_loads_the_rules_and_the_log_only() -> None:
     )
 
 
+def test_check_loads_neither_dataclasses_nor_typing(tmp_path: Path) -> None:
+    # dataclasses imports inspect (and ast, dis, tokenize) and compiles code
+    # for each class; typing alone costs more than the engine's modules: the
+    # two were a third of what ecarte check --json did beyond starting the
+    # interpreter (benchmarks/startup.py). On its path typing is imported
+    # under ``if TYPE_CHECKING:`` only.
+    heavy = ("dataclasses", "inspect", "ast", "dis", "tokenize")
+    assert loaded_from(modules_loaded("check", "--json", str(EXAMPLE_LOG)), *heavy, "typing") == set()
+    # The summary for people, here of a log with a bad line, also reads the
+    # language setting (tomllib, which imports typing).
+    broken = tmp_path / "broken.ecarte.jsonl"
+    broken.write_text(EXAMPLE_LOG.read_text(encoding="utf-8") + '{"type": "card"}\n', encoding="utf-8")
+    modules = modules_loaded("check", str(broken))
+    assert "ecarte.log.check" in modules and loaded_from(modules, *heavy) == set()
+
+
 def test_help_loads_no_part_of_the_game() -> None:
     modules = modules_loaded("--help")
     # ecarte.i18n: the help is in the player's language (stdlib gettext, read only for a catalog).

@@ -7,6 +7,12 @@ file is opened with ``O_NONBLOCK`` (so even a FIFO opens at once), checked
 with ``fstat`` to be a regular file, and read only up to a limit: anything
 else is refused with a ``FileRefused`` naming what the path is.
 ``docs/reliability.md`` lists these promises and the tests that hold them.
+
+``Skipped`` is a plain class, not a dataclass, and ``typing`` is imported
+for the type checker only: ``ecarte check`` loads this module, and importing
+``dataclasses`` (which brings ``inspect``) and ``typing``, and making the
+dataclasses, was a third of its start-up beyond the bare interpreter's
+(``python benchmarks/startup.py``).
 """
 
 from __future__ import annotations
@@ -15,9 +21,8 @@ import errno
 import os
 import stat
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing at run time
 if TYPE_CHECKING:
     from pathlib import Path  # loaded only where a folder is listed: not by ``ecarte check``
 
@@ -114,12 +119,40 @@ def _megabytes(size: int) -> str:
     return f"{size:,} bytes"
 
 
-@dataclass(frozen=True, slots=True)
 class Skipped:
-    """An entry of a folder scan that is not a regular file, and why."""
+    """An entry of a folder scan that is not a regular file, and why.
+    Immutable, equal and hashed by its fields."""
+
+    __slots__ = ("path", "reason")
 
     path: Path
     reason: str
+
+    def __init__(self, path: Path, reason: str) -> None:
+        object.__setattr__(self, "path", path)
+        object.__setattr__(self, "reason", reason)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot set {name!r}: a Skipped is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot set {name!r}: a Skipped is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Skipped):
+            return NotImplemented
+        return (self.path, self.reason) == (other.path, other.reason)
+
+    def __hash__(self) -> int:
+        return hash((self.path, self.reason))
+
+    def __repr__(self) -> str:
+        return f"Skipped(path={self.path!r}, reason={self.reason!r})"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Pickled through the constructor: the default sets the slots, which
+        # ``__setattr__`` refuses.
+        return (Skipped, (self.path, self.reason))
 
     def __str__(self) -> str:
         return f"{self.path} is skipped: {self.reason}"

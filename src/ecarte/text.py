@@ -9,7 +9,10 @@ non-breaking space) is shown as an escape such as ``\\x1b``, never obeyed.
 from __future__ import annotations
 
 import unicodedata
-from typing import TextIO
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing at run time
+if TYPE_CHECKING:
+    from typing import TextIO
 
 
 def printable(text: str, *, keep_newlines: bool = False) -> str:

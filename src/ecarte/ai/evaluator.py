@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from math import comb
 from typing import TYPE_CHECKING
 
@@ -284,7 +284,7 @@ def _leaves_with_king(player: ExpertPlayer, view: View) -> list[float] | None:
     score[me] += 1
     if game_won(score[me], player.rules):
         return None
-    announced = replace(view, score=(score[0], score[1]), announced=(*view.announced, me))
+    announced = view.replace(score=(score[0], score[1]), announced=(*view.announced, me))
     table = player._leaf_values(announced, view.liable)
     return [table[tricks][0][0] for tricks in range(6)]
 

@@ -1,21 +1,23 @@
 """A player's decision: the action shapes of ``docs/bot-protocol.md``.
 
-An ``Action`` is a small immutable value with a string form that round-trips
-(``card KS``, ``discard 7D 8C``, ``propose``) and a JSON form that is exactly
-the protocol's (``{"type": "card", "card": "KS"}``). The simple actions and
-the 32 card actions are made once and shared, so producing legal actions on
-the AI's hot path allocates nothing.
+``Action`` is a plain class, not a dataclass, and ``typing`` is imported for
+the type checker only: ``ecarte check`` loads this module, and importing
+``dataclasses`` (which brings ``inspect``) and ``typing``, and making the
+dataclasses, was a third of its start-up beyond the bare interpreter's
+(``python benchmarks/startup.py``).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from .cards import Card, CardError, card_code, cards_in, mask_of, parse_card
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing at run time
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class ActionType(StrEnum):
@@ -47,13 +49,43 @@ class ActionError(ValueError):
     """Text or JSON that is not an action of the protocol."""
 
 
-@dataclass(frozen=True, slots=True)
 class Action:
+    """One decision: immutable, equal and hashed by its three fields."""
+
+    __slots__ = ("card", "discards", "type")
+
     type: ActionType
-    card: Card = -1
+    card: Card
     """The card played, for ``card`` actions."""
-    discards: int = 0
+    discards: int
     """The mask of the cards discarded, for ``discard`` actions."""
+
+    def __init__(self, type: ActionType, card: Card = -1, discards: int = 0) -> None:
+        object.__setattr__(self, "type", type)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "discards", discards)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"cannot set {name!r}: an Action is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot set {name!r}: an Action is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Action):
+            return NotImplemented
+        return (self.type, self.card, self.discards) == (other.type, other.card, other.discards)
+
+    def __hash__(self) -> int:
+        return hash((self.type, self.card, self.discards))
+
+    def __repr__(self) -> str:
+        return f"Action(type={self.type!r}, card={self.card!r}, discards={self.discards!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled (to ``ecarte simulate``'s workers) through the constructor:
+        # the default would set the slots, which ``__setattr__`` refuses.
+        return (Action, (self.type, self.card, self.discards))
 
     @property
     def cards(self) -> list[Card]:

@@ -13,10 +13,10 @@ numbering never changes, so a card's code is the same under every rule.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING
 
 from ecarte.i18n import pgettext
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing at run time
 if TYPE_CHECKING:  # the generator is always the caller's; ``ecarte check`` shuffles nothing
     import random
 

@@ -16,15 +16,19 @@ game ends the moment a player reaches the target.
 Each rule is a pure function of ``exchange``, ``king``, ``scoring`` or
 ``tricks``, which the computer players call too: this class applies them
 in order and keeps the state.
+
+``DealRecord`` and ``DealTally`` are plain classes, not dataclasses, and
+``typing`` is imported for the type checker only: ``ecarte check`` loads
+this module, and importing ``dataclasses`` (which brings ``inspect``) and
+``typing``, and making the dataclasses, was a third of its start-up beyond
+the bare interpreter's (``python benchmarks/startup.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 from ecarte.i18n import _, ngettext
 
@@ -75,6 +79,7 @@ from .scoring import (
 from .tricks import leader_wins, legal_replies, why_not_allowed
 from .view import Phase, Trick, View
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing at run time
 if TYPE_CHECKING:
     import random
 
@@ -94,32 +99,96 @@ class DealError(ValueError):
     """A deck that is not the 32 cards, or a deal when none is due."""
 
 
-@dataclass(slots=True)
 class DealRecord:
     """What a deal did to the score (the ``deals`` of ``ecarte check``)."""
+
+    # In the constructor's order, not sorted: ``__eq__`` and ``__repr__`` follow it.
+    __slots__ = (  # noqa: RUF023
+        "game",
+        "dealer",
+        "upcard",
+        "trump",
+        "points",
+        "score",
+        "tricks",
+        "king_points",
+        "turned_king",
+        "trick_points",
+        "winner",
+        "vole",
+        "penalty",
+        "four_all_reset",
+        "ended_game",
+    )
 
     game: int
     """1-based number of the game in the match."""
     dealer: int
     upcard: Card
     trump: int
-    points: list[int] = field(default_factory=lambda: [0, 0])
-    score: list[int] = field(default_factory=lambda: [0, 0])
-    tricks: list[int] | None = None
+    points: list[int]
+    score: list[int]
+    tricks: list[int] | None
     """Tricks each seat took; ``None`` until the five tricks are done."""
-    king_points: list[int] = field(default_factory=lambda: [0, 0])
+    king_points: list[int]
     """King points each seat scored in this deal, the turned-up king's included."""
-    turned_king: bool = False
+    turned_king: bool
     """The turned-up card was a king: the dealer's point in ``king_points``."""
-    trick_points: int = 0
+    trick_points: int
     """What the tricks were worth to ``winner`` (vole and penalty included)."""
-    winner: int | None = None
+    winner: int | None
     """The seat that took three tricks or more."""
-    vole: bool = False
-    penalty: bool = False
-    four_all_reset: bool = False
-    ended_game: int | None = None
+    vole: bool
+    penalty: bool
+    four_all_reset: bool
+    ended_game: int | None
     """The seat that won the game in this deal, if one did."""
+
+    def __init__(
+        self,
+        game: int,
+        dealer: int,
+        upcard: Card,
+        trump: int,
+        points: list[int] | None = None,
+        score: list[int] | None = None,
+        tricks: list[int] | None = None,
+        king_points: list[int] | None = None,
+        turned_king: bool = False,
+        trick_points: int = 0,
+        winner: int | None = None,
+        vole: bool = False,
+        penalty: bool = False,
+        four_all_reset: bool = False,
+        ended_game: int | None = None,
+    ) -> None:
+        self.game = game
+        self.dealer = dealer
+        self.upcard = upcard
+        self.trump = trump
+        self.points = [0, 0] if points is None else points
+        self.score = [0, 0] if score is None else score
+        self.tricks = tricks
+        self.king_points = [0, 0] if king_points is None else king_points
+        self.turned_king = turned_king
+        self.trick_points = trick_points
+        self.winner = winner
+        self.vole = vole
+        self.penalty = penalty
+        self.four_all_reset = four_all_reset
+        self.ended_game = ended_game
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, DealRecord):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"DealRecord({fields})"
 
 
 SHARED_DISCARD_SIZE = 3
@@ -193,17 +262,46 @@ _SPADE_ACTIONS, _HEART_ACTIONS, _DIAMOND_ACTIONS, _CLUB_ACTIONS = _CARD_ACTIONS_
 _ALL_CARDS_SET = frozenset(range(32))
 
 
-@dataclass
 class DealTally:
     """What a run of deals added up to, by seat: the totals that a match's
     summary reports (``ecarte simulate``, ``ecarte stats``)."""
 
-    points: list[int] = field(default_factory=lambda: [0, 0])
-    king_points: list[int] = field(default_factory=lambda: [0, 0])
-    voles: list[int] = field(default_factory=lambda: [0, 0])
+    __slots__ = ("king_points", "penalties_suffered", "points", "voles")
+
+    points: list[int]
+    king_points: list[int]
+    voles: list[int]
     """Voles taken."""
-    penalties_suffered: list[int] = field(default_factory=lambda: [0, 0])
+    penalties_suffered: list[int]
     """Deals lost while liable: the penalty is the loser's."""
+
+    def __init__(
+        self,
+        points: list[int] | None = None,
+        king_points: list[int] | None = None,
+        voles: list[int] | None = None,
+        penalties_suffered: list[int] | None = None,
+    ) -> None:
+        self.points = [0, 0] if points is None else points
+        self.king_points = [0, 0] if king_points is None else king_points
+        self.voles = [0, 0] if voles is None else voles
+        self.penalties_suffered = [0, 0] if penalties_suffered is None else penalties_suffered
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, DealTally):
+            return NotImplemented
+        return (self.points, self.king_points, self.voles, self.penalties_suffered) == (
+            other.points,
+            other.king_points,
+            other.voles,
+            other.penalties_suffered,
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"DealTally(points={self.points!r}, king_points={self.king_points!r}, "
+            f"voles={self.voles!r}, penalties_suffered={self.penalties_suffered!r})"
+        )
 
 
 def tally_deals(records: Iterable[DealRecord]) -> DealTally:
@@ -901,10 +999,20 @@ class Match:
 
 def _copy_record(record: DealRecord) -> DealRecord:
     # The lists change as the deal goes on: the copy gets its own.
-    return replace(
-        record,
+    return DealRecord(
+        game=record.game,
+        dealer=record.dealer,
+        upcard=record.upcard,
+        trump=record.trump,
         points=record.points[:],
         score=record.score[:],
         tricks=None if record.tricks is None else record.tricks[:],
         king_points=record.king_points[:],
+        turned_king=record.turned_king,
+        trick_points=record.trick_points,
+        winner=record.winner,
+        vole=record.vole,
+        penalty=record.penalty,
+        four_all_reset=record.four_all_reset,
+        ended_game=record.ended_game,
     )

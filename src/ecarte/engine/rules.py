@@ -1,18 +1,22 @@
 """The variant settings of a match (``docs/rules.md``, "Variants").
 
-``Rules`` is an immutable value. ``Rules.from_mapping`` is the one gate for
-rules coming from outside (a log header, the settings file, ``--rules``): it
-checks every key and value and says exactly what is wrong.
+``Rules`` is a plain class, not a dataclass, and ``typing`` is imported for
+the type checker only: ``ecarte check`` loads this module, and importing
+``dataclasses`` (which brings ``inspect``) and ``typing``, and making the
+dataclasses, was a third of its start-up beyond the bare interpreter's
+(``python benchmarks/startup.py``). ``RULE_NAMES`` lists its settings.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, fields
-from typing import Any
 
 from ecarte.i18n import _
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing at run time
+if TYPE_CHECKING:
+    from typing import Any
 
 PACKET_PATTERNS: tuple[tuple[int, ...], ...] = ((3, 2), (2, 3), (2, 2, 1))
 
@@ -21,19 +25,98 @@ class RulesError(ValueError):
     """A rules setting that is unknown or out of range."""
 
 
-@dataclass(frozen=True, slots=True)
-class Rules:
-    target: int = 5
-    games_to_win: int = 1
-    ace_high: bool = False
-    deal_packets: tuple[int, ...] = (3, 2)
-    dealer_must_exchange: bool = False
-    max_exchanges: int | None = None
-    must_trump: bool = True
-    penalty_adds_to_vole: bool = False
-    four_all_reset: bool = False
+RULE_NAMES: tuple[str, ...] = (
+    "target",
+    "games_to_win",
+    "ace_high",
+    "deal_packets",
+    "dealer_must_exchange",
+    "max_exchanges",
+    "must_trump",
+    "penalty_adds_to_vole",
+    "four_all_reset",
+)
+"""The settings of ``Rules``, in the order they are declared, written and shown."""
 
-    def __post_init__(self) -> None:
+
+class Rules:
+    """The variant settings: immutable, checked when made, equal and hashed by
+    their values."""
+
+    __slots__ = RULE_NAMES
+
+    target: int
+    games_to_win: int
+    ace_high: bool
+    deal_packets: tuple[int, ...]
+    dealer_must_exchange: bool
+    max_exchanges: int | None
+    must_trump: bool
+    penalty_adds_to_vole: bool
+    four_all_reset: bool
+
+    def __init__(
+        self,
+        target: int = 5,
+        games_to_win: int = 1,
+        ace_high: bool = False,
+        deal_packets: tuple[int, ...] = (3, 2),
+        dealer_must_exchange: bool = False,
+        max_exchanges: int | None = None,
+        must_trump: bool = True,
+        penalty_adds_to_vole: bool = False,
+        four_all_reset: bool = False,
+    ) -> None:
+        set_rule = object.__setattr__
+        set_rule(self, "target", target)
+        set_rule(self, "games_to_win", games_to_win)
+        set_rule(self, "ace_high", ace_high)
+        set_rule(self, "deal_packets", deal_packets)
+        set_rule(self, "dealer_must_exchange", dealer_must_exchange)
+        set_rule(self, "max_exchanges", max_exchanges)
+        set_rule(self, "must_trump", must_trump)
+        set_rule(self, "penalty_adds_to_vole", penalty_adds_to_vole)
+        set_rule(self, "four_all_reset", four_all_reset)
+        self._check()
+
+    def _values(self) -> tuple[Any, ...]:
+        return (
+            self.target,
+            self.games_to_win,
+            self.ace_high,
+            self.deal_packets,
+            self.dealer_must_exchange,
+            self.max_exchanges,
+            self.must_trump,
+            self.penalty_adds_to_vole,
+            self.four_all_reset,
+        )
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"cannot set {name!r}: Rules are immutable (Rules.replace makes a copy)")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot set {name!r}: Rules are immutable (Rules.replace makes a copy)")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Rules):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        settings = ", ".join(f"{name}={getattr(self, name)!r}" for name in RULE_NAMES)
+        return f"Rules({settings})"
+
+    def __reduce__(self) -> tuple[type[Rules], tuple[Any, ...]]:
+        # Pickled (to ``ecarte simulate``'s workers) through the constructor,
+        # which checks again: the default would set the slots, which
+        # ``__setattr__`` refuses.
+        return (Rules, self._values())
+
+    def _check(self) -> None:
         _check_int("target", self.target, 1, 99)
         _check_int("games_to_win", self.games_to_win, 1, 9)
         for name in (
@@ -67,11 +150,10 @@ class Rules:
             raise RulesError(
                 _("rules must be an object of settings, not {value}").format(value=_show(values))
             )
-        known = {field.name for field in fields(cls)}
         arguments: dict[str, Any] = {}
         for key, value in values.items():
-            if key not in known:
-                raise RulesError(_unknown_rule(key, known))
+            if key not in RULE_NAMES:
+                raise RulesError(_unknown_rule(key, RULE_NAMES))
             if key == "deal_packets":
                 if not isinstance(value, list | tuple):
                     raise RulesError(_packets_error(value))
@@ -84,9 +166,9 @@ class Rules:
     def to_dict(self) -> dict[str, Any]:
         """Every key with its value, JSON-ready (as in the protocol's hello)."""
         result: dict[str, Any] = {}
-        for field in fields(self):
-            value = getattr(self, field.name)
-            result[field.name] = list(value) if isinstance(value, tuple) else value
+        for name in RULE_NAMES:
+            value = getattr(self, name)
+            result[name] = list(value) if isinstance(value, tuple) else value
         return result
 
     def replace(self, **changes: Any) -> Rules:
@@ -133,9 +215,8 @@ def parse_rule_assignment(text: str) -> tuple[str, Any]:
         raise RulesError(_("{text} is not KEY=VALUE").format(text=repr(text)))
     key, raw = text.split("=", 1)
     key, raw = key.strip(), raw.strip()
-    known = [field.name for field in fields(Rules)]
-    if key not in known:
-        raise RulesError(_unknown_rule(key, known))
+    if key not in RULE_NAMES:
+        raise RulesError(_unknown_rule(key, RULE_NAMES))
     lowered = raw.lower()
     value: Any
     if lowered in ("true", "yes", "on"):

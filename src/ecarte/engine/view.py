@@ -4,15 +4,23 @@ A ``View`` holds exactly the protocol's keys and nothing more, so no player
 built on it can see the other hand, the stock's order or the other seat's
 discards. ``to_json``/``from_json`` are the protocol's form; ``from_json``
 checks what a host sends before a player trusts it.
+
+``Trick`` and ``View`` are plain classes, not dataclasses, and ``typing`` is
+imported for the type checker only: ``ecarte check`` loads this module, and
+importing ``dataclasses`` (which brings ``inspect``) and ``typing``, and
+making the dataclasses, was a third of its start-up beyond the bare
+interpreter's (``python benchmarks/startup.py``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from .cards import SUITS, Card, CardError, card_code, mask_of, parse_card, trump_king
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing at run time
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class Phase(StrEnum):
@@ -40,13 +48,42 @@ class ViewError(ValueError):
     """JSON that is not a view of the protocol."""
 
 
-@dataclass(frozen=True, slots=True)
 class Trick:
-    """A finished trick: who led, the two cards in the order played, who won."""
+    """A finished trick: who led, the two cards in the order played, who won.
+    Immutable, equal and hashed by its fields."""
+
+    __slots__ = ("cards", "leader", "winner")
 
     leader: int
     cards: tuple[Card, Card]
     winner: int
+
+    def __init__(self, leader: int, cards: tuple[Card, Card], winner: int) -> None:
+        object.__setattr__(self, "leader", leader)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "winner", winner)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"cannot set {name!r}: a Trick is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot set {name!r}: a Trick is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Trick):
+            return NotImplemented
+        return (self.leader, self.cards, self.winner) == (other.leader, other.cards, other.winner)
+
+    def __hash__(self) -> int:
+        return hash((self.leader, self.cards, self.winner))
+
+    def __repr__(self) -> str:
+        return f"Trick(leader={self.leader!r}, cards={self.cards!r}, winner={self.winner!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled through the constructor: the default sets the slots, which
+        # ``__setattr__`` refuses.
+        return (Trick, (self.leader, self.cards, self.winner))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -56,8 +93,33 @@ class Trick:
         }
 
 
-@dataclass(frozen=True, slots=True)
+VIEW_FIELDS: tuple[str, ...] = (
+    "seat",
+    "dealer",
+    "phase",
+    "hand",
+    "upcard",
+    "trump",
+    "stock",
+    "my_discards",
+    "their_discards",
+    "exchanges",
+    "liable",
+    "announced",
+    "trick",
+    "tricks",
+    "score",
+    "games_won",
+)
+"""The fields of a ``View``, in the order of its constructor: the protocol's keys."""
+
+
 class View:
+    """What one seat may know. Immutable, equal and hashed by its fields;
+    ``replace`` makes a copy with some of them changed."""
+
+    __slots__ = VIEW_FIELDS
+
     seat: int
     dealer: int
     phase: Phase
@@ -74,6 +136,92 @@ class View:
     tricks: tuple[Trick, ...]
     score: tuple[int, int]
     games_won: tuple[int, int]
+
+    def __init__(
+        self,
+        seat: int,
+        dealer: int,
+        phase: Phase,
+        hand: tuple[Card, ...],
+        upcard: Card,
+        trump: int,
+        stock: int,
+        my_discards: tuple[Card, ...],
+        their_discards: int,
+        exchanges: int,
+        liable: int | None,
+        announced: tuple[int, ...],
+        trick: tuple[Card, ...],
+        tricks: tuple[Trick, ...],
+        score: tuple[int, int],
+        games_won: tuple[int, int],
+    ) -> None:
+        set_field = object.__setattr__
+        set_field(self, "seat", seat)
+        set_field(self, "dealer", dealer)
+        set_field(self, "phase", phase)
+        set_field(self, "hand", hand)
+        set_field(self, "upcard", upcard)
+        set_field(self, "trump", trump)
+        set_field(self, "stock", stock)
+        set_field(self, "my_discards", my_discards)
+        set_field(self, "their_discards", their_discards)
+        set_field(self, "exchanges", exchanges)
+        set_field(self, "liable", liable)
+        set_field(self, "announced", announced)
+        set_field(self, "trick", trick)
+        set_field(self, "tricks", tricks)
+        set_field(self, "score", score)
+        set_field(self, "games_won", games_won)
+
+    def _values(self) -> tuple[Any, ...]:
+        return (
+            self.seat,
+            self.dealer,
+            self.phase,
+            self.hand,
+            self.upcard,
+            self.trump,
+            self.stock,
+            self.my_discards,
+            self.their_discards,
+            self.exchanges,
+            self.liable,
+            self.announced,
+            self.trick,
+            self.tricks,
+            self.score,
+            self.games_won,
+        )
+
+    def replace(self, **changes: Any) -> View:
+        """A copy with the fields named in ``changes`` changed."""
+        values = dict(zip(VIEW_FIELDS, self._values(), strict=True))
+        values.update(changes)
+        return View(**values)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"cannot set {name!r}: a View is immutable (View.replace makes a copy)")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot set {name!r}: a View is immutable (View.replace makes a copy)")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, View):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in VIEW_FIELDS)
+        return f"View({fields})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled through the constructor: the default sets the slots, which
+        # ``__setattr__`` refuses.
+        return (View, self._values())
 
     @property
     def elder(self) -> int:

@@ -12,7 +12,6 @@ import atexit
 import gc
 import json
 import sys
-from typing import Any
 
 from ecarte.engine import DealRecord, Rules
 from ecarte.engine.cards import SUIT_SYMBOLS, SUITS, suit_name
@@ -21,6 +20,10 @@ from ecarte.i18n import _, ngettext
 from ecarte.text import emit, printable
 
 from .reader import LogFileError, Replay, replay_file
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing at run time
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def check_report(replay: Replay) -> dict[str, Any]:

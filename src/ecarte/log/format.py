@@ -5,17 +5,25 @@ Lines, a header, events with typed fields. Whether an event is allowed at
 its moment is the engine's business (``reader`` folds events through
 ``Match``). Every problem is a ``LineError`` whose message says what was
 expected and what was found, for a player to read.
+
+``LogHeader``, ``LogEvent`` and ``LogError`` are plain classes, not
+dataclasses, and ``typing`` is imported for the type checker only: ``ecarte
+check`` loads this module, and importing ``dataclasses`` (which brings
+``inspect``) and ``typing``, and making the dataclasses, was a third of its
+start-up beyond the bare interpreter's (``python benchmarks/startup.py``).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
 
 from ecarte.engine import Action, ActionError, Card, CardError, Rules, RulesError, deck_string, parse_deck
 from ecarte.engine.actions import kind_of, shorten
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing at run time
+if TYPE_CHECKING:
+    from typing import Any
 
 FORMAT_NAME = "ecarte-log"
 FORMAT_VERSION = 1
@@ -60,15 +68,44 @@ class LineError(ValueError):
     """A line that is not what the format allows; the message says why."""
 
 
-@dataclass(slots=True)
 class LogHeader:
     """A valid header line: who plays, who deals first, the rules."""
+
+    __slots__ = ("extra", "first_dealer", "players", "rules")
 
     players: tuple[str, str]
     first_dealer: int
     rules: Rules
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: dict[str, Any]
     """Header keys the format does not name (the AI's levels, a time...)."""
+
+    def __init__(
+        self,
+        players: tuple[str, str],
+        first_dealer: int,
+        rules: Rules,
+        extra: dict[str, Any] | None = None,
+    ) -> None:
+        self.players = players
+        self.first_dealer = first_dealer
+        self.rules = rules
+        self.extra = {} if extra is None else extra
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LogHeader):
+            return NotImplemented
+        return (self.players, self.first_dealer, self.rules, self.extra) == (
+            other.players,
+            other.first_dealer,
+            other.rules,
+            other.extra,
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"LogHeader(players={self.players!r}, first_dealer={self.first_dealer!r}, "
+            f"rules={self.rules!r}, extra={self.extra!r})"
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -81,17 +118,44 @@ class LogHeader:
         }
 
 
-@dataclass(slots=True)
 class LogEvent:
     """A valid event line: a deal (``dealer``, ``deck``) or a decision
     (``player``, ``action``)."""
 
+    # In the constructor's order, not sorted: ``__eq__`` and ``__repr__`` follow it.
+    __slots__ = ("line", "type", "player", "action", "dealer", "deck")  # noqa: RUF023
+
     line: int
     type: EventType
-    player: int | None = None
-    action: Action | None = None
-    dealer: int | None = None
-    deck: tuple[Card, ...] | None = None
+    player: int | None
+    action: Action | None
+    dealer: int | None
+    deck: tuple[Card, ...] | None
+
+    def __init__(
+        self,
+        line: int,
+        type: EventType,
+        player: int | None = None,
+        action: Action | None = None,
+        dealer: int | None = None,
+        deck: tuple[Card, ...] | None = None,
+    ) -> None:
+        self.line = line
+        self.type = type
+        self.player = player
+        self.action = action
+        self.dealer = dealer
+        self.deck = deck
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LogEvent):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"LogEvent({fields})"
 
     def to_json(self) -> dict[str, Any]:
         if self.type == DEAL:
@@ -107,13 +171,26 @@ class LogEvent:
         return f"{self.action} by seat {self.player}"
 
 
-@dataclass(slots=True)
 class LogError:
     """The first bad line of a log, and what is wrong with it."""
+
+    __slots__ = ("line", "message")
 
     line: int
     """1-based number of the first bad line."""
     message: str
+
+    def __init__(self, line: int, message: str) -> None:
+        self.line = line
+        self.message = message
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LogError):
+            return NotImplemented
+        return (self.line, self.message) == (other.line, other.message)
+
+    def __repr__(self) -> str:
+        return f"LogError(line={self.line!r}, message={self.message!r})"
 
 
 def decision_json(player: int | None, action: Action) -> dict[str, Any]:

@@ -13,15 +13,19 @@ valid events, the match state they lead to, and the byte length of that
 valid prefix (so a log torn by a crash can be cut back and continued).
 The rules themselves are the engine's: a decision is checked by
 ``Match.apply``, whose message names the rule a bad decision breaks.
+
+``Replay`` and ``LogEnd`` are plain classes, not dataclasses, and ``typing``
+is imported for the type checker only: ``ecarte check`` loads this module,
+and importing ``dataclasses`` (which brings ``inspect``) and ``typing``, and
+making the dataclasses, was a third of its start-up beyond the bare
+interpreter's (``python benchmarks/startup.py``).
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Generic, TypeVar
 
 from ecarte.engine import (
     TRICKS,
@@ -47,8 +51,20 @@ from .format import (
 )
 from .writer import LogWriter
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing at run time
 if TYPE_CHECKING:
     from pathlib import Path  # not loaded by ``ecarte check``
+    from typing import Generic, TypeVar
+
+    ResultT = TypeVar("ResultT")
+else:
+    # What a visitor's ``result`` is matters to the type checker only: at run
+    # time ``LogVisitor[X]`` is ``LogVisitor``, without typing's ``Generic``.
+    class Generic:
+        def __class_getitem__(cls, parameter: object) -> type:
+            return cls
+
+    ResultT = "ResultT"
 
 _BOM = b"\xef\xbb\xbf"
 
@@ -58,20 +74,47 @@ class LogFileError(Exception):
     (for ``resume_log``) not a log that can be continued."""
 
 
-@dataclass(slots=True)
 class Replay:
     """A log read whole: its header, its valid events and where they lead."""
 
+    # In the constructor's order, not sorted: ``__eq__`` and ``__repr__`` follow it.
+    __slots__ = ("header", "events", "match", "error", "truncated_last_line", "valid_bytes")  # noqa: RUF023
+
     header: LogHeader | None
-    events: list[LogEvent] = field(default_factory=list)
+    events: list[LogEvent]
     """The valid events, in order."""
-    match: Match | None = None
+    match: Match | None
     """The state after the valid events (``None`` without a valid header)."""
-    error: LogError | None = None
-    truncated_last_line: bool = False
+    error: LogError | None
+    truncated_last_line: bool
     """The error is a last line cut short (no newline, not parseable)."""
-    valid_bytes: int = 0
+    valid_bytes: int
     """Byte length of the valid prefix of the file."""
+
+    def __init__(
+        self,
+        header: LogHeader | None,
+        events: list[LogEvent] | None = None,
+        match: Match | None = None,
+        error: LogError | None = None,
+        truncated_last_line: bool = False,
+        valid_bytes: int = 0,
+    ) -> None:
+        self.header = header
+        self.events = [] if events is None else events
+        self.match = match
+        self.error = error
+        self.truncated_last_line = truncated_last_line
+        self.valid_bytes = valid_bytes
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Replay):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"Replay({fields})"
 
     @property
     def valid(self) -> bool:
@@ -100,9 +143,6 @@ class Reading(Enum):
 
     GO_ON = "go on"
     STOP = "stop"
-
-
-ResultT = TypeVar("ResultT")
 
 
 class LogVisitor(Generic[ResultT]):
@@ -277,18 +317,45 @@ class ReplayBuilder(LogVisitor[Replay]):
         return self.replay
 
 
-@dataclass(slots=True)
 class LogEnd:
     """Where a log leads, without its events: what resuming needs."""
 
-    header: LogHeader | None = None
-    match: Match | None = None
+    # In the constructor's order, not sorted: ``__eq__`` and ``__repr__`` follow it.
+    __slots__ = ("header", "match", "events", "error", "truncated_last_line", "valid_bytes")  # noqa: RUF023
+
+    header: LogHeader | None
+    match: Match | None
     """The state after the valid events (``None`` without a valid header)."""
-    events: int = 0
+    events: int
     """How many valid events there are."""
-    error: LogError | None = None
-    truncated_last_line: bool = False
-    valid_bytes: int = 0
+    error: LogError | None
+    truncated_last_line: bool
+    valid_bytes: int
+
+    def __init__(
+        self,
+        header: LogHeader | None = None,
+        match: Match | None = None,
+        events: int = 0,
+        error: LogError | None = None,
+        truncated_last_line: bool = False,
+        valid_bytes: int = 0,
+    ) -> None:
+        self.header = header
+        self.match = match
+        self.events = events
+        self.error = error
+        self.truncated_last_line = truncated_last_line
+        self.valid_bytes = valid_bytes
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LogEnd):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"LogEnd({fields})"
 
     @property
     def can_continue(self) -> bool:

@@ -12,14 +12,15 @@ import json
 import os
 from collections.abc import Mapping, Sequence
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, BinaryIO
 
 from ecarte.engine import Action, Card, Rules, deck_string
 
 from .format import DEAL, FORMAT_NAME, FORMAT_VERSION, HEADER_KEYS, decision_json
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing at run time
 if TYPE_CHECKING:
     from pathlib import Path  # not loaded by ``ecarte check``
+    from typing import Any, BinaryIO
 
 _sync_file = os.fsync
 """Makes a written line durable; tests that write many throwaway logs swap it."""

@@ -3,6 +3,9 @@
 # measured against exactly this play, and tests/test_baseline_frozen.py fails
 # on any change to its decisions. It calls the engine's rule functions (the
 # rules, not the player); see docs/ai.md, "The frozen baseline".
+# One line was adapted to the engine (December 2026): the engine's View is no
+# longer a dataclass, so its copy is made with View.replace; the decision
+# digests of tests/test_baseline_frozen.py were unchanged by it.
 """The evaluator: what each legal option is worth to the seat to move.
 
 This is the expert's own valuation (``docs/analysis.md``): for every legal
@@ -28,7 +31,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from math import comb
 from typing import TYPE_CHECKING
 
@@ -284,7 +287,7 @@ def _king_value(
     if game_won(score[me], player.rules):
         value = player.value.game_over(True, view.games_won[me], view.games_won[1 - me])
         return Sampled(KING_ACTION, [value], value + 1.0, None, None, True)
-    announced = replace(view, score=(score[0], score[1]), announced=(*view.announced, me))
+    announced = view.replace(score=(score[0], score[1]), announced=(*view.announced, me))
     table = player._leaf_values(announced, view.liable)
     leaf = [table[tricks][0][0] for tricks in range(6)]
     total_weight = sum(weights) or 1.0
