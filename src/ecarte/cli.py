@@ -283,15 +283,20 @@ def _speaks_to_a_program(argv: Sequence[str]) -> bool:
 
 def choose_language(argv: Sequence[str]) -> None:
     """Speak ``--lang``'s language, else the settings', else the system's
-    (``ecarte.i18n.choose_language``); English for a program's output; the
-    help, ``--lang``'s or the system's. The app chooses again from the
+    (``ecarte.i18n.choose_language``); English for a program's output
+    (``--json``; ``ecarte bot`` unless ``--lang`` is given); the help,
+    ``--lang``'s or the system's. The app chooses again from the
     settings it loads (``tui.launch``)."""
     from ecarte import i18n
 
-    if _speaks_to_a_program(argv):
-        i18n.activate(i18n.SOURCE_LANGUAGE)
-        return
     asked = _asked_language(argv)
+    if _speaks_to_a_program(argv):
+        # ecarte bot's standard output is the protocol, never translated;
+        # its errors are for a person, in the language --lang names, never
+        # the system's (a host quotes them the same on every machine).
+        bot = "--json" not in argv and asked is not None
+        i18n.activate(i18n.choose_language(asked, environ={}) if bot else i18n.SOURCE_LANGUAGE)
+        return
     setting = None
     # --help and --version start at once: the settings file (and the folders
     # it is found through) are read only for a command's work.

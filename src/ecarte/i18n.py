@@ -156,3 +156,45 @@ def N_(message: str) -> str:
     """Marks ``message`` for the catalog without translating it now (a
     module constant, translated with ``_`` where it is shown)."""
     return message
+
+
+class Deferred(str):
+    """A text that is English where the words must not change (a file,
+    JSON, a log) and in the player's language where a person reads it
+    (``translated``): the English template, marked with ``N_``, and the
+    values of its placeholders (text, numbers, or other ``Deferred`` texts,
+    each translated in turn). It is a ``str``, the English text, so it goes
+    unchanged wherever a string does, and it pickles: a tournament's worker
+    process, which speaks English, sends it back to be shown. A template
+    not in the catalog (a mere joining of parts, ``"{a}\\n{b}"``) stays as
+    it is."""
+
+    template: str
+    values: dict[str, object]
+
+    def __new__(cls, template: str, /, **values: object) -> Deferred:
+        text = super().__new__(cls, template.format(**values))
+        text.template = template
+        text.values = values
+        return text
+
+    def translated(self) -> str:
+        return _(self.template).format(
+            **{
+                key: value.translated() if isinstance(value, Deferred) else value
+                for key, value in self.values.items()
+            }
+        )
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_deferred, (self.template, self.values))
+
+
+def _deferred(template: str, values: dict[str, object]) -> Deferred:
+    return Deferred(template, **values)
+
+
+def translated(text: str) -> str:
+    """A message for a person: a ``Deferred`` one in the player's language,
+    any other as it is."""
+    return text.translated() if isinstance(text, Deferred) else text

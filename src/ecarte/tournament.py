@@ -30,7 +30,7 @@ from ecarte.ai.base import Player
 from ecarte.engine import Match, Rules, RulesError, shuffled_deck
 from ecarte.engine.match import tally_deals
 from ecarte.engine.rules import rules_from_assignments
-from ecarte.i18n import N_, _, ngettext, pgettext
+from ecarte.i18n import N_, _, ngettext, pgettext, translated
 from ecarte.play.loop import FaultPolicy, Forfeit, MatchRecorder, MatchRunner
 from ecarte.protocol.host import (
     COMMAND_PREFIX,
@@ -392,10 +392,13 @@ def format_summary(summary: dict[str, Any]) -> str:
     for forfeit in shown:
         player = sides[forfeit["side"]]["player"]
         # Translators: {side} is A or B, {player} as given on the command line; {message} is
-        # the bot's fault as the bot protocol reports it (in English).
+        # the bot's fault ("bot 'cmd:x' forfeits (timeout): ...").
         lines.append(
             _("match {number}: {side} ({player}) forfeited: {message}").format(
-                number=forfeit["match"], side=forfeit["side"], player=player, message=forfeit["message"]
+                number=forfeit["match"],
+                side=forfeit["side"],
+                player=player,
+                message=translated(forfeit["message"]),
             )
         )
     more = len(summary["forfeits"]) - len(shown)

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ecarte.engine import Action, Rules, View
+from ecarte.i18n import _
 
 
 class Player(Protocol):
@@ -55,7 +56,12 @@ def make_player(name: str, seed: int = 0) -> Player:
     try:
         target = _BUILT_IN[name]
     except KeyError:
-        raise ValueError(f"unknown player {name!r}; the players are: {', '.join(player_names())}") from None
-    module_name, _, attribute = target.partition(":")
+        # Translators: {name} is the name as typed, in quotes; the players' names stay as typed.
+        raise ValueError(
+            _("unknown player {name}; the players are: {players}").format(
+                name=repr(name), players=", ".join(player_names())
+            )
+        ) from None
+    module_name, __, attribute = target.partition(":")
     factory: PlayerFactory = getattr(importlib.import_module(module_name), attribute)
     return factory(seed)

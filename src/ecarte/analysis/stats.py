@@ -22,6 +22,7 @@ from typing import Any
 
 from ecarte.engine import Rules
 from ecarte.engine.match import tally_deals
+from ecarte.i18n import _
 from ecarte.log import MAX_LOG_BYTES, EventType, LogFileError, replay_bytes
 
 LOG_SUFFIX = ".ecarte.jsonl"
@@ -266,7 +267,7 @@ def collect(directory: Path, cache_path: Path | None = None, analyses: Path | No
             record.unreadable.append(f"{path.name}: {error.strerror or error}")
             continue
         if not stat.S_ISREG(info.st_mode):
-            record.unreadable.append(f"{path.name}: not a regular file")
+            record.unreadable.append(_("{file}: not a regular file").format(file=path.name))
             continue
         record.logs += 1
         cached = _from_cache(cache.get(path.name), info.st_size, info.st_mtime_ns)
@@ -284,7 +285,7 @@ def collect(directory: Path, cache_path: Path | None = None, analyses: Path | No
             "summary": None if summary is None else _summary_json(summary),
         }
         if summary is None:
-            record.unreadable.append(f"{path.name}: not a match log (no valid header)")
+            record.unreadable.append(_("{file}: not a match log (no valid header)").format(file=path.name))
             continue
         summaries.append(summary)
     if fresh != cache:
@@ -326,7 +327,8 @@ class _Unreadable(Exception):
 
 def _read(path: Path, size: int, mtime: float) -> MatchSummary | None:
     if size > MAX_LOG_BYTES:
-        raise _Unreadable(f"larger than {MAX_LOG_BYTES // 1_000_000} MB")
+        # Translators: why ecarte stats skips a match log ("Skipped FILE: larger than 8 MB").
+        raise _Unreadable(_("larger than {count} MB").format(count=MAX_LOG_BYTES // 1_000_000))
     try:
         with open(path, "rb") as file:
             data = file.read(MAX_LOG_BYTES + 1)

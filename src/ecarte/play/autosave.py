@@ -66,14 +66,17 @@ def write_forfeit(log_path: Path, message: str) -> None:
 
 
 def read_forfeit(log_path: Path) -> str | None:
-    """Why the opponent forfeited this match, or ``None`` if it did not."""
+    """Why the opponent forfeited this match, or ``None`` if it did not: the
+    file's words as they were kept, or, for an empty or unreadable file, a
+    sentence in the player's language (it is only shown, never written)."""
     path = forfeit_path(log_path)
     if not path.exists():
         return None
     try:
-        return path.read_text(encoding="utf-8", errors="replace").strip() or "forfeit"
+        kept = path.read_text(encoding="utf-8", errors="replace").strip()
+        return kept or _("the opponent forfeited this match; no reason was kept")
     except OSError:
-        return "the opponent forfeited this match"
+        return _("the opponent forfeited this match")
 
 
 def find_unfinished(folder: Path, skipped: list[Skipped] | None = None) -> Path | None:

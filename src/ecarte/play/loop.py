@@ -22,6 +22,7 @@ from typing import Protocol
 
 from ecarte.ai.base import Player
 from ecarte.engine import Action, Card, Match, View
+from ecarte.i18n import N_, Deferred
 
 
 class MatchRecorder(Protocol):
@@ -61,7 +62,12 @@ def _describe(error: Exception) -> tuple[str, str]:
 
 
 def _illegal(player: Player, action: Action) -> str:
-    return f"{player.name!r} chose '{action}', which is not a legal action now"
+    # Translators: {player} is the player's name, in quotes; {action} the protocol's code ("card KS").
+    return Deferred(
+        N_("{player} chose '{action}', which is not a legal action now"),
+        player=repr(player.name),
+        action=str(action),
+    )
 
 
 @dataclass(frozen=True, slots=True)

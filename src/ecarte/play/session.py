@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ecarte.ai import Player
 from ecarte.engine import Action, Card, Match, Rules, View, shuffled_deck
-from ecarte.i18n import _
+from ecarte.i18n import N_, Deferred, _, translated
 from ecarte.log import LogWriter
 from ecarte.play import autosave, paths
 from ecarte.play.autosave import LOG_SUFFIX, UNFINISHED_SCAN_LIMIT, forfeit_path
@@ -43,6 +43,7 @@ __all__ = [
     "SeededDecks",
     "SessionError",
     "forfeit_path",
+    "illegal_answer",
 ]
 
 HUMAN = 0
@@ -56,7 +57,13 @@ class SessionError(Exception):
 
 class OpponentFault(Exception):
     """The opponent failed to decide (a protocol bot crashed, timed out,
-    answered garbage or an illegal action)."""
+    answered garbage or an illegal action). ``message``: English, or a
+    ``Deferred`` text (English in the ``.forfeit`` file, translated where
+    shown)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
 
 
 class SeededDecks:
@@ -120,11 +127,31 @@ class _Autosave:
         )
 
 
+def illegal_answer(action: Action) -> str:
+    """Why the opponent forfeits when it answers ``action``, which is not
+    legal now (a ``Deferred`` text)."""
+    # Translators: {action} is the bot protocol's code ("card KS", "king").
+    return Deferred(N_("the opponent answered {action}, which is not a legal action now"), action=str(action))
+
+
 def _not_legal(player: Player, action: Action) -> str:
-    return f"the opponent answered {action!s}, which is not a legal action now"
+    return illegal_answer(action)
 
 
-OPPONENT_FAULTS = FaultPolicy(faults=(Exception,), illegal=_not_legal, results_may_forfeit=False)
+def _opponent_failed(error: Exception) -> tuple[str, str]:
+    """A bot's fault in its own sentence (a ``Deferred`` one); any other
+    error of the opponent's player, a bug, keeps its own text inside ours."""
+    said = error.args[0] if len(error.args) == 1 else None
+    if isinstance(said, Deferred):
+        return "error", said
+    text = str(error).strip() or type(error).__name__
+    # Translators: {error} is the program's own error, in English.
+    return "error", Deferred(N_("the opponent's player stopped with an error: {error}"), error=text)
+
+
+OPPONENT_FAULTS = FaultPolicy(
+    faults=(Exception,), describe=_opponent_failed, illegal=_not_legal, results_may_forfeit=False
+)
 """Whatever goes wrong in the opponent is its fault (the app must not
 crash); a fault when told a game's result shows at its next decision."""
 
@@ -197,7 +224,9 @@ def _start_opponent(
     runner.start()
     if runner.forfeit is not None:
         runner.close_players()
-        raise SessionError(_("the opponent could not start: {error}").format(error=runner.forfeit.message))
+        raise SessionError(
+            _("the opponent could not start: {error}").format(error=translated(runner.forfeit.message))
+        )
     return runner, notice
 
 

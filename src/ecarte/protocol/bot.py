@@ -3,6 +3,9 @@ on standard input and output (``docs/bot-protocol.md``).
 
 Anything from the host that is not the protocol ends the bot with a message
 on standard error naming the line and what was wrong, and exit status 2.
+Those messages are for a person (the one who runs the bot or writes the
+host): in the language ``ecarte --lang`` asks for, else English; what goes
+to standard output is the protocol, always the same.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from typing import IO, Any
 
 from ecarte.ai.base import Player, make_player
 from ecarte.engine import Action, ActionError, Rules, RulesError, View, ViewError
+from ecarte.i18n import _
 from ecarte.log.format import JsonTextError, load_json
 
 PROTOCOL_VERSION = 1
@@ -50,7 +54,8 @@ def serve(player: Player, source: IO[bytes], sink: IO[str]) -> int:
                 started = True
             elif kind == "decide":
                 if not started:
-                    raise ProtocolError("'decide' before 'hello'")
+                    # Translators: 'decide', 'hello' and the other message types are the protocol's words.
+                    raise ProtocolError(_("'decide' before 'hello'"))
                 action = _decide(player, message)
                 sink.write(json.dumps(action.to_json()) + "\n")
                 sink.flush()
@@ -60,12 +65,18 @@ def serve(player: Player, source: IO[bytes], sink: IO[str]) -> int:
                 return 0
             else:
                 raise ProtocolError(
-                    f"unknown message type {kind!r}; the host sends hello, decide, result and bye"
+                    _("unknown message type {kind}; the host sends hello, decide, result and bye").format(
+                        kind=repr(kind)
+                    )
                 )
         except (ProtocolError, ViewError, ActionError, RulesError) as error:
-            print(f"ecarte bot: line {number} from the host: {error}", file=sys.stderr)
+            # Translators: {error} says what was wrong with the host's line.
+            print(
+                _("ecarte bot: line {number} from the host: {error}").format(number=number, error=error),
+                file=sys.stderr,
+            )
             return 2
-    print("ecarte bot: the host closed the input without saying 'bye'", file=sys.stderr)
+    print(_("ecarte bot: the host closed the input without saying 'bye'"), file=sys.stderr)
     return 2
 
 
@@ -74,7 +85,7 @@ def _message(raw: bytes) -> dict[str, Any] | None:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise ProtocolError("not UTF-8 text") from None
+        raise ProtocolError(_("not UTF-8 text")) from None
     if not text.strip():
         return None
     try:
@@ -82,16 +93,20 @@ def _message(raw: bytes) -> dict[str, Any] | None:
     except JsonTextError as error:
         raise ProtocolError(f"{error}: {text.strip()[:80]!r}") from None
     if not isinstance(message, dict):
-        raise ProtocolError("not a JSON object with a 'type'")
+        raise ProtocolError(_("not a JSON object with a 'type'"))
     return message
 
 
 def _hello(player: Player, message: dict[str, Any]) -> None:
     if message.get("protocol") != PROTOCOL_VERSION:
-        raise ProtocolError(f"protocol version {message.get('protocol')!r}; this bot speaks version 1")
+        raise ProtocolError(
+            _("protocol version {version}; this bot speaks version {ours}").format(
+                version=repr(message.get("protocol")), ours=PROTOCOL_VERSION
+            )
+        )
     seat = message.get("seat")
     if seat not in (0, 1) or isinstance(seat, bool):
-        raise ProtocolError("'hello' needs 'seat', 0 or 1")
+        raise ProtocolError(_("'hello' needs 'seat', 0 or 1"))
     rules = message.get("rules", {})
     player.start_match(seat, Rules.from_mapping(rules))
 
@@ -100,7 +115,7 @@ def _decide(player: Player, message: dict[str, Any]) -> Action:
     view = View.from_json(message.get("view"))
     legal_json = message.get("legal")
     if not isinstance(legal_json, list) or not legal_json:
-        raise ProtocolError("'decide' needs 'legal', a non-empty list of actions")
+        raise ProtocolError(_("'decide' needs 'legal', a non-empty list of actions"))
     legal = [Action.from_json(item) for item in legal_json]
     action = player.decide(view, legal)
     if action not in legal:

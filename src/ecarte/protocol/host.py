@@ -7,7 +7,10 @@ process group, so it and anything it starts can be killed), sends it
 with the bot (an answer that is not a legal action, a line that is not JSON,
 no answer in time, the bot's exit) raises ``BotFault``: its ``kind`` names the
 fault and its message carries the bot's last standard-error lines. The
-caller turns a fault into a forfeit; the child process is always cleaned up.
+message is a ``Deferred`` text: English in a file or JSON, in the player's
+language where it is shown (the bot's own words and what it sent stay as
+they are). The caller turns a fault into a forfeit; the child process is
+always cleaned up.
 
 Nothing here waits on a bot without a deadline: its output is read by one
 thread that polls both pipes and stops when told (so closing never blocks,
@@ -37,6 +40,7 @@ from typing import IO, Any
 
 from ecarte.ai.base import Player, make_player
 from ecarte.engine import Action, ActionError, Rules, View
+from ecarte.i18n import N_, Deferred, _
 from ecarte.log.format import JsonTextError, load_json
 
 PROTOCOL_VERSION = 1
@@ -59,14 +63,25 @@ TOKEN_VARIABLE = "ECARTE_BOT_TOKEN"
 """Set, to a value unique to each bot process, in its environment: whatever
 the bot starts inherits it, so its descendants can be found and ended even
 when they left its process group (``setsid``) and its parent is gone."""
+FAULT_KINDS = (
+    # Translators: the kind of a bot's fault, in "bot 'cmd:x' forfeits (timeout): ...": an
+    # answer that is not a legal action, an answer that is not the protocol, no answer in
+    # time, the bot's end.
+    N_("illegal"),
+    N_("garbage"),
+    N_("timeout"),
+    N_("exited"),
+)
 
 
 class BotFault(Exception):
     """A bot broke the protocol; the match is lost by forfeit.
 
-    ``kind`` is one of ``illegal``, ``garbage``, ``timeout``, ``exited``;
-    ``problem`` says what happened in a sentence; ``stderr`` holds the bot's
-    last standard-error lines. ``str(fault)`` is the whole message for a user.
+    ``kind`` is one of ``FAULT_KINDS``; ``problem`` says what happened in a
+    sentence (a ``Deferred`` text); ``stderr`` holds the bot's last
+    standard-error lines. ``message`` is the whole message for a user, in
+    English (``str(fault)`` too); ``message.translated()`` in the player's
+    language.
     """
 
     def __init__(self, kind: str, problem: str, bot: str, stderr: Sequence[str] = ()) -> None:
@@ -77,14 +92,25 @@ class BotFault(Exception):
         super().__init__(self.message)
 
     @property
-    def message(self) -> str:
-        text = f"bot {self.bot!r} forfeits ({self.kind}): {self.problem}"
-        if self.stderr:
-            shown = "\n".join(f"  | {line}" for line in self.stderr)
-            text += f"\nits last standard error lines:\n{shown}"
-        else:
-            text += "\n(it wrote nothing on standard error)"
-        return text
+    def message(self) -> Deferred:
+        fault = Deferred(
+            # Translators: {bot} is the bot as named on the command line, in quotes; {kind}
+            # the kind of fault; {problem} what happened.
+            N_("bot {bot} forfeits ({kind}): {problem}"),
+            bot=repr(self.bot),
+            kind=Deferred(self.kind),
+            problem=self.problem,
+        )
+        if not self.stderr:
+            return Deferred(
+                "{fault}\n{none}", fault=fault, none=Deferred(N_("(it wrote nothing on standard error)"))
+            )
+        return Deferred(
+            "{fault}\n{heading}\n{lines}",
+            fault=fault,
+            heading=Deferred(N_("its last standard error lines:")),
+            lines="\n".join(f"  | {line}" for line in self.stderr),
+        )
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Faults travel between processes in a parallel tournament.
@@ -103,7 +129,9 @@ class ExternalPlayer:
 
     def __init__(self, command: str, timeout: float = DEFAULT_TIMEOUT, name: str | None = None) -> None:
         if not timeout > 0:  # NaN too
-            raise ValueError(f"a bot's time limit must be above 0 seconds, not {timeout:g}")
+            raise ValueError(
+                _("a bot's time limit must be above 0 seconds, not {value}").format(value=f"{timeout:g}")
+            )
         self.argv = split_command(command)
         self.command = command
         self.name = name or COMMAND_PREFIX + command
@@ -140,7 +168,11 @@ class ExternalPlayer:
             raise RuntimeError("decide before start_match")
         stray = self._stray_line()
         if stray is not None:
-            raise self._fault("garbage", f"it wrote a line without being asked: {_shorten(stray)}")
+            raise self._fault(
+                "garbage",
+                # Translators: {line} is what the bot wrote, quoted as it is.
+                Deferred(N_("it wrote a line without being asked: {line}"), line=_shorten(stray)),
+            )
         self._send(
             {"type": "decide", "view": view.to_json(), "legal": [action.to_json() for action in legal]}
         )
@@ -149,15 +181,37 @@ class ExternalPlayer:
             answer = load_json(line)
         except JsonTextError as error:
             reason = str(error).removeprefix("not valid JSON: ")
-            raise self._fault("garbage", f"its answer is not JSON: {_shorten(line)}; {reason}") from None
+            raise self._fault(
+                "garbage",
+                # Translators: {answer} is the bot's line as it is; {reason} the JSON reader's
+                # words (in English).
+                Deferred(
+                    N_("its answer is not JSON: {answer}; {reason}"), answer=_shorten(line), reason=reason
+                ),
+            ) from None
         try:
             action = Action.from_json(answer)
         except ActionError as error:
-            raise self._fault("illegal", f"its answer {_shorten(line)} is not an action: {error}") from None
+            raise self._fault(
+                "illegal",
+                # Translators: {answer} is the bot's line as it is; {error} says why, in the
+                # protocol's words (in English).
+                Deferred(
+                    N_("its answer {answer} is not an action: {error}"),
+                    answer=_shorten(line),
+                    error=str(error),
+                ),
+            ) from None
         if action not in legal:
             allowed = ", ".join(str(item) for item in legal[:12]) + (" ..." if len(legal) > 12 else "")
             raise self._fault(
-                "illegal", f"it answered '{action}', which is not a legal action now (legal: {allowed})"
+                "illegal",
+                # Translators: {action} and {legal} are the protocol's codes ("card KS", "king").
+                Deferred(
+                    N_("it answered '{action}', which is not a legal action now (legal: {legal})"),
+                    action=str(action),
+                    legal=allowed,
+                ),
             )
         return action
 
@@ -212,7 +266,10 @@ class ExternalPlayer:
             )
         except OSError as error:
             raise BotFault(
-                "exited", f"it could not be started: {error.strerror or error}", self.name
+                "exited",
+                # Translators: {error} is the system's reason ("No such file or directory").
+                Deferred(N_("it could not be started: {error}"), error=str(error.strerror or error)),
+                self.name,
             ) from None
         self._process = process
         self.pid = process.pid
@@ -249,7 +306,9 @@ class ExternalPlayer:
                 stdin.write(data)
                 stdin.flush()
         except TimeoutError:
-            raise self._fault("timeout", f"it did not read its input for {timeout:g} s") from None
+            raise self._fault(
+                "timeout", Deferred(N_("it did not read its input for {seconds} s"), seconds=f"{timeout:g}")
+            ) from None
         except (OSError, ValueError):
             # EPIPE: the bot is gone or closed its standard input.
             raise self._fault("exited", self._exit_story(process, "input")) from None
@@ -262,7 +321,14 @@ class ExternalPlayer:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise self._fault(
-                    "timeout", f"no answer within {self.timeout:g} s to a decide in the {phase} phase"
+                    "timeout",
+                    # Translators: {phase} is the protocol's name of the phase (exchange, discard,
+                    # tricks...); 'decide' is the protocol's message.
+                    Deferred(
+                        N_("no answer within {seconds} s to a decide in the {phase} phase"),
+                        seconds=f"{self.timeout:g}",
+                        phase=str(phase),
+                    ),
                 )
             try:
                 item = self._answers.get(timeout=min(remaining, EXIT_POLL))
@@ -282,13 +348,16 @@ class ExternalPlayer:
             raise self._fault("exited", self._exit_story(self._process, "output"))
         if isinstance(item, bytes):
             return self._decode(item)
-        raise self._fault("garbage", str(item))
+        assert isinstance(item, str)  # the pump's notice of a line too long
+        raise self._fault("garbage", item)
 
     def _decode(self, raw: bytes) -> str:
         try:
             return raw.decode("utf-8").rstrip("\r\n")
         except UnicodeDecodeError:
-            raise self._fault("garbage", f"its answer is not UTF-8 text: {raw[:60]!r}") from None
+            raise self._fault(
+                "garbage", Deferred(N_("its answer is not UTF-8 text: {answer}"), answer=repr(raw[:60]))
+            ) from None
 
     def _stray_line(self) -> str | None:
         try:
@@ -301,11 +370,13 @@ class ExternalPlayer:
             return None
         return raw_text(item)
 
-    def _exit_story(self, process: subprocess.Popen[bytes], stream: str) -> str:
+    def _exit_story(self, process: subprocess.Popen[bytes], stream: str) -> Deferred:
         try:
             status = process.wait(timeout=1.0)
         except subprocess.TimeoutExpired:
-            return f"it closed its standard {stream} (it is still running: it is ended now)"
+            if stream == "input":
+                return Deferred(N_("it closed its standard input (it is still running: it is ended now)"))
+            return Deferred(N_("it closed its standard output (it is still running: it is ended now)"))
         # Let the reader catch the last words the bot wrote on stderr.
         if self._pump is not None:
             self._pump.drain(timeout=1.0)
@@ -314,8 +385,9 @@ class ExternalPlayer:
                 signal_name = signal.Signals(-status).name
             except ValueError:
                 signal_name = f"signal {-status}"
-            return f"it was killed by {signal_name}"
-        return f"it exited with status {status}"
+            # Translators: {signal} is the signal's name (SIGKILL, SIGSEGV).
+            return Deferred(N_("it was killed by {signal}"), signal=signal_name)
+        return Deferred(N_("it exited with status {status}"), status=status)
 
     def _fault(self, kind: str, problem: str) -> BotFault:
         process = self._process
@@ -348,7 +420,7 @@ def _write_within(fd: int, data: bytes, timeout: float) -> None:
         remaining = deadline - time.monotonic()
         if remaining <= 0:
             raise TimeoutError
-        _, writable, _ = select.select([], [fd], [], remaining)
+        __, writable, __ = select.select([], [fd], [], remaining)
         if not writable:
             continue
         try:
@@ -402,7 +474,7 @@ class _Pump:
         try:
             while open_fds and not self._stopping.is_set():
                 if os.name == "posix":
-                    ready, _, _ = select.select(list(open_fds), [], [], self.POLL)
+                    ready, __, __ = select.select(list(open_fds), [], [], self.POLL)
                 else:  # pragma: no cover - no select on Windows pipes: read in turn
                     ready = list(open_fds)
                 for fd in ready:
@@ -446,7 +518,9 @@ class _Pump:
             if newline < 0:
                 if fd == self._out and len(partial) > limit and not self._oversize:
                     self._oversize = True
-                    self._answers.put(f"it wrote a line longer than {MAX_LINE_BYTES} bytes")
+                    self._answers.put(
+                        Deferred(N_("it wrote a line longer than {count} bytes"), count=MAX_LINE_BYTES)
+                    )
                 return
             if fd == self._out:
                 if not self._oversize:
@@ -468,7 +542,7 @@ def _kill_all(process: subprocess.Popen[bytes], token: str) -> None:
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(process.pid, signal.SIGKILL)
     own = {os.getpid(), os.getpgrp()}
-    for _ in range(5):  # bounded: a process that cannot be killed must not hold us
+    for __ in range(5):  # bounded: a process that cannot be killed must not hold us
         if not strays - own:
             break
         for pid in strays - own:
@@ -523,9 +597,13 @@ def split_command(command: str) -> list[str]:
     try:
         argv = shlex.split(command)
     except ValueError as error:
-        raise ValueError(f"cannot read the bot command {command!r}: {error}") from None
+        # Translators: {command} is the command as typed, in quotes; {error} says why (in English).
+        raise ValueError(
+            _("cannot read the bot command {command}: {error}").format(command=repr(command), error=error)
+        ) from None
     if not argv:
-        raise ValueError("the bot command is empty: write cmd:COMMAND, e.g. 'cmd:python3 mybot.py'")
+        # Translators: keep cmd:COMMAND and the example as they are.
+        raise ValueError(_("the bot command is empty: write cmd:COMMAND, e.g. 'cmd:python3 mybot.py'"))
     return argv
 
 
@@ -534,7 +612,12 @@ def check_command(command: str) -> None:
     tournament starts, rather than as a forfeit in every match)."""
     program = split_command(command)[0]
     if shutil.which(program) is None:
-        raise ValueError(f"the bot command {command!r}: {program!r} is not a program that can be run")
+        # Translators: {command} is the command as typed, {program} its first word, both in quotes.
+        raise ValueError(
+            _("the bot command {command}: {program} is not a program that can be run").format(
+                command=repr(command), program=repr(program)
+            )
+        )
 
 
 def resolve_player(name: str, seed: int = 0, timeout: float = DEFAULT_TIMEOUT) -> Player:
@@ -546,7 +629,10 @@ def resolve_player(name: str, seed: int = 0, timeout: float = DEFAULT_TIMEOUT) -
     try:
         return make_player(name, seed)
     except ImportError as error:
-        raise ValueError(f"player {name!r} is not available: {error}") from None
+        # Translators: {name} is the player's name, in quotes; {error} the reason (in English).
+        raise ValueError(
+            _("player {name} is not available: {error}").format(name=repr(name), error=error)
+        ) from None
 
 
 def game_over(player: Player, games: Sequence[Sequence[int]], winner: int | None) -> None:

@@ -14,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ecarte.engine import DealRecord, Match
-from ecarte.i18n import N_, _
+from ecarte.i18n import N_, _, translated
 from ecarte.text import printable
 from ecarte.tui.cards_render import card_text, suit_text
 from ecarte.tui.narration import SECOND_PERSON, deal_in_game, describe_deal_end, shown_name
@@ -191,7 +191,7 @@ class MatchOverScreen(ModalScreen[str]):
         with Vertical(id="summary-box"):
             yield Static(Text(title), id="summary-title")
             if self.forfeit:
-                yield Static(Text(printable(self.forfeit, keep_newlines=True), style="bold red"))
+                yield Static(Text(printable(translated(self.forfeit), keep_newlines=True), style="bold red"))
             else:
                 won = self.games_won
                 yield Static(

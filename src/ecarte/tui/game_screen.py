@@ -25,9 +25,9 @@ from ecarte.engine import Action, ActionType, IllegalActionError, Match, Phase, 
 from ecarte.engine.actions import ACCEPT_ACTION, KING_ACTION, PLAY_ACTION, PROPOSE_ACTION, REFUSE_ACTION
 from ecarte.engine.cards import bit, cards_in
 from ecarte.engine.match import ANSWER, DISCARD_PHASE, EXCHANGE, TRICKS
-from ecarte.i18n import N_, _, ngettext
+from ecarte.i18n import N_, _, ngettext, translated
 from ecarte.log import EventType, LogEvent, LogHeader, LogVisitor
-from ecarte.play.session import COMPUTER, HUMAN, MatchSession, OpponentFault
+from ecarte.play.session import COMPUTER, HUMAN, MatchSession, OpponentFault, illegal_answer
 from ecarte.play.settings import Settings
 from ecarte.text import printable
 
@@ -594,10 +594,9 @@ class GameScreen(EcarteScreen[None]):
         self.thinking = False
         if not self.is_attached or self.session.is_over:
             return
-        message = str(fault)
-        self.session.declare_forfeit(message)
+        self.session.declare_forfeit(fault.message)
         self.narrate(_("{name} forfeits the match.").format(name=shown_name(self.session.names[COMPUTER])))
-        self.add_history(printable(shown or message, keep_newlines=True))
+        self.add_history(printable(shown or translated(fault.message), keep_newlines=True))
         self.advance()
 
     def _apply(self, seat: int, action: Action) -> bool:
@@ -609,7 +608,7 @@ class GameScreen(EcarteScreen[None]):
             if seat == COMPUTER:
                 # The engine's reason is in the player's language: the History
                 # shows it, the .forfeit file keeps words of its own.
-                fault = OpponentFault(f"the opponent answered {action}, which is not a legal action now")
+                fault = OpponentFault(illegal_answer(action))
                 # Translators: {action} is the bot protocol's code ("card KS"), {reason} the
                 # rules' reason for refusing it.
                 shown = _("{name} answered {action}: {reason}").format(
