@@ -198,3 +198,17 @@ def translated(text: str) -> str:
     """A message for a person: a ``Deferred`` one in the player's language,
     any other as it is."""
     return text.translated() if isinstance(text, Deferred) else text
+
+
+def message_of(error: BaseException) -> str:
+    """An exception's message as it was raised: a ``Deferred`` one stays
+    ``Deferred`` (``str(error)`` would give its plain English text), to be
+    put in another message or shown with ``translated``."""
+    args = error.args
+    return args[0] if len(args) == 1 and isinstance(args[0], str) else str(error)
+
+
+def translated_error(error: BaseException) -> str:
+    """An exception's message for a person, in the player's language when it
+    is a ``Deferred`` text."""
+    return translated(message_of(error))

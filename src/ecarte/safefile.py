@@ -22,6 +22,8 @@ import os
 import stat
 from collections.abc import Iterator
 
+from ecarte.i18n import N_, Deferred
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing at run time
 if TYPE_CHECKING:
     from pathlib import Path  # loaded only where a folder is listed: not by ``ecarte check``
@@ -30,7 +32,8 @@ if TYPE_CHECKING:
 class FileRefused(Exception):
     """A path that is not a readable regular file within the size limit; the
     message says what it is, without the path (the caller adds it).
-    ``missing`` is true when nothing is there at all."""
+    ``missing`` is true when nothing is there at all. The reason is a
+    ``Deferred`` text: English in files and JSON, translated where shown."""
 
     def __init__(self, reason: str, *, missing: bool = False) -> None:
         super().__init__(reason)
@@ -39,34 +42,43 @@ class FileRefused(Exception):
 
 
 _KINDS = (
-    (stat.S_ISDIR, "a directory"),
-    (stat.S_ISFIFO, "a FIFO (named pipe)"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISDIR, N_("a directory")),
+    (stat.S_ISFIFO, N_("a FIFO (named pipe)")),
+    (stat.S_ISCHR, N_("a character device")),
+    (stat.S_ISBLK, N_("a block device")),
+    (stat.S_ISSOCK, N_("a socket")),
 )
 
 
-def kind_of(mode: int) -> str:
+def kind_of(mode: int) -> Deferred:
     """What a file of this ``st_mode`` is, in words."""
     for test, name in _KINDS:
         if test(mode):
-            return name
-    return "a regular file" if stat.S_ISREG(mode) else "a special file"
+            return Deferred(name)
+    return Deferred(N_("a regular file") if stat.S_ISREG(mode) else N_("a special file"))
+
+
+def _not_regular(mode: int) -> Deferred:
+    return Deferred(N_("not a regular file but {kind}"), kind=kind_of(mode))
+
+
+def _unreadable(error: OSError) -> FileRefused:
+    # The system's own words (strerror) stay as the system gives them.
+    return FileRefused(Deferred(N_("cannot be read: {error}"), error=str(error.strerror or error)))
 
 
 def _open_error(error: OSError) -> FileRefused:
     if error.errno == errno.ENOENT:
-        return FileRefused("no such file", missing=True)
+        return FileRefused(Deferred(N_("no such file")), missing=True)
     if error.errno == errno.ELOOP:
-        return FileRefused("a symbolic link loop (the link leads back to itself)")
+        return FileRefused(Deferred(N_("a symbolic link loop (the link leads back to itself)")))
     if error.errno in (errno.EACCES, errno.EPERM):
-        return FileRefused("permission denied")
+        return FileRefused(Deferred(N_("permission denied")))
     if error.errno == errno.EISDIR:
-        return FileRefused("a directory, not a file")
+        return FileRefused(Deferred(N_("a directory, not a file")))
     if error.errno == errno.ENXIO:
-        return FileRefused("not a regular file (a socket or a device with nothing behind it)")
-    return FileRefused(f"cannot be read: {error.strerror or error}")
+        return FileRefused(Deferred(N_("not a regular file (a socket or a device with nothing behind it)")))
+    return _unreadable(error)
 
 
 def read_regular_file(path: Path | str, limit: int, *, what: str = "the file") -> bytes:
@@ -80,11 +92,11 @@ def read_regular_file(path: Path | str, limit: int, *, what: str = "the file") -
     except OSError as error:
         raise _open_error(error) from None
     except ValueError:  # a NUL character in the name
-        raise FileRefused("not a usable file name") from None
+        raise FileRefused(Deferred(N_("not a usable file name"))) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise FileRefused(f"not a regular file but {kind_of(info.st_mode)}")
+            raise FileRefused(_not_regular(info.st_mode))
         if info.st_size > limit:
             raise FileRefused(_too_large(what, info.st_size, limit))
         # A regular file never blocks; going back to blocking reads keeps
@@ -103,20 +115,34 @@ def read_regular_file(path: Path | str, limit: int, *, what: str = "the file") -
             raise FileRefused(_too_large(what, size, limit, grew=True))
         return b"".join(chunks)
     except OSError as error:
-        raise FileRefused(f"cannot be read: {error.strerror or error}") from None
+        raise _unreadable(error) from None
     finally:
         os.close(fd)
 
 
-def _too_large(what: str, size: int, limit: int, grew: bool = False) -> str:
-    shown = f"over {_megabytes(limit)}" if grew else _megabytes(size)
-    return f"{what} is {shown}; at most {_megabytes(limit)} is read"
+_TOO_LARGE = {
+    "the file": (
+        N_("the file is {size}; at most {limit} is read"),
+        N_("the file is over {limit}; at most {limit} is read"),
+    ),
+    "it": (
+        N_("it is {size}; at most {limit} is read"),
+        N_("it is over {limit}; at most {limit} is read"),
+    ),
+}
+"""The too-large message for each ``what`` (a whole sentence each, for the
+translators)."""
 
 
-def _megabytes(size: int) -> str:
+def _too_large(what: str, size: int, limit: int, grew: bool = False) -> Deferred:
+    template = _TOO_LARGE.get(what, _TOO_LARGE["the file"])[grew]
+    return Deferred(template, size=_megabytes(size), limit=_megabytes(limit))
+
+
+def _megabytes(size: int) -> Deferred:
     if size >= 1_000_000:
-        return f"{size / 1_000_000:.1f} MB".replace(".0 MB", " MB")
-    return f"{size:,} bytes"
+        return Deferred(N_("{count} MB"), count=f"{size / 1_000_000:.1f}".removesuffix(".0"))
+    return Deferred(N_("{count:,} bytes"), count=size)
 
 
 class Skipped:
@@ -155,7 +181,12 @@ class Skipped:
         return (Skipped, (self.path, self.reason))
 
     def __str__(self) -> str:
-        return f"{self.path} is skipped: {self.reason}"
+        return self.message
+
+    @property
+    def message(self) -> Deferred:
+        """``str(skipped)`` as a ``Deferred`` text, to be shown translated."""
+        return Deferred(N_("{path} is skipped: {reason}"), path=str(self.path), reason=self.reason)
 
 
 def regular_files(folder: Path, suffix: str, skipped: list[Skipped] | None = None) -> Iterator[Path]:
@@ -176,13 +207,13 @@ def regular_files(folder: Path, suffix: str, skipped: list[Skipped] | None = Non
         try:
             info = os.stat(entry.path)  # follows links, never opens the file
         except OSError as error:
-            reason = str(_open_error(error))
+            reason = _open_error(error).reason
             if error.errno == errno.ENOENT:
-                reason = "a link to a file that does not exist"
+                reason = Deferred(N_("a link to a file that does not exist"))
             if skipped is not None:
                 skipped.append(Skipped(path, reason))
             continue
         if stat.S_ISREG(info.st_mode):
             yield path
         elif skipped is not None:
-            skipped.append(Skipped(path, f"not a regular file but {kind_of(info.st_mode)}"))
+            skipped.append(Skipped(path, _not_regular(info.st_mode)))

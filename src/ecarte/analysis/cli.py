@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from ecarte.i18n import _, ngettext
+from ecarte.i18n import _, ngettext, translated, translated_error
 from ecarte.log import LogFileError, replay_file
 from ecarte.text import emit, printable
 
@@ -63,7 +63,7 @@ def run_analyse(path: str, seat: int | None, as_json: bool, seed: int) -> int:
         _refuse_special_file(Path(path))
         replay = replay_file(Path(path))
     except LogFileError as error:
-        emit(f"ecarte analyse: {error}", sys.stderr)
+        emit(f"ecarte analyse: {translated_error(error)}", sys.stderr)
         return 2
     seats = (0, 1) if seat is None else (seat,)
     with _progress_bar(sys.stderr.isatty()) as progress:
@@ -80,7 +80,7 @@ def run_analyse(path: str, seat: int | None, as_json: bool, seed: int) -> int:
         emit(
             "ecarte analyse: "
             + _("{path}: INVALID at line {line}: {error} (analysed up to that line)").format(
-                path=path, line=replay.error.line, error=printable(replay.error.message)
+                path=path, line=replay.error.line, error=printable(translated(replay.error.message))
             ),
             sys.stderr,
         )
@@ -174,7 +174,7 @@ def format_analysis(analysis: MatchAnalysis, names: tuple[str, str], source: str
     if analysis.error is not None:
         lines.append(
             _("INVALID at line {line}: {error} (the analysis covers the lines before it)").format(
-                line=analysis.error.line, error=printable(analysis.error.message)
+                line=analysis.error.line, error=printable(translated(analysis.error.message))
             )
         )
     return "\n".join(lines)

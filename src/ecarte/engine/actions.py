@@ -13,6 +13,8 @@ import json
 from collections.abc import Iterable
 from enum import StrEnum
 
+from ecarte.i18n import N_, Deferred, message_of
+
 from .cards import Card, CardError, card_code, cards_in, mask_of, parse_card
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing at run time
@@ -46,7 +48,8 @@ ACTION_TYPES: tuple[ActionType, ...] = tuple(ActionType)
 
 
 class ActionError(ValueError):
-    """Text or JSON that is not an action of the protocol."""
+    """Text or JSON that is not an action of the protocol; the message is a
+    ``Deferred`` text (English in files, translated where shown)."""
 
 
 class Action:
@@ -111,17 +114,25 @@ class Action:
         """The inverse of ``str(action)``."""
         words = text.split()
         if not words:
-            raise ActionError("an empty string is not an action")
+            raise ActionError(Deferred(N_("an empty string is not an action")))
         kind = words[0]
         if kind == CARD:
             if len(words) != 2:
-                raise ActionError(f"{text!r}: 'card' takes one card, e.g. 'card KS'")
+                raise ActionError(
+                    Deferred(N_("{text}: 'card' takes one card, e.g. 'card KS'"), text=repr(text))
+                )
             return card_action(_parse(words[1]))
         if kind == DISCARD:
             return discard_action(_parse(word) for word in words[1:])
         if kind in SIMPLE_ACTIONS and len(words) == 1:
             return SIMPLE_ACTIONS[kind]
-        raise ActionError(f"{text!r} is not an action; actions are: {', '.join(ACTION_TYPES)}")
+        raise ActionError(
+            Deferred(
+                N_("{text} is not an action; actions are: {actions}"),
+                text=repr(text),
+                actions=", ".join(ACTION_TYPES),
+            )
+        )
 
     @staticmethod
     def from_json(obj: Any, what: str = "action") -> Action:
@@ -129,42 +140,64 @@ class Action:
         one place where the fields of a decision are checked, for a bot's
         answer and for a log's decision event alike (keys other than
         ``type``, ``card`` and ``cards`` are left to the caller). ``what``
-        names the object in the messages (a log line is an ``event``)."""
+        names the object in the messages: ``action``, or ``event`` for a
+        log line (a sentence each, for the translators)."""
         if not isinstance(obj, dict):
-            raise ActionError(f"an action is a JSON object with a 'type', not {type(obj).__name__}")
+            raise ActionError(
+                Deferred(
+                    N_("an action is a JSON object with a 'type', not {found}"), found=type(obj).__name__
+                )
+            )
         kind = obj.get("type")
         if kind == CARD:
             code = obj.get("card")
             if not isinstance(code, str):
-                raise ActionError(
-                    f"a 'card' {what} needs 'card', a card code such as \"KS\"; found {_found(obj, 'card')}"
-                )
+                raise ActionError(Deferred(_NEEDS_CARD[what == "event"], found=_found(obj, "card")))
             return card_action(_parse(code, kind))
         if kind == DISCARD:
             codes = obj.get("cards")
             if not isinstance(codes, list) or not all(isinstance(code, str) for code in codes):
-                raise ActionError(
-                    f"a 'discard' {what} needs 'cards', a list of card codes; found {_found(obj, 'cards')}"
-                )
+                raise ActionError(Deferred(_NEEDS_CARDS[what == "event"], found=_found(obj, "cards")))
             cards = [_parse(code, kind) for code in codes]
             if len(set(cards)) != len(cards):
-                raise ActionError(f"a 'discard' {what} names a card twice")
+                raise ActionError(Deferred(_CARD_TWICE[what == "event"]))
             return discard_action(cards)
         if isinstance(kind, str) and kind in SIMPLE_ACTIONS:
             return SIMPLE_ACTIONS[kind]
-        raise ActionError(f"unknown action type {kind!r}; actions are: {', '.join(ACTION_TYPES)}")
+        raise ActionError(
+            Deferred(
+                N_("unknown action type {found}; actions are: {actions}"),
+                found=repr(kind),
+                actions=", ".join(ACTION_TYPES),
+            )
+        )
+
+
+# Each message for an action, then for a log's event.
+_NEEDS_CARD = (
+    N_("a 'card' action needs 'card', a card code such as \"KS\"; found {found}"),
+    N_("a 'card' event needs 'card', a card code such as \"KS\"; found {found}"),
+)
+_NEEDS_CARDS = (
+    N_("a 'discard' action needs 'cards', a list of card codes; found {found}"),
+    N_("a 'discard' event needs 'cards', a list of card codes; found {found}"),
+)
+_CARD_TWICE = (N_("a 'discard' action names a card twice"), N_("a 'discard' event names a card twice"))
 
 
 def _found(obj: dict[str, Any], key: str) -> str:
     """What a message says was found in place of a field: ``none`` if it is missing."""
-    return kind_of(obj[key]) if key in obj else "none"
+    return kind_of(obj[key]) if key in obj else Deferred(N_("none"))
 
 
 def _parse(code: str, kind: str | None = None) -> Card:
     try:
         return parse_card(code)
     except CardError as error:
-        raise ActionError(f"{kind}: {error}" if kind else str(error)) from None
+        message = message_of(error)
+        raise ActionError(
+            Deferred("{kind}: {error}", kind=kind, error=message) if kind else message
+        ) from None
 
 
 # ---------------------------------------------------------------- a value from outside in a message
@@ -188,9 +221,9 @@ def shorten(value: Any) -> str:
 def kind_of(value: Any) -> str:
     """How a JSON value is described in a message: ``a list``, ``true``, ``"x"``."""
     if isinstance(value, dict):
-        return "an object"
+        return Deferred(N_("an object"))
     if isinstance(value, list):
-        return "a list"
+        return Deferred(N_("a list"))
     if value is None:
         return "null"
     return shorten(value)

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from ecarte.i18n import N_, Deferred, message_of
+
 from .cards import SUITS, Card, CardError, card_code, mask_of, parse_card, trump_king
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing at run time
@@ -258,7 +260,7 @@ class View:
     @staticmethod
     def from_json(obj: Any) -> View:
         if not isinstance(obj, dict):
-            raise ViewError("a view is a JSON object")
+            raise ViewError(Deferred(N_("a view is a JSON object")))
         try:
             return View(
                 seat=_seat(obj, "seat"),
@@ -279,40 +281,40 @@ class View:
                 games_won=_pair(obj, "games_won"),
             )
         except CardError as error:
-            raise ViewError(str(error)) from None
+            raise ViewError(message_of(error)) from None
 
 
 def _int(obj: dict[str, Any], key: str) -> int:
     value = obj.get(key)
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ViewError(f"view key {key!r} must be a non-negative integer")
+        raise ViewError(Deferred(N_("view key {key} must be a non-negative integer"), key=repr(key)))
     return value
 
 
 def _seat(obj: dict[str, Any], key: str) -> int:
     value = _int(obj, key)
     if value not in (0, 1):
-        raise ViewError(f"view key {key!r} must be 0 or 1")
+        raise ViewError(Deferred(N_("view key {key} must be 0 or 1"), key=repr(key)))
     return value
 
 
 def _seats(obj: dict[str, Any], key: str) -> tuple[int, ...]:
     items = _list(obj, key)
     if any(type(item) is not int or item not in (0, 1) for item in items):
-        raise ViewError(f"view key {key!r} must be a list of seats, 0 or 1")
+        raise ViewError(Deferred(N_("view key {key} must be a list of seats, 0 or 1"), key=repr(key)))
     return tuple(items)
 
 
 def _list(obj: dict[str, Any], key: str) -> list[Any]:
     value = obj.get(key)
     if not isinstance(value, list):
-        raise ViewError(f"view key {key!r} must be a list")
+        raise ViewError(Deferred(N_("view key {key} must be a list"), key=repr(key)))
     return value
 
 
 def _card(code: Any, key: str) -> Card:
     if not isinstance(code, str):
-        raise ViewError(f"view key {key!r} must hold card codes")
+        raise ViewError(Deferred(N_("view key {key} must hold card codes"), key=repr(key)))
     return parse_card(code)
 
 
@@ -323,28 +325,30 @@ def _cards(obj: dict[str, Any], key: str) -> tuple[Card, ...]:
 def _phase(obj: dict[str, Any]) -> Phase:
     phase = obj.get("phase")
     if not isinstance(phase, str) or phase not in VIEW_PHASES:
-        raise ViewError(f"view key 'phase' must be one of {', '.join(VIEW_PHASES)}")
+        raise ViewError(
+            Deferred(N_("view key 'phase' must be one of {phases}"), phases=", ".join(VIEW_PHASES))
+        )
     return Phase(phase)
 
 
 def _suit(obj: dict[str, Any]) -> int:
     trump = obj.get("trump")
     if not isinstance(trump, str) or len(trump) != 1 or trump not in SUITS:
-        raise ViewError("view key 'trump' must be a suit letter: S, H, D or C")
+        raise ViewError(Deferred(N_("view key 'trump' must be a suit letter: S, H, D or C")))
     return SUITS.index(trump)
 
 
 def _pair(obj: dict[str, Any], key: str) -> tuple[int, int]:
     value = _list(obj, key)
     if len(value) != 2 or not all(isinstance(item, int) and not isinstance(item, bool) for item in value):
-        raise ViewError(f"view key {key!r} must be two integers")
+        raise ViewError(Deferred(N_("view key {key} must be two integers"), key=repr(key)))
     return (value[0], value[1])
 
 
 def _trick(item: Any) -> Trick:
     if not isinstance(item, dict):
-        raise ViewError("each of 'tricks' must be an object")
+        raise ViewError(Deferred(N_("each of 'tricks' must be an object")))
     cards = _cards(item, "cards")
     if len(cards) != 2:
-        raise ViewError("a finished trick has two cards")
+        raise ViewError(Deferred(N_("a finished trick has two cards")))
     return Trick(leader=_seat(item, "leader"), cards=(cards[0], cards[1]), winner=_seat(item, "winner"))

@@ -16,7 +16,7 @@ import sys
 from ecarte.engine import DealRecord, Rules
 from ecarte.engine.cards import SUIT_SYMBOLS, SUITS, suit_name
 from ecarte.engine.scoring import after_four_all, four_all_score, game_won, match_won
-from ecarte.i18n import _, ngettext
+from ecarte.i18n import _, ngettext, translated, translated_error
 from ecarte.text import emit, printable
 
 from .reader import LogFileError, Replay, replay_file
@@ -115,7 +115,7 @@ def format_summary(replay: Replay, source: str) -> str:
             lines.append(_("The log's last line was cut short (a write interrupted); the rest is above."))
         lines.append(
             _("INVALID at line {line}: {error}").format(
-                line=replay.error.line, error=printable(replay.error.message)
+                line=replay.error.line, error=printable(translated(replay.error.message))
             )
         )
         if replay.header is not None:
@@ -228,7 +228,7 @@ def _check(path: str, as_json: bool) -> int:
     try:
         replay = replay_file(path)
     except LogFileError as error:
-        emit(f"ecarte check: {error}", sys.stderr)
+        emit(f"ecarte check: {translated_error(error)}", sys.stderr)
         return 2
     if as_json:
         emit(report_json(check_report(replay)), sys.stdout)

@@ -20,6 +20,7 @@ from enum import StrEnum
 
 from ecarte.engine import Action, ActionError, Card, CardError, Rules, RulesError, deck_string, parse_deck
 from ecarte.engine.actions import kind_of, shorten
+from ecarte.i18n import N_, Deferred, message_of
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing at run time
 if TYPE_CHECKING:
@@ -58,14 +59,15 @@ MAX_NESTING = 100
 """Deepest JSON nesting accepted in a line. Real lines nest 3 deep; a limit
 far below Python's recursion limit keeps every later step (messages,
 ``json.dumps`` of header extras) safe."""
-TOO_DEEP = f"the JSON is nested too deeply (more than {MAX_NESTING} levels)"
+TOO_DEEP = Deferred(N_("the JSON is nested too deeply (more than {count} levels)"), count=MAX_NESTING)
 
 MAX_INT_DIGITS = 4300
 """Longest integer read: Python's own default limit for reading integers."""
 
 
 class LineError(ValueError):
-    """A line that is not what the format allows; the message says why."""
+    """A line that is not what the format allows; the message says why (a
+    ``Deferred`` text: ``message_of`` keeps it, to be shown translated)."""
 
 
 class LogHeader:
@@ -167,8 +169,8 @@ class LogEvent:
     def describe(self) -> str:
         """The event in a few words, to prefix an error: ``card 8S by seat 0``."""
         if self.type == DEAL:
-            return f"deal by seat {self.dealer}"
-        return f"{self.action} by seat {self.player}"
+            return Deferred(N_("deal by seat {seat}"), seat=self.dealer)
+        return Deferred(N_("{action} by seat {seat}"), action=str(self.action), seat=self.player)
 
 
 class LogError:
@@ -212,7 +214,7 @@ class _RefusedValue(ValueError):
 
 
 def _reject_constant(name: str) -> Any:
-    raise _RefusedValue(f"not valid JSON: {name} is not a JSON number")
+    raise _RefusedValue(Deferred(N_("not valid JSON: {name} is not a JSON number"), name=name))
 
 
 def _bounded_int(text: str) -> int:
@@ -220,7 +222,11 @@ def _bounded_int(text: str) -> int:
     digits = len(text) - text.startswith("-")
     if digits > MAX_INT_DIGITS:
         raise _RefusedValue(
-            f"not valid JSON: an integer of {digits:,} digits (at most {MAX_INT_DIGITS:,} are read)"
+            Deferred(
+                N_("not valid JSON: an integer of {digits:,} digits (at most {count:,} are read)"),
+                digits=digits,
+                count=MAX_INT_DIGITS,
+            )
         )
     return int(text)
 
@@ -233,7 +239,9 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise _RefusedValue(f"the key {shorten(key)} appears twice in one object")
+                raise _RefusedValue(
+                    Deferred(N_("the key {key} appears twice in one object"), key=shorten(key))
+                )
             seen.add(key)
     return result
 
@@ -255,20 +263,25 @@ def load_json(text: str) -> Any:
     given twice in one object, an integer of more than ``MAX_INT_DIGITS``
     digits, and nesting deeper than ``MAX_NESTING``."""
     if text.startswith("\ufeff"):
-        raise JsonTextError("not valid JSON: a byte order mark (U+FEFF) at column 1")
+        raise JsonTextError(Deferred(N_("not valid JSON: a byte order mark (U+FEFF) at column 1")))
     decoder = _DECODER if len(text) <= MAX_INT_DIGITS else _LONG_TEXT_DECODER
     try:
         value = decoder.decode(text)
     except json.JSONDecodeError as error:
         # Some messages already end in "at" ("Unterminated string starting at").
-        where = "column" if error.msg.endswith(" at") else "at column"
-        raise JsonTextError(f"not valid JSON: {error.msg} {where} {error.colno}") from None
+        # The parser's own words (error.msg) are Python's, in English.
+        where = (
+            N_("not valid JSON: {error} column {column}")
+            if error.msg.endswith(" at")
+            else N_("not valid JSON: {error} at column {column}")
+        )
+        raise JsonTextError(Deferred(where, error=error.msg, column=error.colno)) from None
     except _RefusedValue as error:
-        raise JsonTextError(str(error)) from None
+        raise JsonTextError(message_of(error)) from None
     except RecursionError:
         raise JsonTextError(TOO_DEEP) from None
     except ValueError as error:
-        raise JsonTextError(f"not valid JSON: {error}") from None
+        raise JsonTextError(Deferred(N_("not valid JSON: {error}"), error=str(error))) from None
     # Each level opens with a bracket, so a text with at most MAX_NESTING
     # opening brackets (those inside strings count too: never too few)
     # cannot be too deep, and is not walked.
@@ -283,20 +296,29 @@ def parse_json_object(raw: bytes) -> dict[str, Any]:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         raise LineError(
-            f"not UTF-8 text: byte 0x{raw[error.start]:02x} at column {error.start + 1} "
-            "(a match log is UTF-8 text)"
+            Deferred(
+                N_("not UTF-8 text: byte 0x{byte:02x} at column {column} (a match log is UTF-8 text)"),
+                byte=raw[error.start],
+                column=error.start + 1,
+            )
         ) from None
     if not text.strip():
         raise LineError(
-            "a blank line: every line must be one JSON object (only the file's end may be a newline)"
+            Deferred(
+                N_("a blank line: every line must be one JSON object (only the file's end may be a newline)")
+            )
         )
     try:
         value = load_json(text)
     except JsonTextError as error:
-        message = str(error)
-        raise LineError(f"not a match log line: {message}" if message == TOO_DEEP else message) from None
+        message = message_of(error)
+        raise LineError(
+            Deferred(N_("not a match log line: {error}"), error=message) if message == TOO_DEEP else message
+        ) from None
     if not isinstance(value, dict):
-        raise LineError(f"each line must be a JSON object {{...}}; found {kind_of(value)}")
+        raise LineError(
+            Deferred(N_("each line must be a JSON object {{...}}; found {found}"), found=kind_of(value))
+        )
     return value
 
 
@@ -328,46 +350,91 @@ def is_int(value: Any) -> bool:
 def parse_header(obj: dict[str, Any]) -> LogHeader:
     found_format = obj.get("format", _MISSING)
     if found_format != FORMAT_NAME or not isinstance(found_format, str):
-        found = "no 'format'" if found_format is _MISSING else f"'format' {kind_of(found_format)}"
-        raise LineError(f'line 1 must be a match log header with "format": "{FORMAT_NAME}"; found {found}')
+        found = (
+            Deferred(N_("no 'format'"))
+            if found_format is _MISSING
+            else Deferred(N_("'format' {value}"), value=kind_of(found_format))
+        )
+        raise LineError(
+            Deferred(
+                N_('line 1 must be a match log header with "format": "{name}"; found {found}'),
+                name=FORMAT_NAME,
+                found=found,
+            )
+        )
     version = obj.get("version", _MISSING)
     if version is _MISSING:
-        raise LineError(f"the header needs 'version' ({FORMAT_VERSION}); found none")
+        raise LineError(
+            Deferred(N_("the header needs 'version' ({version}); found none"), version=FORMAT_VERSION)
+        )
     if not is_int(version):
         raise LineError(
-            f"the header's 'version' must be the integer {FORMAT_VERSION}; found {kind_of(version)}"
+            Deferred(
+                N_("the header's 'version' must be the integer {version}; found {found}"),
+                version=FORMAT_VERSION,
+                found=kind_of(version),
+            )
         )
     if version != FORMAT_VERSION:
-        raise LineError(f"this is a version {version} log; this ecarte reads version {FORMAT_VERSION}")
+        raise LineError(
+            Deferred(
+                N_("this is a version {found} log; this ecarte reads version {version}"),
+                found=version,
+                version=FORMAT_VERSION,
+            )
+        )
     players = obj.get("players", _MISSING)
     if players is _MISSING:
-        raise LineError("the header needs 'players', the two players' names; found none")
-    expected = "the header's 'players' must be two non-empty names, seat 0 then seat 1"
+        raise LineError(Deferred(N_("the header needs 'players', the two players' names; found none")))
     if not isinstance(players, list):
-        raise LineError(f"{expected}; found {kind_of(players)}")
+        raise LineError(_players_error(Deferred(N_("found {found}"), found=kind_of(players))))
     if len(players) != 2:
-        raise LineError(f"{expected}; found {len(players)} name{'' if len(players) == 1 else 's'}")
+        found = Deferred(
+            N_("found 1 name") if len(players) == 1 else N_("found {count} names"), count=len(players)
+        )
+        raise LineError(_players_error(found))
     for seat, name in enumerate(players):
         if not isinstance(name, str):
-            raise LineError(f"{expected}; found {kind_of(name)} for seat {seat}")
+            raise LineError(
+                _players_error(Deferred(N_("found {found} for seat {seat}"), found=kind_of(name), seat=seat))
+            )
         if not name:
-            raise LineError(f"{expected}; the name of seat {seat} is empty")
+            raise LineError(_players_error(Deferred(N_("the name of seat {seat} is empty"), seat=seat)))
     first_dealer = obj.get("first_dealer", _MISSING)
     if first_dealer is _MISSING:
-        raise LineError("the header needs 'first_dealer', the seat (0 or 1) of the first dealer; found none")
+        raise LineError(
+            Deferred(N_("the header needs 'first_dealer', the seat (0 or 1) of the first dealer; found none"))
+        )
     if not is_int(first_dealer) or first_dealer not in (0, 1):
-        raise LineError(f"the header's 'first_dealer' must be 0 or 1; found {kind_of(first_dealer)}")
+        raise LineError(
+            Deferred(
+                N_("the header's 'first_dealer' must be 0 or 1; found {found}"), found=kind_of(first_dealer)
+            )
+        )
     rules_value = obj.get("rules", _MISSING)
     if rules_value is _MISSING:
-        raise LineError("the header needs 'rules', an object of variant settings ({} for the defaults)")
+        raise LineError(
+            Deferred(N_("the header needs 'rules', an object of variant settings ({{}} for the defaults)"))
+        )
     if not isinstance(rules_value, dict):
-        raise LineError(f"the header's 'rules' must be an object of settings; found {kind_of(rules_value)}")
+        raise LineError(
+            Deferred(
+                N_("the header's 'rules' must be an object of settings; found {found}"),
+                found=kind_of(rules_value),
+            )
+        )
     try:
         rules = Rules.from_mapping(rules_value)
     except RulesError as error:
-        raise LineError(f"the header's rules: {error}") from None
+        raise LineError(Deferred(N_("the header's rules: {error}"), error=message_of(error))) from None
     extra = {key: value for key, value in obj.items() if key not in HEADER_KEYS}
     return LogHeader(players=(players[0], players[1]), first_dealer=first_dealer, rules=rules, extra=extra)
+
+
+def _players_error(found: Deferred) -> Deferred:
+    return Deferred(
+        N_("the header's 'players' must be two non-empty names, seat 0 then seat 1; {found}"), found=found
+    )
 
 
 class _Missing:
@@ -385,35 +452,56 @@ def parse_event(obj: dict[str, Any], line: int) -> LogEvent:
     """An event's shape: its type and its fields' types, not its moment."""
     kind = obj.get("type", _MISSING)
     if kind is _MISSING:
-        raise LineError(f"an event needs 'type', one of: {', '.join(EVENT_TYPES)}; found none")
+        raise LineError(
+            Deferred(N_("an event needs 'type', one of: {types}; found none"), types=", ".join(EVENT_TYPES))
+        )
     event_type = _EVENT_TYPE_NAMED.get(kind) if isinstance(kind, str) else None
     if event_type is None:
-        raise LineError(f"unknown event type {kind_of(kind)}; the types are: {', '.join(EVENT_TYPES)}")
+        raise LineError(
+            Deferred(
+                N_("unknown event type {found}; the types are: {types}"),
+                found=kind_of(kind),
+                types=", ".join(EVENT_TYPES),
+            )
+        )
     if event_type is DEAL:
-        dealer = _seat_field(obj, "dealer", "the dealer's seat")
+        dealer = _seat_field(obj, "dealer", N_("the dealer's seat"))
         deck_text = obj.get("deck", _MISSING)
         if not isinstance(deck_text, str):
-            found = "none" if deck_text is _MISSING else kind_of(deck_text)
-            raise LineError(f"a 'deal' needs 'deck', a string of the 32 card codes; found {found}")
+            found = Deferred(N_("none")) if deck_text is _MISSING else kind_of(deck_text)
+            raise LineError(
+                Deferred(
+                    N_("a 'deal' needs 'deck', a string of the 32 card codes; found {found}"), found=found
+                )
+            )
         try:
             deck = parse_deck(deck_text)
         except CardError as error:
-            raise LineError(f"the deal's deck: {error}") from None
+            raise LineError(Deferred(N_("the deal's deck: {error}"), error=message_of(error))) from None
         return LogEvent(line=line, type=DEAL, dealer=dealer, deck=deck)
-    player = _seat_field(obj, "player", "the seat making the decision")
+    player = _seat_field(obj, "player", N_("the seat making the decision"))
     try:
         # The action's fields are checked where a bot's answer is checked.
         action = Action.from_json(obj, what="event")
     except ActionError as error:
-        raise LineError(str(error)) from None
+        raise LineError(message_of(error)) from None
     return LogEvent(line=line, type=event_type, player=player, action=action)
 
 
 def _seat_field(obj: dict[str, Any], key: str, meaning: str) -> int:
     value = obj.get(key, _MISSING)
     if value is _MISSING:
-        raise LineError(f"a {obj['type']!r} event needs {key!r}, {meaning} (0 or 1); found none")
+        raise LineError(
+            Deferred(
+                N_("a {type} event needs {key}, {meaning} (0 or 1); found none"),
+                type=repr(obj["type"]),
+                key=repr(key),
+                meaning=Deferred(meaning),
+            )
+        )
     if not is_int(value) or value not in (0, 1):
-        raise LineError(f"{key!r} must be a seat, 0 or 1; found {kind_of(value)}")
+        raise LineError(
+            Deferred(N_("{key} must be a seat, 0 or 1; found {found}"), key=repr(key), found=kind_of(value))
+        )
     seat: int = value
     return seat

@@ -34,6 +34,7 @@ from ecarte.engine import (
     IllegalActionError,
     Match,
 )
+from ecarte.i18n import N_, Deferred, message_of
 from ecarte.safefile import FileRefused, read_regular_file
 
 from .format import (
@@ -71,7 +72,8 @@ _BOM = b"\xef\xbb\xbf"
 
 class LogFileError(Exception):
     """A log that cannot be read at all: missing, unreadable, too large, or
-    (for ``resume_log``) not a log that can be continued."""
+    (for ``resume_log``) not a log that can be continued. The message is a
+    ``Deferred`` text (``message_of``), translated where it is shown."""
 
 
 class Replay:
@@ -125,13 +127,20 @@ def check_limits(data: bytes) -> None:
     """``LogFileError`` for a log too large to read (the limits are the format's)."""
     if len(data) > MAX_LOG_BYTES:
         raise LogFileError(
-            f"the file is {len(data) / 1_000_000:.1f} MB; a match log over "
-            f"{MAX_LOG_BYTES // 1_000_000} MB is refused rather than read"
+            Deferred(
+                N_("the file is {size:.1f} MB; a match log over {limit} MB is refused rather than read"),
+                size=len(data) / 1_000_000,
+                limit=MAX_LOG_BYTES // 1_000_000,
+            )
         )
     lines = data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1)
     if lines > MAX_LOG_LINES:
         raise LogFileError(
-            f"the file has {lines:,} lines; a match log over {MAX_LOG_LINES:,} lines is refused"
+            Deferred(
+                N_("the file has {lines:,} lines; a match log over {limit:,} lines is refused"),
+                lines=lines,
+                limit=MAX_LOG_LINES,
+            )
         )
 
 
@@ -185,7 +194,12 @@ def read_log_file(path: Path | str, visitor: LogVisitor[ResultT]) -> ResultT:
     try:
         return read_log(data, visitor)
     except LogFileError as error:
-        raise LogFileError(f"{path}: {error}") from None
+        raise LogFileError(_located(path, error)) from None
+
+
+def _located(path: Path | str, error: Exception) -> Deferred:
+    """The message of ``error`` after the path it is about."""
+    return Deferred("{path}: {message}", path=str(path), message=message_of(error))
 
 
 def fold_events(
@@ -242,13 +256,18 @@ def _remember_decision(line: bytes, event: LogEvent) -> None:
 
 def _fold_lines(data: bytes, visitor: LogVisitor[ResultT]) -> None:
     if not data:
-        visitor.visit_error(LogError(1, "the file is empty: a match log starts with a header line"), False)
+        visitor.visit_error(
+            LogError(1, Deferred(N_("the file is empty: a match log starts with a header line"))), False
+        )
         visitor.visit_end(0)
         return
     if data.startswith(_BOM):
         visitor.visit_error(
             LogError(
-                1, "the file starts with a byte order mark (BOM): a match log is UTF-8 text without one"
+                1,
+                Deferred(
+                    N_("the file starts with a byte order mark (BOM): a match log is UTF-8 text without one")
+                ),
             ),
             False,
         )
@@ -279,11 +298,16 @@ def _fold_lines(data: bytes, visitor: LogVisitor[ResultT]) -> None:
                     event = LogEvent(number, *known)
                 reading = fold.event(event)
         except (LineError, RecursionError) as error:
-            message = str(error) if isinstance(error, LineError) else "the JSON is nested too deeply"
+            message = (
+                message_of(error)
+                if isinstance(error, LineError)
+                else Deferred(N_("the JSON is nested too deeply"))
+            )
             truncated = not has_newline and _is_cut_short(line)
             if truncated:
-                message = (
-                    f"the last line is cut short (no newline at its end, and not complete JSON): {message}"
+                message = Deferred(
+                    N_("the last line is cut short (no newline at its end, and not complete JSON): {error}"),
+                    error=message,
                 )
             visitor.visit_error(LogError(number, message), truncated)
             break
@@ -443,8 +467,10 @@ def read_log_bytes(path: Path | str) -> bytes:
     except FileRefused as error:
         reason = error.reason
         if reason.startswith("the file is"):
-            reason += " (a match log over that size is refused rather than read)"
-        raise LogFileError(f"{path}: {reason}") from None
+            reason = Deferred(
+                N_("{reason} (a match log over that size is refused rather than read)"), reason=reason
+            )
+        raise LogFileError(Deferred("{path}: {message}", path=str(path), message=reason)) from None
 
 
 def replay_file(path: Path | str) -> Replay:
@@ -463,26 +489,45 @@ def apply_event(match: Match, event: LogEvent) -> None:
         return
     if match.is_over:
         raise LineError(
-            f"{event.describe()}: the match is over (seat {match.winner} won it), so the log must end here"
+            Deferred(
+                N_("{event}: the match is over (seat {winner} won it), so the log must end here"),
+                event=event.describe(),
+                winner=match.winner,
+            )
         )
     seat = match.current_player
     if seat is None:
-        raise LineError(f"{event.describe()}: the deal is over; expected a 'deal' event for the next deal")
+        raise LineError(
+            Deferred(
+                N_("{event}: the deal is over; expected a 'deal' event for the next deal"),
+                event=event.describe(),
+            )
+        )
     # A king out of turn is left to the engine, which says when the king may
     # be announced; any other decision out of turn is refused here.
     if event.player != seat and event.type != EventType.KING:
         raise LineError(
-            f"{event.describe()}: it is seat {seat}'s turn, not seat {event.player}'s; {match.expected()}"
+            Deferred(
+                N_("{event}: it is seat {seat}'s turn, not seat {player}'s; {expected}"),
+                event=event.describe(),
+                seat=seat,
+                player=event.player,
+                expected=match.expected(),
+            )
         )
     assert event.action is not None and event.player is not None
     before_first_card = match.phase == TRICKS and not match.tricks and not match.trick
     try:
         match.apply(event.action, event.player)
     except IllegalActionError as error:
-        message = f"{event.describe()}: {error}"
+        message = Deferred("{event}: {error}", event=event.describe(), error=message_of(error))
         if before_first_card and event.type in (EventType.PLAY, EventType.PROPOSE):
-            message += (
-                " (a step with no choice, such as elder's play once the stock is empty, is never written)"
+            message = Deferred(
+                N_(
+                    "{error} (a step with no choice, such as elder's play once the stock is empty, "
+                    "is never written)"
+                ),
+                error=message,
             )
         raise LineError(message) from None
 
@@ -490,24 +535,38 @@ def apply_event(match: Match, event: LogEvent) -> None:
 def _apply_deal(match: Match, event: LogEvent) -> None:
     if match.is_over:
         raise LineError(
-            f"a new deal: the match is over (seat {match.winner} won it), so the log must end here"
+            Deferred(
+                N_("a new deal: the match is over (seat {winner} won it), so the log must end here"),
+                winner=match.winner,
+            )
         )
     if match.current_player is not None:
-        raise LineError(f"a new deal while the current deal is in progress; {match.expected()}")
+        raise LineError(
+            Deferred(
+                N_("a new deal while the current deal is in progress; {expected}"), expected=match.expected()
+            )
+        )
     expected = match.next_dealer
     if event.dealer != expected:
         if not match.deals:
-            why = "the header's first_dealer"
+            why = N_("the header's first_dealer")
         elif match.deals[-1].ended_game is not None:
-            why = "the loser of the last game deals first in the next"
+            why = N_("the loser of the last game deals first in the next")
         else:
-            why = "the deal alternates"
-        raise LineError(f"'dealer' must be seat {expected} ({why}); found seat {event.dealer}")
+            why = N_("the deal alternates")
+        raise LineError(
+            Deferred(
+                N_("'dealer' must be seat {expected} ({why}); found seat {found}"),
+                expected=expected,
+                why=Deferred(why),
+                found=event.dealer,
+            )
+        )
     assert event.deck is not None
     try:
         match.deal(event.deck)
     except DealError as error:
-        raise LineError(f"a new deal: {error}") from None
+        raise LineError(Deferred(N_("a new deal: {error}"), error=message_of(error))) from None
 
 
 # ---------------------------------------------------------------- resuming
@@ -522,29 +581,43 @@ def resume_log(path: Path) -> tuple[LogEnd, LogWriter]:
     try:
         end = read_log(data, EndState())
     except LogFileError as error:
-        raise LogFileError(f"{path}: {error}") from None
+        raise LogFileError(_located(path, error)) from None
     if end.header is None:
-        message = end.error.message if end.error else "no header"
-        raise LogFileError(f"{path}: cannot continue this log: line 1: {message}")
+        message = end.error.message if end.error else Deferred(N_("no header"))
+        raise LogFileError(_cannot_continue(path, 1, message))
     if end.error is not None:
         if not end.truncated_last_line:
-            raise LogFileError(
-                f"{path}: cannot continue this log: line {end.error.line}: {end.error.message}"
-            )
+            raise LogFileError(_cannot_continue(path, end.error.line, end.error.message))
         _save_torn(path, data[end.valid_bytes :])
         try:
             os.truncate(path, end.valid_bytes)
         except OSError as error:
             raise LogFileError(
-                f"{path}: cannot cut off the torn last line: {error.strerror or error}"
+                Deferred(
+                    N_("{path}: cannot cut off the torn last line: {error}"),
+                    path=str(path),
+                    error=str(error.strerror or error),
+                )
             ) from None
         # What remains is the valid prefix, whose state the fold already holds.
         end.error = None
     try:
         writer = LogWriter.append(path)
     except OSError as error:
-        raise LogFileError(f"{path}: cannot open for writing: {error.strerror or error}") from None
+        raise LogFileError(
+            Deferred(
+                N_("{path}: cannot open for writing: {error}"),
+                path=str(path),
+                error=str(error.strerror or error),
+            )
+        ) from None
     return end, writer
+
+
+def _cannot_continue(path: Path, line: int, message: str) -> Deferred:
+    return Deferred(
+        N_("{path}: cannot continue this log: line {line}: {error}"), path=str(path), line=line, error=message
+    )
 
 
 def _save_torn(path: Path, torn: bytes) -> Path:
@@ -563,5 +636,9 @@ def _save_torn(path: Path, torn: bytes) -> Path:
             candidate = path.with_name(f"{path.name}.torn.{number}")
         except OSError as error:
             raise LogFileError(
-                f"{candidate}: cannot save the torn last line: {error.strerror or error}"
+                Deferred(
+                    N_("{path}: cannot save the torn last line: {error}"),
+                    path=str(candidate),
+                    error=str(error.strerror or error),
+                )
             ) from None

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ecarte.ai import Player
 from ecarte.engine import Action, Card, Match, Rules, View, shuffled_deck
-from ecarte.i18n import N_, Deferred, _, translated
+from ecarte.i18n import N_, Deferred, _, translated, translated_error
 from ecarte.log import LogWriter
 from ecarte.play import autosave, paths
 from ecarte.play.autosave import LOG_SUFFIX, UNFINISHED_SCAN_LIMIT, forfeit_path
@@ -319,7 +319,7 @@ class MatchSession:
             lock = LogLock.acquire(path)  # before the log is read or cut; MatchOpenElsewhere
             end, writer = resume_log(path)
         except LogFileError as error:
-            raise SessionError(str(error)) from None
+            raise SessionError(translated_error(error)) from None
         except OSError as error:
             raise SessionError(_("cannot open {path}: {error}").format(path=path, error=error)) from None
         header = end.header

@@ -30,7 +30,7 @@ import tomlkit
 
 from ecarte.ai import player_names
 from ecarte.engine import Rules, RulesError
-from ecarte.i18n import _
+from ecarte.i18n import _, translated
 from ecarte.safefile import FileRefused, read_regular_file
 
 from . import paths
@@ -299,10 +299,12 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     except FileRefused as error:
         if error.missing:
             return Settings(), None
-        reason = _("it cannot be read ({reason})").format(reason=error.reason)
+        reason = _("it cannot be read ({reason})").format(reason=translated(error.reason))
         backup = None
         if error.reason.startswith("it is"):  # a regular file, only too large
-            reason = _("{reason} (a settings file is a few hundred bytes)").format(reason=error.reason)
+            reason = _("{reason} (a settings file is a few hundred bytes)").format(
+                reason=translated(error.reason)
+            )
             backup = _backup(path)
         return Settings(), _warning(path, reason, backup)
     try:

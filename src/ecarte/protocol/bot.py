@@ -16,7 +16,7 @@ from typing import IO, Any
 
 from ecarte.ai.base import Player, make_player
 from ecarte.engine import Action, ActionError, Rules, RulesError, View, ViewError
-from ecarte.i18n import _
+from ecarte.i18n import _, translated_error
 from ecarte.log.format import JsonTextError, load_json
 
 PROTOCOL_VERSION = 1
@@ -72,7 +72,9 @@ def serve(player: Player, source: IO[bytes], sink: IO[str]) -> int:
         except (ProtocolError, ViewError, ActionError, RulesError) as error:
             # Translators: {error} says what was wrong with the host's line.
             print(
-                _("ecarte bot: line {number} from the host: {error}").format(number=number, error=error),
+                _("ecarte bot: line {number} from the host: {error}").format(
+                    number=number, error=translated_error(error)
+                ),
                 file=sys.stderr,
             )
             return 2

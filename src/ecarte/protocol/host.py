@@ -40,7 +40,7 @@ from typing import IO, Any
 
 from ecarte.ai.base import Player, make_player
 from ecarte.engine import Action, ActionError, Rules, View
-from ecarte.i18n import N_, Deferred, _
+from ecarte.i18n import N_, Deferred, _, message_of
 from ecarte.log.format import JsonTextError, load_json
 
 PROTOCOL_VERSION = 1
@@ -194,12 +194,11 @@ class ExternalPlayer:
         except ActionError as error:
             raise self._fault(
                 "illegal",
-                # Translators: {answer} is the bot's line as it is; {error} says why, in the
-                # protocol's words (in English).
+                # Translators: {answer} is the bot's line as it is; {error} says why.
                 Deferred(
                     N_("its answer {answer} is not an action: {error}"),
                     answer=_shorten(line),
-                    error=str(error),
+                    error=message_of(error),
                 ),
             ) from None
         if action not in legal:

@@ -29,7 +29,7 @@ from textual.widgets import DataTable, Footer, ProgressBar, Sparkline, Static
 from textual.worker import get_current_worker
 
 from ecarte.analysis.match_analysis import DealResult, Decision, MatchAnalysis, analyse_replay
-from ecarte.i18n import N_, _, ngettext, pgettext
+from ecarte.i18n import N_, _, ngettext, pgettext, translated_error
 from ecarte.log import Replay
 from ecarte.text import printable
 
@@ -620,7 +620,7 @@ def analyse_finished_match(
         replay = replay_file(path)
     except LogFileError as error:
         app.notify(
-            _("Cannot analyse the match: {error}").format(error=error),
+            _("Cannot analyse the match: {error}").format(error=translated_error(error)),
             title=_("Analysis"),
             severity="error",
             markup=False,

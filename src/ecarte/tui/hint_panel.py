@@ -29,7 +29,7 @@ from ecarte.ai.evaluator import Evaluation
 from ecarte.engine import Action, Phase, View
 from ecarte.engine.actions import ACCEPT, CARD, DISCARD, KING, PLAY, PROPOSE, REFUSE
 from ecarte.engine.cards import cards_in
-from ecarte.i18n import N_, _
+from ecarte.i18n import N_, _, translated_error
 
 from .cards_render import card_text
 from .styled import styled
@@ -124,7 +124,7 @@ def hint_for(session_log: Any, position: Position) -> Evaluation | str:
     try:
         replay = replay_file(session_log)
     except LogFileError as error:
-        return _("No hint: the autosave cannot be read ({error}).").format(error=error)
+        return _("No hint: the autosave cannot be read ({error}).").format(error=translated_error(error))
     match = replay.match
     if (
         match is None

@@ -19,7 +19,7 @@ from textual.screen import Screen
 
 from ecarte.engine import RulesError
 from ecarte.engine.rules import rules_from_assignments
-from ecarte.i18n import _, activate, choose_language
+from ecarte.i18n import _, activate, choose_language, translated_error
 from ecarte.play.settings import Settings, check_opponent, load_settings
 
 USAGE_ERROR = 2
@@ -88,5 +88,5 @@ def _prepare_replay(path: Path) -> Callable[[], Screen[Any]]:
     try:
         replay = replay_file(path)
     except LogFileError as error:
-        raise ValueError(str(error)) from None
+        raise ValueError(translated_error(error)) from None
     return lambda: ReplayViewerScreen(path, replay)

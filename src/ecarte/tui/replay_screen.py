@@ -24,7 +24,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from ecarte.engine import Match
 from ecarte.engine.cards import Card, cards_in, suit_name
-from ecarte.i18n import N_, _, ngettext
+from ecarte.i18n import N_, _, ngettext, translated, translated_error
 from ecarte.log import LogEvent, LogFileError, Replay, replay_file
 from ecarte.log.format import EventType
 from ecarte.play import paths
@@ -118,7 +118,7 @@ def summarize_log(path: Path) -> LogSummary:
     except LogFileError as error:
         date, stamp = _created({}, path)
         return LogSummary(
-            path, date, "?", _("unreadable: {error}").format(error=printable(str(error))), stamp
+            path, date, "?", _("unreadable: {error}").format(error=printable(translated_error(error))), stamp
         )
     if replay.header is None:
         date, stamp = _created({}, path)
@@ -335,7 +335,7 @@ class ReplayViewerScreen(EcarteScreen[None]):
             replay = self.replay if self._given else replay_file(self.path)
             steps = ReplaySteps(replay)
         except LogFileError as error:
-            self.app.call_from_thread(self.failed, str(error))
+            self.app.call_from_thread(self.failed, translated_error(error))
             return
         except Exception as error:  # shown to the player, never a traceback that ends the app
             self.app.call_from_thread(
@@ -381,7 +381,11 @@ class ReplayViewerScreen(EcarteScreen[None]):
         error = self.replay.error
         if error is None:
             return None
-        values = {"line": error.line, "error": printable(error.message), "count": len(self.events)}
+        values = {
+            "line": error.line,
+            "error": printable(translated(error.message)),
+            "count": len(self.events),
+        }
         if self.replay.header is None:
             if self.replay.truncated_last_line:
                 text = _(

@@ -17,7 +17,7 @@ from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ecarte.engine import Match, Rules
-from ecarte.i18n import N_, _, ngettext
+from ecarte.i18n import N_, _, ngettext, translated
 from ecarte.log import LogFileError, LogHeader, LogVisitor, Reading, read_log_file
 from ecarte.play.lesson import newcomer
 from ecarte.safefile import Skipped
@@ -147,7 +147,9 @@ class TitleScreen(EcarteScreen[None]):
         skipped, _SKIPPED[:] = list(_SKIPPED), []
         for note in (note for note in skipped if note.path not in _NOTED):
             _NOTED.add(note.path)
-            self.app.call_from_thread(self.notify, printable(str(note)), severity="warning", markup=False)
+            self.app.call_from_thread(
+                self.notify, printable(translated(note.message)), severity="warning", markup=False
+            )
 
     def unfinished_found(self, found: Path | None, rules: Rules | None = None) -> None:
         if (found, rules) != (self.unfinished, self.unfinished_rules) and self.is_mounted:
