@@ -27,6 +27,7 @@ from ecarte.log import (
 )
 from ecarte.play.autosave import find_unfinished
 from ecarte.play.replay_steps import ReplaySteps, StepsBuilder
+from ecarte.safefile import Skipped
 from test_log_support import play_random_match, writes_without_fsync
 
 
@@ -183,6 +184,19 @@ def test_check_steps_and_resume_agree_on_a_log(tmp_path: Path, whole_log: bytes,
     # Continue offers the match exactly when resume can take it up.
     continuable = kind == "torn" or (kind == "whole" and not replay.match.is_over)
     assert (find_unfinished(path.parent) == path) is continuable
+    # A match damaged before its end is not offered, and the player is told
+    # which file and line, each time the folder is looked at (the second
+    # look is answered from the cache).
+    for _ in range(2):
+        notes: list[Skipped] = []
+        find_unfinished(path.parent, notes)
+        if kind == "invalid":
+            assert replay.error is not None
+            assert [note.path for note in notes] == [path]
+            assert f"line {replay.error.line} is damaged" in str(notes[0])
+            assert "cannot be continued" in str(notes[0])
+        else:
+            assert notes == []
     if kind == "invalid":
         with pytest.raises(LogFileError, match=f"line {replay.error.line if replay.error else 0}"):
             resume_log(path)

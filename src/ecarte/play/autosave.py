@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ecarte.engine import Rules
-from ecarte.i18n import _
+from ecarte.i18n import N_, Deferred, _
 from ecarte.log import EndState, LogFileError, LogWriter, read_log_file
 from ecarte.safefile import Skipped, regular_files
 
@@ -22,7 +22,7 @@ UNFINISHED_SCAN_LIMIT = 200
 """Newest logs examined when looking for a match to continue."""
 _FREE_NAME_ATTEMPTS = 100
 
-_UNFINISHED_CACHE: dict[tuple[Path, int, int], bool] = {}
+_UNFINISHED_CACHE: dict[tuple[Path, int, int], tuple[bool, Skipped | None]] = {}
 """Whether a log (by path, mtime and size) holds an unfinished match: a log
 is read again only when it changed."""
 _UNFINISHED_LOCK = threading.Lock()
@@ -83,7 +83,8 @@ def find_unfinished(folder: Path, skipped: list[Skipped] | None = None) -> Path 
     """The newest autosave in ``folder`` whose match can be continued: not
     decided, not forfeited, and readable up to a torn last line at most.
     Only regular files are opened; ``skipped`` gets a note for each other
-    entry named like a log (a FIFO, a folder, a broken link)."""
+    entry named like a log (a FIFO, a folder, a broken link), and for each
+    undecided match damaged before its last line."""
     try:
         logs = sorted(regular_files(folder, LOG_SUFFIX, skipped), key=_mtime, reverse=True)
     except OSError:
@@ -103,14 +104,34 @@ def find_unfinished(folder: Path, skipped: list[Skipped] | None = None) -> Path 
                 end = read_log_file(path, EndState())
             except (LogFileError, OSError):
                 continue
-            known = end.can_continue and not (end.match is not None and end.match.is_over)
+            decided = end.match is not None and end.match.is_over
+            damage = None
+            if not end.can_continue and end.error is not None and not decided:
+                damage = Skipped(path, _damaged(end.error.line, end.error.message))
+            known = (end.can_continue and not decided, damage)
             with _UNFINISHED_LOCK:
                 if len(_UNFINISHED_CACHE) > 4 * UNFINISHED_SCAN_LIMIT:
                     _UNFINISHED_CACHE.clear()
                 _UNFINISHED_CACHE[key] = known
-        if known:
+        continuable, damage = known
+        if damage is not None and skipped is not None:
+            # An undecided match damaged before its end cannot be continued:
+            # say so, rather than let the Continue entry vanish without a word.
+            skipped.append(damage)
+        if continuable:
             return path
     return None
+
+
+def _damaged(line: int, reason: str) -> Deferred:
+    return Deferred(
+        N_(
+            "line {line} is damaged ({reason}), so this match cannot be continued;"
+            " Replay shows it up to there"
+        ),
+        line=line,
+        reason=reason,
+    )
 
 
 def _mtime(path: Path) -> float:
