@@ -275,7 +275,7 @@ FAULTS: list[tuple[str, str | bytes, int, list[str]]] = [
         "unterminated string",
         log_text() + '{"type": "card", "player": 0, "card": "KS}\n',
         18,
-        ["not valid JSON: Unterminated string starting at column 39"],
+        ["not valid JSON: a string that never ends, from column 39"],
     ),
     (
         "5000-digit integer",

@@ -132,8 +132,15 @@ def test_a_long_integer_in_an_ignored_header_key_makes_the_line_invalid() -> Non
         ('{"a": NaN}', "NaN is not a JSON number"),
         ('{"a": [-Infinity]}', "-Infinity is not a JSON number"),
         ("\ufeff{}", "byte order mark"),
-        ('{"a": 1} {"b": 2}', "Extra data"),
-        (" ", "Expecting value"),
+        ('{"a": 1} {"b": 2}', "more after the value, at column 10"),
+        (" ", "a value was expected at column 2"),
+        ("{a", "a key in double quotes was expected at column 2"),
+        ('{"a" 1}', "':' was expected at column 6"),
+        ('{"a": 1 "b": 2}', "',' was expected at column 9"),
+        ('"a\x01"', "a control character inside a string at column 3"),
+        ('"\\q"', "a backslash that escapes nothing known at column 2"),
+        ('"\\u12"', "a unicode escape without four hex digits at column 3"),
+        ('"abc', "a string that never ends, from column 1"),
     ],
 )
 def test_what_load_json_refuses(text: str, message: str) -> None:

@@ -309,7 +309,7 @@ def test_ecarte_bot_answers_each_decide_with_one_legal_action_and_ends_at_bye() 
 @pytest.mark.parametrize(
     ("lines", "message"),
     [
-        (["this is not json"], "line 1 from the host: not valid JSON: Expecting value at column 1"),
+        (["this is not json"], "line 1 from the host: not valid JSON: a value was expected at column 1"),
         (['{"type": "bye", "type": "hello"}'], 'the key "type" appears twice'),
         (["[" * 200_000], "line 1 from the host: the JSON is nested too deeply"),
         (

@@ -256,6 +256,45 @@ _LONG_TEXT_DECODER = json.JSONDecoder(
 )
 
 
+_JSON_FAULTS = {
+    "Expecting value": N_("not valid JSON: a value was expected at column {column}"),
+    "Expecting property name enclosed in double quotes": N_(
+        "not valid JSON: a key in double quotes was expected at column {column}"
+    ),
+    "Expecting ':' delimiter": N_("not valid JSON: ':' was expected at column {column}"),
+    "Expecting ',' delimiter": N_("not valid JSON: ',' was expected at column {column}"),
+    "Invalid control character at": N_(
+        "not valid JSON: a control character inside a string at column {column}"
+    ),
+    "Invalid \\escape": N_("not valid JSON: a backslash that escapes nothing known at column {column}"),
+    "Invalid \\uXXXX escape": N_(
+        "not valid JSON: a unicode escape without four hex digits at column {column}"
+    ),
+    "Unterminated string starting at": N_("not valid JSON: a string that never ends, from column {column}"),
+    "Extra data": N_("not valid JSON: more after the value, at column {column}"),
+    # Python 3.13's words for a comma before a closing bracket:
+    "Illegal trailing comma before end of object": N_(
+        "not valid JSON: a comma before '}' at column {column}"
+    ),
+    "Illegal trailing comma before end of array": N_("not valid JSON: a comma before ']' at column {column}"),
+}
+"""Python's JSON parser's messages in our words, so that they can be
+translated; a message not listed here is quoted as Python gives it."""
+
+
+def _json_fault(error: json.JSONDecodeError) -> Deferred:
+    template = _JSON_FAULTS.get(error.msg)
+    if template is not None:
+        return Deferred(template, column=error.colno)
+    # Some messages already end in "at" ("Unterminated string starting at").
+    where = (
+        N_("not valid JSON: {error} column {column}")
+        if error.msg.endswith(" at")
+        else N_("not valid JSON: {error} at column {column}")
+    )
+    return Deferred(where, error=error.msg, column=error.colno)
+
+
 def load_json(text: str) -> Any:
     """``json.loads`` for text from outside (a log line, a bot's answer, a
     host's message): never a ``RecursionError`` or a message meant for
@@ -268,14 +307,7 @@ def load_json(text: str) -> Any:
     try:
         value = decoder.decode(text)
     except json.JSONDecodeError as error:
-        # Some messages already end in "at" ("Unterminated string starting at").
-        # The parser's own words (error.msg) are Python's, in English.
-        where = (
-            N_("not valid JSON: {error} column {column}")
-            if error.msg.endswith(" at")
-            else N_("not valid JSON: {error} at column {column}")
-        )
-        raise JsonTextError(Deferred(where, error=error.msg, column=error.colno)) from None
+        raise JsonTextError(_json_fault(error)) from None
     except _RefusedValue as error:
         raise JsonTextError(message_of(error)) from None
     except RecursionError:
