@@ -23,6 +23,7 @@ import stat
 from collections.abc import Iterator
 
 from ecarte.i18n import N_, Deferred
+from ecarte.records import FrozenRecord
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing at run time
 if TYPE_CHECKING:
@@ -145,7 +146,7 @@ def _megabytes(size: int) -> Deferred:
     return Deferred(N_("{count:,} bytes"), count=size)
 
 
-class Skipped:
+class Skipped(FrozenRecord):
     """An entry of a folder scan that is not a regular file, and why.
     Immutable, equal and hashed by its fields."""
 
@@ -157,28 +158,6 @@ class Skipped:
     def __init__(self, path: Path, reason: str) -> None:
         object.__setattr__(self, "path", path)
         object.__setattr__(self, "reason", reason)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"cannot set {name!r}: a Skipped is immutable")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"cannot set {name!r}: a Skipped is immutable")
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Skipped):
-            return NotImplemented
-        return (self.path, self.reason) == (other.path, other.reason)
-
-    def __hash__(self) -> int:
-        return hash((self.path, self.reason))
-
-    def __repr__(self) -> str:
-        return f"Skipped(path={self.path!r}, reason={self.reason!r})"
-
-    def __reduce__(self) -> tuple[object, ...]:
-        # Pickled through the constructor: the default sets the slots, which
-        # ``__setattr__`` refuses.
-        return (Skipped, (self.path, self.reason))
 
     def __str__(self) -> str:
         return self.message

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ecarte.engine.cards import cards_in
+from ecarte.engine.cards import cards_in  # the set bits of a mask: cards, and here worlds too
 
 from .solver import TrickSolver
 
@@ -131,7 +131,7 @@ class VectorSearch:
             world = worlds.bit_length() - 1
             return {world: taken + solver.after_lead(mine, hands[world] & ~played, card)}
         by_reply: dict[int, int] = {}
-        for world in _members(worlds):
+        for world in cards_in(worlds):
             for reply in cards_in(solver.replies(hands[world] & ~played, card)):
                 by_reply[reply] = by_reply.get(reply, 0) | 1 << world
         result: Vector = {}
@@ -160,7 +160,7 @@ class VectorSearch:
             result = {world: taken + mine.bit_count() - solver.lead_tricks(theirs, mine)}
         else:
             by_lead: dict[int, int] = {}
-            for world in _members(worlds):
+            for world in cards_in(worlds):
                 for led in cards_in(hands[world] & ~played):
                     by_lead[led] = by_lead.get(led, 0) | 1 << world
             result = {}
@@ -202,15 +202,5 @@ class VectorSearch:
         return self._our_lead(rest, played, worlds, taken + 1)[0]
 
 
-def _members(worlds: int) -> list[int]:
-    """The indices in a mask of worlds, lowest first."""
-    members = []
-    while worlds:
-        low = worlds & -worlds
-        members.append(low.bit_length() - 1)
-        worlds ^= low
-    return members
-
-
 def _flat(worlds: int, taken: int) -> Vector:
-    return dict.fromkeys(_members(worlds), taken)
+    return dict.fromkeys(cards_in(worlds), taken)

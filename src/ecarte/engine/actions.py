@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from enum import StrEnum
 
 from ecarte.i18n import N_, Deferred, message_of
+from ecarte.records import FrozenRecord
 
 from .cards import Card, CardError, card_code, cards_in, mask_of, parse_card
 
@@ -52,10 +53,10 @@ class ActionError(ValueError):
     ``Deferred`` text (English in files, translated where shown)."""
 
 
-class Action:
+class Action(FrozenRecord):
     """One decision: immutable, equal and hashed by its three fields."""
 
-    __slots__ = ("card", "discards", "type")
+    __slots__ = ("type", "card", "discards")  # noqa: RUF023 (the constructor's order)
 
     type: ActionType
     card: Card
@@ -68,27 +69,9 @@ class Action:
         object.__setattr__(self, "card", card)
         object.__setattr__(self, "discards", discards)
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"cannot set {name!r}: an Action is immutable")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"cannot set {name!r}: an Action is immutable")
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Action):
-            return NotImplemented
-        return (self.type, self.card, self.discards) == (other.type, other.card, other.discards)
-
-    def __hash__(self) -> int:
-        return hash((self.type, self.card, self.discards))
-
-    def __repr__(self) -> str:
-        return f"Action(type={self.type!r}, card={self.card!r}, discards={self.discards!r})"
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # Pickled (to ``ecarte simulate``'s workers) through the constructor:
-        # the default would set the slots, which ``__setattr__`` refuses.
-        return (Action, (self.type, self.card, self.discards))
+    def _values(self) -> tuple[Any, ...]:
+        # Spelled out: actions are compared and hashed inside the players' searches.
+        return (self.type, self.card, self.discards)
 
     @property
     def cards(self) -> list[Card]:

@@ -31,6 +31,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from ecarte.i18n import _, ngettext
+from ecarte.records import Record
 
 from .actions import (
     ACCEPT,
@@ -99,7 +100,7 @@ class DealError(ValueError):
     """A deck that is not the 32 cards, or a deal when none is due."""
 
 
-class DealRecord:
+class DealRecord(Record):
     """What a deal did to the score (the ``deals`` of ``ecarte check``)."""
 
     # In the constructor's order, not sorted: ``__eq__`` and ``__repr__`` follow it.
@@ -178,18 +179,6 @@ class DealRecord:
         self.four_all_reset = four_all_reset
         self.ended_game = ended_game
 
-    def _values(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in self.__slots__)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, DealRecord):
-            return NotImplemented
-        return self._values() == other._values()
-
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
-        return f"DealRecord({fields})"
-
 
 SHARED_DISCARD_SIZE = 3
 """Discards of up to this many cards are made once and shared (5,489 at most);
@@ -262,11 +251,11 @@ _SPADE_ACTIONS, _HEART_ACTIONS, _DIAMOND_ACTIONS, _CLUB_ACTIONS = _CARD_ACTIONS_
 _ALL_CARDS_SET = frozenset(range(32))
 
 
-class DealTally:
+class DealTally(Record):
     """What a run of deals added up to, by seat: the totals that a match's
     summary reports (``ecarte simulate``, ``ecarte stats``)."""
 
-    __slots__ = ("king_points", "penalties_suffered", "points", "voles")
+    __slots__ = ("points", "king_points", "voles", "penalties_suffered")  # noqa: RUF023 (the constructor's order)
 
     points: list[int]
     king_points: list[int]
@@ -286,22 +275,6 @@ class DealTally:
         self.king_points = [0, 0] if king_points is None else king_points
         self.voles = [0, 0] if voles is None else voles
         self.penalties_suffered = [0, 0] if penalties_suffered is None else penalties_suffered
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, DealTally):
-            return NotImplemented
-        return (self.points, self.king_points, self.voles, self.penalties_suffered) == (
-            other.points,
-            other.king_points,
-            other.voles,
-            other.penalties_suffered,
-        )
-
-    def __repr__(self) -> str:
-        return (
-            f"DealTally(points={self.points!r}, king_points={self.king_points!r}, "
-            f"voles={self.voles!r}, penalties_suffered={self.penalties_suffered!r})"
-        )
 
 
 def tally_deals(records: Iterable[DealRecord]) -> DealTally:

@@ -13,6 +13,7 @@ import json
 from collections.abc import Iterable, Mapping
 
 from ecarte.i18n import _
+from ecarte.records import FrozenRecord
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing at run time
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ RULE_NAMES: tuple[str, ...] = (
 """The settings of ``Rules``, in the order they are declared, written and shown."""
 
 
-class Rules:
+class Rules(FrozenRecord):
     """The variant settings: immutable, checked when made, equal and hashed by
     their values."""
 
@@ -91,30 +92,6 @@ class Rules:
             self.penalty_adds_to_vole,
             self.four_all_reset,
         )
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"cannot set {name!r}: Rules are immutable (Rules.replace makes a copy)")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"cannot set {name!r}: Rules are immutable (Rules.replace makes a copy)")
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Rules):
-            return NotImplemented
-        return self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __repr__(self) -> str:
-        settings = ", ".join(f"{name}={getattr(self, name)!r}" for name in RULE_NAMES)
-        return f"Rules({settings})"
-
-    def __reduce__(self) -> tuple[type[Rules], tuple[Any, ...]]:
-        # Pickled (to ``ecarte simulate``'s workers) through the constructor,
-        # which checks again: the default would set the slots, which
-        # ``__setattr__`` refuses.
-        return (Rules, self._values())
 
     def _check(self) -> None:
         _check_int("target", self.target, 1, 99)

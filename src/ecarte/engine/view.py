@@ -17,6 +17,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from ecarte.i18n import N_, Deferred, message_of
+from ecarte.records import FrozenRecord
 
 from .cards import SUITS, Card, CardError, card_code, mask_of, parse_card, trump_king
 
@@ -50,11 +51,11 @@ class ViewError(ValueError):
     """JSON that is not a view of the protocol."""
 
 
-class Trick:
+class Trick(FrozenRecord):
     """A finished trick: who led, the two cards in the order played, who won.
     Immutable, equal and hashed by its fields."""
 
-    __slots__ = ("cards", "leader", "winner")
+    __slots__ = ("leader", "cards", "winner")  # noqa: RUF023 (the constructor's order)
 
     leader: int
     cards: tuple[Card, Card]
@@ -65,27 +66,8 @@ class Trick:
         object.__setattr__(self, "cards", cards)
         object.__setattr__(self, "winner", winner)
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"cannot set {name!r}: a Trick is immutable")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"cannot set {name!r}: a Trick is immutable")
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Trick):
-            return NotImplemented
-        return (self.leader, self.cards, self.winner) == (other.leader, other.cards, other.winner)
-
-    def __hash__(self) -> int:
-        return hash((self.leader, self.cards, self.winner))
-
-    def __repr__(self) -> str:
-        return f"Trick(leader={self.leader!r}, cards={self.cards!r}, winner={self.winner!r})"
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # Pickled through the constructor: the default sets the slots, which
-        # ``__setattr__`` refuses.
-        return (Trick, (self.leader, self.cards, self.winner))
+    def _values(self) -> tuple[Any, ...]:
+        return (self.leader, self.cards, self.winner)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -116,7 +98,7 @@ VIEW_FIELDS: tuple[str, ...] = (
 """The fields of a ``View``, in the order of its constructor: the protocol's keys."""
 
 
-class View:
+class View(FrozenRecord):
     """What one seat may know. Immutable, equal and hashed by its fields;
     ``replace`` makes a copy with some of them changed."""
 
@@ -201,29 +183,6 @@ class View:
         values = dict(zip(VIEW_FIELDS, self._values(), strict=True))
         values.update(changes)
         return View(**values)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"cannot set {name!r}: a View is immutable (View.replace makes a copy)")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"cannot set {name!r}: a View is immutable (View.replace makes a copy)")
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, View):
-            return NotImplemented
-        return self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in VIEW_FIELDS)
-        return f"View({fields})"
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # Pickled through the constructor: the default sets the slots, which
-        # ``__setattr__`` refuses.
-        return (View, self._values())
 
     @property
     def elder(self) -> int:

@@ -21,6 +21,7 @@ from enum import StrEnum
 from ecarte.engine import Action, ActionError, Card, CardError, Rules, RulesError, deck_string, parse_deck
 from ecarte.engine.actions import kind_of, shorten
 from ecarte.i18n import N_, Deferred, message_of
+from ecarte.records import Record
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing at run time
 if TYPE_CHECKING:
@@ -70,10 +71,10 @@ class LineError(ValueError):
     ``Deferred`` text: ``message_of`` keeps it, to be shown translated)."""
 
 
-class LogHeader:
+class LogHeader(Record):
     """A valid header line: who plays, who deals first, the rules."""
 
-    __slots__ = ("extra", "first_dealer", "players", "rules")
+    __slots__ = ("players", "first_dealer", "rules", "extra")  # noqa: RUF023 (the constructor's order)
 
     players: tuple[str, str]
     first_dealer: int
@@ -93,22 +94,6 @@ class LogHeader:
         self.rules = rules
         self.extra = {} if extra is None else extra
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, LogHeader):
-            return NotImplemented
-        return (self.players, self.first_dealer, self.rules, self.extra) == (
-            other.players,
-            other.first_dealer,
-            other.rules,
-            other.extra,
-        )
-
-    def __repr__(self) -> str:
-        return (
-            f"LogHeader(players={self.players!r}, first_dealer={self.first_dealer!r}, "
-            f"rules={self.rules!r}, extra={self.extra!r})"
-        )
-
     def to_json(self) -> dict[str, Any]:
         return {
             "format": FORMAT_NAME,
@@ -120,7 +105,7 @@ class LogHeader:
         }
 
 
-class LogEvent:
+class LogEvent(Record):
     """A valid event line: a deal (``dealer``, ``deck``) or a decision
     (``player``, ``action``)."""
 
@@ -150,15 +135,6 @@ class LogEvent:
         self.dealer = dealer
         self.deck = deck
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, LogEvent):
-            return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
-
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
-        return f"LogEvent({fields})"
-
     def to_json(self) -> dict[str, Any]:
         if self.type == DEAL:
             assert self.deck is not None
@@ -173,7 +149,7 @@ class LogEvent:
         return Deferred(N_("{action} by seat {seat}"), action=str(self.action), seat=self.player)
 
 
-class LogError:
+class LogError(Record):
     """The first bad line of a log, and what is wrong with it."""
 
     __slots__ = ("line", "message")
@@ -185,14 +161,6 @@ class LogError:
     def __init__(self, line: int, message: str) -> None:
         self.line = line
         self.message = message
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, LogError):
-            return NotImplemented
-        return (self.line, self.message) == (other.line, other.message)
-
-    def __repr__(self) -> str:
-        return f"LogError(line={self.line!r}, message={self.message!r})"
 
 
 def decision_json(player: int | None, action: Action) -> dict[str, Any]:

@@ -35,6 +35,7 @@ from ecarte.engine import (
     Match,
 )
 from ecarte.i18n import N_, Deferred, message_of
+from ecarte.records import Record
 from ecarte.safefile import FileRefused, read_regular_file
 
 from .format import (
@@ -76,7 +77,7 @@ class LogFileError(Exception):
     ``Deferred`` text (``message_of``), translated where it is shown."""
 
 
-class Replay:
+class Replay(Record):
     """A log read whole: its header, its valid events and where they lead."""
 
     # In the constructor's order, not sorted: ``__eq__`` and ``__repr__`` follow it.
@@ -108,15 +109,6 @@ class Replay:
         self.error = error
         self.truncated_last_line = truncated_last_line
         self.valid_bytes = valid_bytes
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Replay):
-            return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
-
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
-        return f"Replay({fields})"
 
     @property
     def valid(self) -> bool:
@@ -341,7 +333,7 @@ class ReplayBuilder(LogVisitor[Replay]):
         return self.replay
 
 
-class LogEnd:
+class LogEnd(Record):
     """Where a log leads, without its events: what resuming needs."""
 
     # In the constructor's order, not sorted: ``__eq__`` and ``__repr__`` follow it.
@@ -371,15 +363,6 @@ class LogEnd:
         self.error = error
         self.truncated_last_line = truncated_last_line
         self.valid_bytes = valid_bytes
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, LogEnd):
-            return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
-
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
-        return f"LogEnd({fields})"
 
     @property
     def can_continue(self) -> bool:
