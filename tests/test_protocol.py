@@ -9,6 +9,7 @@ import os
 import random
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -342,6 +343,40 @@ def test_ecarte_bot_stops_on_what_is_not_the_protocol(
     error = capsys.readouterr().err
     assert message in error
     assert "Traceback" not in error
+
+
+def test_ecarte_bot_names_legal_actions_that_contradict_the_view(capsys: pytest.CaptureFixture[str]) -> None:
+    # Well-formed, but the legal actions are the answer's while the view is
+    # elder's exchange: the expert chooses from the view, and the host is told.
+    decide = json.loads(a_decide()[0])
+    decide["legal"] = [{"type": "refuse"}, {"type": "accept"}]
+    data = "".join(line + "\n" for line in [hello(), json.dumps(decide)]).encode()
+    status = serve(make_player("expert", 0), io.BytesIO(data), io.StringIO())
+    assert status == 2
+    error = capsys.readouterr().err
+    assert "line 2 from the host: the player chose" in error
+    assert "not among the legal actions sent" in error
+    assert "Traceback" not in error
+
+
+def test_ecarte_bot_tells_a_player_failing_on_the_hosts_position(capsys: pytest.CaptureFixture[str]) -> None:
+    class Failing:
+        name = "failing"
+
+        def start_match(self, seat: int, rules: Rules) -> None:
+            pass
+
+        def decide(self, view: View, legal: Sequence[Action]) -> Action:
+            raise IndexError("no such card")
+
+    data = "".join(line + "\n" for line in [hello(), a_decide()[0], json.dumps({"type": "bye"})]).encode()
+    out = io.StringIO()
+    status = serve(Failing(), io.BytesIO(data), out)
+    assert status == 2
+    assert out.getvalue() == ""
+    error = capsys.readouterr().err
+    assert "line 2 from the host: the player could not decide" in error
+    assert "IndexError: no such card" in error
 
 
 def test_ecarte_bot_rejects_bytes_that_are_not_utf8(capsys: pytest.CaptureFixture[str]) -> None:

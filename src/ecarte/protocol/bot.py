@@ -119,8 +119,25 @@ def _decide(player: Player, message: dict[str, Any]) -> Action:
     if not isinstance(legal_json, list) or not legal_json:
         raise ProtocolError(_("'decide' needs 'legal', a non-empty list of actions"))
     legal = [Action.from_json(item) for item in legal_json]
-    action = player.decide(view, legal)
+    # Each part of the message is well formed, but the host may still send a
+    # view and legal actions of two different positions (cards to play while
+    # the view says it is the exchange): the built-in players trust that they
+    # agree, so what they do then is the host's fault, told as such.
+    try:
+        action = player.decide(view, legal)
+    except Exception as error:
+        raise ProtocolError(
+            # Translators: {error} is Python's own description of what went wrong, left as it is.
+            _(
+                "the player could not decide on this view and these legal actions ({error}): "
+                "do they describe the same position?"
+            ).format(error=f"{type(error).__name__}: {error}")
+        ) from None
     if action not in legal:
-        # A built-in player must choose among the legal actions; this is a bug.
-        raise RuntimeError(f"the player chose {action}, which is not among the legal actions")
+        raise ProtocolError(
+            _(
+                "the player chose {action}, which is not among the legal actions sent: "
+                "do the view and the legal actions describe the same position?"
+            ).format(action=json.dumps(action.to_json()))
+        )
     return action
