@@ -230,3 +230,22 @@ def test_the_classes_have_one_home() -> None:
     tool = _load_tool()
     assert tool.elder_class is exchange_model.elder_class
     assert tool.dealer_class is exchange_model.dealer_class
+
+
+def test_a_king_announced_since_does_not_move_the_score_the_exchange_was_at() -> None:
+    """Elder at three who announced the king shows four: its play at once was
+    decided at 3-0, which the table reads as 0-0, not as elder at four."""
+    three_trumps = mask("9H 8H 7H 7S 8C")
+    rules = Rules()
+    match, _ = _deals(rules, 1)[0]
+    elder = 1 - match.dealer
+    score = [0, 0]
+    score[elder] = 4
+    view = match.view(elder).replace(score=tuple(score), announced=(elder,))
+    player = ExpertPlayer(0)
+    player.exchange_model = "table_mix"
+    player.start_match(elder, rules)
+    plays, _ = player._answer_chances(view.replace(trump=HEARTS), first=True)
+    assert plays(three_trumps) == elder_play_chance(three_trumps, HEARTS, False, "0-0")
+    plays, _ = player._answer_chances(view.replace(trump=HEARTS, announced=()), first=True)
+    assert plays(three_trumps) == elder_play_chance(three_trumps, HEARTS, False, "elder at four")

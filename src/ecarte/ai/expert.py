@@ -244,8 +244,10 @@ class ExpertPlayer:
                 return 1.0 if dealer_would_refuse(hand, trump, ace_high) else 0.0
 
             return textbook_plays, textbook_refuses
-        elder = 1 - view.dealer
-        score = table_score(view.score[elder], view.score[view.dealer], self.rules.target)
+        # The score the exchange was decided at: without a king announced since.
+        elder, dealer = 1 - view.dealer, view.dealer
+        points = [view.score[seat] - (seat in view.announced) for seat in (elder, dealer)]
+        score = table_score(points[0], points[1], self.rules.target)
         if model == "table_mix":
 
             def plays_by_share(hand: int) -> float:
