@@ -40,13 +40,31 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ecarte.ai.classic import ClassicPlayer
-from ecarte.ai.classic_hands import (
-    ONLY_TWO_DISCARDS,
-    TEN_ROLE,
-    HandReading,
-)
+from ecarte.ai.classic_hands import HandReading
 from ecarte.ai.coach import SeatEvaluator
 from ecarte.ai.evaluator import Budget
+from ecarte.ai.exchange_model import (
+    DEALER_CLASSES,
+    ELDER_CLASSES,
+    ELDER_JEUX,  # noqa: F401 (for the tests)
+    EXCEPTION_JEU,  # noqa: F401 (for the tests)
+    KING_ALONE,  # noqa: F401 (for the tests)
+    KING_AND_MORE,  # noqa: F401 (for the tests)
+    KING_AND_ONE,  # noqa: F401 (for the tests)
+    ONE_TRUMP_SMALL,  # noqa: F401 (for the tests)
+    REFUSING_JEU,  # noqa: F401 (for the tests)
+    SCORES,
+    THREE_QUEENS,  # noqa: F401 (for the tests)
+    THREE_TRUMPS_KING,  # noqa: F401 (for the tests)
+    THREE_TRUMPS_NO_KING,  # noqa: F401 (for the tests)
+    TWO_DISCARDS_KING,  # noqa: F401 (for the tests)
+    TWO_DISCARDS_NO_KING,  # noqa: F401 (for the tests)
+    dealer_class,
+    elder_class,
+    guarded,  # noqa: F401 (for the tests)
+    no_jeu,  # noqa: F401 (for the tests)
+    unguarded,  # noqa: F401 (for the tests)
+)
 from ecarte.engine import Match, Phase, Rules, shuffled_deck
 from ecarte.engine.actions import (
     ACCEPT_ACTION,
@@ -60,115 +78,9 @@ from ecarte.engine.actions import (
 ELDER, DEALER = 0, 1
 """The seats: elder sits at 0, so the first dealer is seat 1."""
 
-SCORES: dict[str, tuple[int, int]] = {
-    "0-0": (0, 0),
-    "dealer at four": (0, 4),
-    "elder at four": (4, 0),
-    "four all": (4, 4),
-}
-"""(elder's score, the dealer's score) in the game to 5."""
-
-# ------------------------------------------------------------------ classes
-
-KING_ALONE = "the king of trumps, no other trump"
-KING_AND_ONE = "the king of trumps and one other trump"
-KING_AND_MORE = "the king of trumps and two other trumps or more"
-
-
-def no_jeu(trumps: int, even_chance: bool) -> str:
-    chance = "three probable tricks or more" if even_chance else "under three probable tricks"
-    return f"no jeu: {min(trumps, 2)} trump{'s' if trumps != 1 else ''}, {chance}"
-
-
-ELDER_JEUX = (
-    "three trumps or more",
-    "two trumps and three cards of one plain suit",
-    "two trumps with a king, or a queen and a guarded card",
-    "one trump with a tierce major",
-    "one trump with four cards of one plain suit",
-    "one trump with two queens",
-    "one trump with a queen and a guarded knave",
-    "one trump with a king and a queen in different suits",
-    "four court cards without a trump",
-    ONLY_TWO_DISCARDS,
-)
-ELDER_CLASSES = (
-    KING_ALONE,
-    KING_AND_ONE,
-    KING_AND_MORE,
-    *ELDER_JEUX,
-    *(no_jeu(trumps, even) for trumps in (2, 1, 0) for even in (True, False)),
-)
-
-
-def elder_class(hand: int, trump: int, ace_high: bool = False) -> str:
-    """The class of elder's hand: the king of trumps first (the doctrine
-    proposes on it), then the first jeu de règle the hand belongs to, in the
-    doctrine's order, else its trumps and whether it has an even chance
-    (three probable tricks, ``docs/ai.md``)."""
-    reading = HandReading(hand, trump, ace_high)
-    if reading.trump_king:
-        return (KING_ALONE, KING_AND_ONE, KING_AND_MORE)[min(reading.trumps, 3) - 1]
-    jeux = reading.jeux_de_regle()
-    if jeux:
-        return jeux[0]
-    return no_jeu(reading.trumps, reading.probable_tricks() >= 3)
-
-
-THREE_TRUMPS_KING = "three trumps or more, with the king"
-THREE_TRUMPS_NO_KING = "three trumps or more, without the king"
-TWO_DISCARDS_KING = "at most two cards to discard, with the king of trumps"
-TWO_DISCARDS_NO_KING = "at most two cards to discard, without the king of trumps"
-ONE_TRUMP_SMALL = "one trump, no other card above a ten"
-THREE_QUEENS = "three queens, two of them singly guarded"
-REFUSING_JEU = "a jeu de règle, not one of the seven exceptions"
-EXCEPTION_JEU = "a jeu de règle of the seven exceptions only"
-
-
-def guarded(trumps: int) -> str:
-    return f"guarded to refuse, {trumps} trump{'s' if trumps != 1 else ''}"
-
-
-def unguarded(trumps: int) -> str:
-    return f"not guarded, no jeu: {trumps} trump{'s' if trumps != 1 else ''}"
-
-
-DEALER_CLASSES = (
-    THREE_TRUMPS_KING,
-    THREE_TRUMPS_NO_KING,
-    TWO_DISCARDS_KING,
-    TWO_DISCARDS_NO_KING,
-    ONE_TRUMP_SMALL,
-    THREE_QUEENS,
-    *(guarded(trumps) for trumps in (0, 1, 2)),
-    REFUSING_JEU,
-    EXCEPTION_JEU,
-    *(unguarded(trumps) for trumps in (0, 1, 2)),
-)
-
-
-def dealer_class(hand: int, trump: int, ace_high: bool = False) -> str:
-    """The class of the dealer's hand, by the doctrine's rules in the order
-    the textbook player applies them (``docs/ai.md``, "Dealer: accept or
-    refuse"): the first that applies."""
-    reading = HandReading(hand, trump, ace_high)
-    if reading.trumps >= 3:
-        return THREE_TRUMPS_KING if reading.trump_king else THREE_TRUMPS_NO_KING
-    if reading.discardable <= 2:
-        return TWO_DISCARDS_KING if reading.trump_king else TWO_DISCARDS_NO_KING
-    if reading.trumps == 1 and reading.highest_plain <= TEN_ROLE:
-        return ONE_TRUMP_SMALL
-    if reading.three_queens_two_singly_guarded():
-        return THREE_QUEENS
-    if reading.guarded_to_refuse():
-        return guarded(reading.trumps)
-    jeux = reading.jeux_de_regle()
-    if jeux:
-        if any(not reading.too_weak_for_dealer(category) for category in jeux):
-            return REFUSING_JEU
-        return EXCEPTION_JEU
-    return unguarded(reading.trumps)
-
+# The classes and scores live with the expert's model of the exchange, which
+# reads this table (``ecarte.ai.exchange_model``); the names are re-exported
+# here for the table's own code and tests.
 
 # ------------------------------------------------------------------ one deal
 
@@ -763,6 +675,74 @@ def read_outcomes(path: str) -> tuple[list[Outcome], dict[str, Any]]:
     return outcomes, header
 
 
+Counts = dict[tuple[str, str, str], tuple[int, int]]
+"""(role, score, class) -> (deals on which the expert chose the first option
+(play; refuse), deals)."""
+
+
+def counts_from_rows(rows: Sequence[Row]) -> Counts:
+    return {
+        (row.role, row.score, row.hand_class): (round(row.expert_first * row.deals / 100.0), row.deals)
+        for row in rows
+    }
+
+
+def counts_from_markdown(text: str) -> Counts:
+    """The same counts, read back from the published tables (``docs/strategy.md``:
+    the sections "Elder, SCORE" and "Dealer, SCORE", their columns "deals" and,
+    last, the expert's share of the first option)."""
+    counts: Counts = {}
+    section: tuple[str, str] | None = None
+    for line in text.splitlines():
+        if line.startswith("#### "):
+            title = line[5:]
+            role, _, rest = title.partition(", ")
+            score = rest.partition(" (")[0]
+            section = (role.lower(), score) if role in ("Elder", "Dealer") and score in SCORES else None
+            continue
+        if section is None or not line.startswith("| ") or line.startswith("| hand "):
+            continue
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        deals = int(cells[1])
+        share = float(cells[-1].rstrip("%"))
+        counts[(section[0], section[1], cells[0])] = (round(share * deals / 100.0), deals)
+    return counts
+
+
+def model_module(counts: Counts, command: str) -> str:
+    """The Python module ``ecarte.ai.exchange_model`` reads (``exchange_table``):
+    every class at every score, in the table's order."""
+    lines = [
+        '"""The expert\'s exchange choices in the table of the jeux de règle',
+        "(``docs/strategy.md``): for each (score, class of hand), the deals on which",
+        "the expert chose to play (elder) or to refuse (dealer), and the deals.",
+        "",
+        "Generated; do not edit. Regenerate with:",
+        "",
+        f"    {command}",
+        '"""',
+        "",
+        "from __future__ import annotations",
+        "",
+    ]
+    for role, name, classes in (
+        ("elder", "ELDER_PLAYS", ELDER_CLASSES),
+        ("dealer", "DEALER_REFUSES", DEALER_CLASSES),
+    ):
+        lines.append(f"{name}: dict[tuple[str, str], tuple[int, int]] = {{")
+        for score in SCORES:
+            for hand_class in classes:
+                key = (role, score, hand_class)
+                if key not in counts:
+                    raise SystemExit(f"the table has no {role} row for {hand_class!r} at {score}")
+                chosen, deals = counts[key]
+                names = ", ".join(json.dumps(name, ensure_ascii=False) for name in (score, hand_class))
+                lines.append(f"    ({names}): ({chosen}, {deals}),")
+        lines.append("}")
+        lines.append("")
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Compute the table of the jeux de règle (docs/strategy.md).")
     parser.add_argument("--deals", type=int, default=40, help="deals per class of elder's hand and score")
@@ -779,7 +759,28 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--most", type=int, default=320, help="the evaluator's most simulations per decision")
     parser.add_argument("--out", help="write the arguments and every deal's outcome here, as JSON lines")
     parser.add_argument("--summarise", metavar="FILE", help="print the table of a run's --out file and stop")
+    parser.add_argument(
+        "--export-model",
+        metavar="PY",
+        help="with --summarise (a run's --out file, or the published docs/strategy.md): write the "
+        "expert's choices per class as the module ecarte.ai.exchange_model reads, and stop",
+    )
     arguments = parser.parse_args(argv)
+    if arguments.export_model:
+        if not arguments.summarise:
+            parser.error("--export-model needs --summarise FILE (the table to export)")
+        source = arguments.summarise
+        if source.endswith(".md"):
+            with open(source, encoding="utf-8") as handle:
+                counts = counts_from_markdown(handle.read())
+        else:
+            outcomes, _ = read_outcomes(source)
+            counts = counts_from_rows(summarise(outcomes, {}))
+        target = arguments.export_model
+        command = f"python tools/jeux_de_regle.py --summarise {source} --export-model {target}"
+        with open(target, "w", encoding="utf-8") as handle:
+            handle.write(model_module(counts, command))
+        return
     if arguments.summarise:
         outcomes, header = read_outcomes(arguments.summarise)
         if "seconds" not in header:

@@ -50,6 +50,7 @@ from ecarte.engine.scoring import dealer_of_next_deal, score_deal, trick_points,
 from ecarte.engine.view import Phase, View
 
 from .evaluator import Budget, Sampled, evaluate_options, keep_sampling, king_point_matters
+from .exchange_model import dealer_refuse_chance, elder_play_chance, table_score
 from .expert_heuristics import dealer_would_refuse, discard_order, elder_would_play, good_cards, quick_discard
 from .expert_value import EQUAL, DealModel, MatchValue, match_value
 from .inference import (
@@ -107,6 +108,15 @@ class ExpertPlayer:
     learned_leads = False
     """Weight the other's hand by the cards it chose to lead, as measured in
     play (``inference``)."""
+    exchange_model = "textbook"
+    """How the other's first exchange decision of a deal (elder: play at once?
+    the dealer: refuse?) is modelled, in the simulated deals and in the
+    weights of the sampled hands: ``"textbook"`` (``expert_heuristics``),
+    ``"table"`` (what the expert chose on most of the deals of the hand's
+    class at that score in the table of the jeux de règle, ``exchange_model``)
+    or ``"table_mix"`` (the table's share as a chance: the simulated answer
+    mixes both, the weight is that chance). Later decisions stay with the
+    textbook: the table has none."""
     vector_from_trick = 0
     """From this trick on (1 to 5; 0: never) the card play chooses each later
     card once for the worlds it cannot tell apart (``vector_search``)
@@ -216,6 +226,54 @@ class ExpertPlayer:
             forced = exchange_over(view.exchanges, view.stock, self.rules)
             self._elder_played_late = not forced
 
+    def _answer_chances(self, view: View, first: bool) -> tuple[HandWeight, HandWeight]:
+        """(the chance elder plays a hand at once, the chance the dealer
+        refuses a hand) by ``exchange_model``: 0 or 1 except for ``"table_mix"``.
+        ``first``: the deal's first decision (the only one the table has)."""
+        trump = view.trump
+        ace_high = self.rules.ace_high
+        model = self.exchange_model
+        if model not in ("textbook", "table", "table_mix"):
+            raise ValueError(f"exchange_model must be 'textbook', 'table' or 'table_mix', not {model!r}")
+        if model == "textbook" or not first:
+
+            def textbook_plays(hand: int) -> float:
+                return 1.0 if elder_would_play(hand, trump, ace_high, first) else 0.0
+
+            def textbook_refuses(hand: int) -> float:
+                return 1.0 if dealer_would_refuse(hand, trump, ace_high) else 0.0
+
+            return textbook_plays, textbook_refuses
+        # The score the exchange was decided at: without a king announced since.
+        elder, dealer = 1 - view.dealer, view.dealer
+        points = [view.score[seat] - (seat in view.announced) for seat in (elder, dealer)]
+        score = table_score(points[0], points[1], self.rules.target)
+        if model == "table_mix":
+
+            def plays_by_share(hand: int) -> float:
+                return elder_play_chance(hand, trump, ace_high, score)
+
+            def refuses_by_share(hand: int) -> float:
+                return dealer_refuse_chance(hand, trump, ace_high, score)
+
+            return plays_by_share, refuses_by_share
+
+        # The expert's choice on most of the class's deals (half counts).
+        def plays_mostly(hand: int) -> float:
+            return 1.0 if elder_play_chance(hand, trump, ace_high, score) >= 0.5 else 0.0
+
+        def refuses_mostly(hand: int) -> float:
+            return 1.0 if dealer_refuse_chance(hand, trump, ace_high, score) >= 0.5 else 0.0
+
+        return plays_mostly, refuses_mostly
+
+    def _fit(self, chance: float) -> float:
+        """The weight of a hand on which the other's decision had this chance:
+        a yes-or-no model gives a misfit ``unlikely``; a mixed one, the chance."""
+        if self.exchange_model == "table_mix":
+            return chance
+        return 1.0 if chance >= 1.0 else self.unlikely
+
     def _opponent_weight(self, view: View) -> HandWeight:
         """Weight of a candidate opponent hand (its cards now) by what its
         decisions in this deal suggest."""
@@ -242,6 +300,8 @@ class ExpertPlayer:
         )
         tops = top_rank_mask(power) if self.learned_exchange or self.learned_leads else 0
         leads = opponent_leads(view, power) if self.learned_leads else []
+        elder_plays, dealer_refuses = self._answer_chances(view, first=True)
+        fit = self._fit
 
         def weight(hand: int) -> float:
             original = hand | played
@@ -255,13 +315,7 @@ class ExpertPlayer:
                 strong = textbook_strong(original, trump, ace_high, opponent_is_elder)
                 return w * ratios[exchange_class(original, trump, tops, strong)]
             if strong_at_once:
-                fits = (
-                    elder_would_play(original, trump, ace_high)
-                    if opponent_is_elder
-                    else dealer_would_refuse(original, trump, ace_high)
-                )
-                if not fits:
-                    w *= unlikely
+                w *= fit(elder_plays(original) if opponent_is_elder else dealer_refuses(original))
             if refused_late and not dealer_would_refuse(original, trump, ace_high):
                 w *= unlikely
             if played_late and not elder_would_play(original, trump, ace_high, first=False):
@@ -409,20 +463,24 @@ class ExpertPlayer:
         solver = self._solver(view)
         mine = view.hand_mask
         pool = unseen_pool(view)
-        trump = view.trump
-        ace_high = self.rules.ace_high
+        _, dealer_refuses = self._answer_chances(view, view.exchanges == 0)
 
         def evaluate(dealer: int, active: list[int]) -> list[float]:
             stock = self._stock_order(pool, dealer, view.stock)
             tricks = solver.lead_tricks(mine, dealer)
             my_king, their_king = self._king_bits(view, mine, dealer)
             play = play_values[tricks][my_king][their_king]
-            if dealer_would_refuse(dealer, trump, ace_high):
-                return [play, refused_values[tricks][my_king][their_king]]
+            refused = refused_values[tricks][my_king][their_king]
+            chance = dealer_refuses(dealer)
+            if chance >= 1.0:
+                return [play, refused]
             elder_after, dealer_after = self._exchange_round(view, mine, dealer, stock, None)
             tricks = solver.lead_tricks(elder_after, dealer_after)
             my_king, their_king = self._king_bits(view, elder_after, dealer_after)
-            return [play, free_values[tricks][my_king][their_king]]
+            accepted = free_values[tricks][my_king][their_king]
+            if chance <= 0.0:
+                return [play, accepted]
+            return [play, chance * refused + (1.0 - chance) * accepted]
 
         play, propose = self._simulate(
             view, self._opponent_weight(view), evaluate, 2, budget.exchange_samples, budget
@@ -442,14 +500,14 @@ class ExpertPlayer:
         solver = self._solver(view)
         mine = view.hand_mask
         pool = unseen_pool(view)
-        trump = view.trump
 
         known = self._opponent_weight(view)
-        ace_high = self.rules.ace_high
+        elder_plays, _ = self._answer_chances(view, first)
+        fit = self._fit
 
         def weight(hand: int) -> float:
             # Elder proposed: a hand good enough to play is less likely.
-            return known(hand) * (self.unlikely if elder_would_play(hand, trump, ace_high, first) else 1.0)
+            return known(hand) * fit(1.0 - elder_plays(hand))
 
         def evaluate(elder: int, active: list[int]) -> list[float]:
             stock = self._stock_order(pool, elder, view.stock)
@@ -501,13 +559,14 @@ class ExpertPlayer:
         solver = self._solver(view)
         pool = unseen_pool(view)
         known = self._opponent_weight(view)
-        trump = view.trump
+        _, dealer_refuses = self._answer_chances(view, view.exchanges == 0)
+        fit = self._fit
 
         def weight(hand: int) -> float:
             # Elder discarding: the dealer accepted, so its hand is not one
             # to refuse on.
-            if i_am_elder and dealer_would_refuse(hand, trump, self.rules.ace_high):
-                return known(hand) * self.unlikely
+            if i_am_elder:
+                return known(hand) * fit(1.0 - dealer_refuses(hand))
             return known(hand)
 
         def evaluate(opponent: int, active: list[int]) -> list[float]:

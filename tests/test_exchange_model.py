@@ -1,0 +1,251 @@
+"""The expert's model of the other's first exchange answer by the table of
+the jeux de règle (``ai/exchange_model.py``, ``ai/exchange_table.py``,
+``docs/ai.md``): it covers every class at every score, says what the
+published table says, and the expert's simulations and weights follow it."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from ecarte.ai import exchange_model
+from ecarte.ai.exchange_model import (
+    DEALER_CLASSES,
+    ELDER_CLASSES,
+    SCORES,
+    dealer_class,
+    dealer_refuse_chance,
+    elder_class,
+    elder_play_chance,
+    table_score,
+)
+from ecarte.ai.exchange_table import DEALER_REFUSES, ELDER_PLAYS
+from ecarte.ai.expert import ExpertPlayer
+from ecarte.ai.expert_heuristics import dealer_would_refuse, elder_would_play
+from ecarte.engine import Match, Rules, parse_card, shuffled_deck
+
+ROOT = Path(__file__).resolve().parent.parent
+TOOL = ROOT / "tools" / "jeux_de_regle.py"
+HEARTS = parse_card("7H") >> 3
+
+
+def _load_tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("jeux_de_regle", TOOL)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["jeux_de_regle"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def mask(codes: str) -> int:
+    result = 0
+    for code in codes.split():
+        result |= 1 << parse_card(code)
+    return result
+
+
+def test_every_class_the_table_lists_is_in_the_module_at_every_score() -> None:
+    assert set(ELDER_PLAYS) == {(score, name) for score in SCORES for name in ELDER_CLASSES}
+    assert set(DEALER_REFUSES) == {(score, name) for score in SCORES for name in DEALER_CLASSES}
+    for chosen, deals in (*ELDER_PLAYS.values(), *DEALER_REFUSES.values()):
+        assert deals > 0
+        assert 0 <= chosen <= deals
+
+
+def test_the_module_says_what_the_published_table_says() -> None:
+    """The generated module holds the expert's share of each row of
+    ``docs/strategy.md`` (its last column), read back by the tool's export."""
+    tool = _load_tool()
+    published = tool.counts_from_markdown((ROOT / "docs" / "strategy.md").read_text(encoding="utf-8"))
+    module = {("elder", score, name): counts for (score, name), counts in ELDER_PLAYS.items()}
+    module |= {("dealer", score, name): counts for (score, name), counts in DEALER_REFUSES.items()}
+    assert published == module
+    # A row read by hand: the dealer at 0-0 with one trump and nothing above
+    # a ten accepted on every deal ("expert refuse" 0%), and refused on
+    # every deal with three queens, two singly guarded (100%).
+    assert DEALER_REFUSES["0-0", "one trump, no other card above a ten"] == (0, 12)
+    assert DEALER_REFUSES["0-0", "three queens, two of them singly guarded"] == (12, 12)
+
+
+def test_the_export_writes_the_module_that_is_committed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tool = _load_tool()
+    monkeypatch.chdir(ROOT)
+    out = tmp_path / "exchange_table.py"
+    tool.main(["--summarise", "docs/strategy.md", "--export-model", str(out)])
+    committed = (ROOT / "src" / "ecarte" / "ai" / "exchange_table.py").read_text(encoding="utf-8")
+    written = out.read_text(encoding="utf-8")
+    # The header names the command; the output path differs only there.
+    assert written.replace(str(out), "src/ecarte/ai/exchange_table.py") == committed
+
+
+@pytest.mark.parametrize(
+    ("elder", "dealer", "target", "expected"),
+    [
+        (0, 0, 5, "0-0"),
+        (3, 2, 5, "0-0"),
+        (4, 4, 5, "four all"),
+        (4, 1, 5, "elder at four"),
+        (2, 4, 5, "dealer at four"),
+        # A shorter game: one point from it is "at four".
+        (2, 2, 3, "four all"),
+        (0, 2, 3, "dealer at four"),
+    ],
+)
+def test_the_score_is_read_as_the_tables_nearest(elder: int, dealer: int, target: int, expected: str) -> None:
+    assert table_score(elder, dealer, target) == expected
+
+
+def test_a_hand_the_table_refuses_on_is_refused_and_one_it_accepts_on_is_not() -> None:
+    three_queens = mask("QS 7S QC 7C QD")
+    one_small_trump = mask("7H 9S 8C TD 7S")
+    assert dealer_class(three_queens, HEARTS) == "three queens, two of them singly guarded"
+    assert dealer_class(one_small_trump, HEARTS) == "one trump, no other card above a ten"
+    assert dealer_refuse_chance(three_queens, HEARTS, False, "0-0") > 0.9
+    assert dealer_refuse_chance(one_small_trump, HEARTS, False, "0-0") < 0.1
+    # Never certain: twelve deals do not make a choice impossible.
+    assert dealer_refuse_chance(one_small_trump, HEARTS, False, "0-0") > 0.0
+    assert dealer_refuse_chance(three_queens, HEARTS, False, "0-0") < 1.0
+
+
+def test_the_score_changes_the_answer_where_the_table_does() -> None:
+    """Three small trumps: the expert proposed on most deals at 0-0 but
+    played on every one at four all (the textbook plays on both)."""
+    three_trumps = mask("9H 8H 7H 7S 8C")
+    assert elder_class(three_trumps, HEARTS) == "three trumps or more"
+    assert elder_play_chance(three_trumps, HEARTS, False, "0-0") < 0.5
+    assert elder_play_chance(three_trumps, HEARTS, False, "four all") > 0.9
+    assert elder_would_play(three_trumps, HEARTS, False)
+
+
+def _deals(rules: Rules, count: int) -> list[tuple[Match, str]]:
+    """Matches at their first decision, at each of the table's scores, with
+    either seat dealing (the score is kept by seat)."""
+    rng = random.Random(11)
+    found: list[tuple[Match, str]] = []
+    while len(found) < count:
+        dealer = rng.randrange(2)
+        score = rng.choice(list(SCORES))
+        elder_points, dealer_points = SCORES[score]
+        match = Match(rules, first_dealer=dealer)
+        points = [0, 0]
+        points[1 - dealer], points[dealer] = elder_points, dealer_points
+        match.games = [points]
+        match.deal(shuffled_deck(rng))
+        if match.current_player is not None:
+            found.append((match, score))
+    return found
+
+
+@pytest.mark.parametrize("model", ["table", "table_mix"])
+def test_the_expert_answers_for_the_other_by_the_table_at_the_views_score(model: str) -> None:
+    """On random deals at every score and either seat dealing, the expert's
+    model of the first answer is the table's row for the hand's class."""
+    rules = Rules()
+    player = ExpertPlayer(0)
+    player.exchange_model = model
+    for match, score in _deals(rules, 300):
+        elder, dealer = 1 - match.dealer, match.dealer
+        player.start_match(elder, rules)
+        plays, refuses = player._answer_chances(match.view(elder), first=True)
+        trump = match.trump
+        played, deals = ELDER_PLAYS[score, elder_class(match.hands[elder], trump)]
+        refused, dealer_deals = DEALER_REFUSES[score, dealer_class(match.hands[dealer], trump)]
+        if model == "table":
+            assert plays(match.hands[elder]) == (1.0 if 2 * played >= deals else 0.0)
+            assert refuses(match.hands[dealer]) == (1.0 if 2 * refused >= dealer_deals else 0.0)
+        else:
+            assert plays(match.hands[elder]) == pytest.approx((played + 0.5) / (deals + 1))
+            assert refuses(match.hands[dealer]) == pytest.approx((refused + 0.5) / (dealer_deals + 1))
+
+
+def test_later_answers_and_the_default_stay_with_the_textbook() -> None:
+    rules = Rules()
+    for model in ("textbook", "table"):
+        player = ExpertPlayer(0)
+        player.exchange_model = model
+        for match, _ in _deals(rules, 60):
+            elder, dealer = 1 - match.dealer, match.dealer
+            player.start_match(elder, rules)
+            view = match.view(elder)
+            for first in (True, False):
+                if model == "table" and first:
+                    continue
+                plays, refuses = player._answer_chances(view, first)
+                trump = match.trump
+                assert plays(match.hands[elder]) == float(
+                    elder_would_play(match.hands[elder], trump, False, first)
+                )
+                assert refuses(match.hands[dealer]) == float(
+                    dealer_would_refuse(match.hands[dealer], trump, False)
+                )
+
+
+def test_a_misfit_hand_weighs_unlikely_or_its_chance() -> None:
+    player = ExpertPlayer(0)
+    player.exchange_model = "table"
+    assert player._fit(1.0) == 1.0
+    assert player._fit(0.0) == player.unlikely
+    player.exchange_model = "table_mix"
+    assert player._fit(0.3) == 0.3
+
+
+def test_an_unknown_model_is_named_in_the_message() -> None:
+    rules = Rules()
+    match, _ = _deals(rules, 1)[0]
+    player = ExpertPlayer(0)
+    player.exchange_model = "oracle"
+    player.start_match(1 - match.dealer, rules)
+    with pytest.raises(ValueError, match=r"exchange_model.*'oracle'"):
+        player.decide(match.view(1 - match.dealer), match.legal_actions())
+
+
+@pytest.mark.parametrize("model", ["table", "table_mix"])
+def test_the_table_model_is_deterministic_for_a_seed(model: str) -> None:
+    rules = Rules()
+    deals = _deals(rules, 6)
+    choices = []
+    for _ in range(2):
+        run = []
+        for match, _ in deals:
+            seat = match.current_player
+            assert seat is not None
+            player = ExpertPlayer(3)
+            player.exchange_model = model
+            player.start_match(seat, rules)
+            run.append(player.decide(match.view(seat), match.legal_actions()))
+        choices.append(run)
+    assert choices[0] == choices[1]
+
+
+def test_the_classes_have_one_home() -> None:
+    """The tool's classes are the model's (moved, not copied)."""
+    tool = _load_tool()
+    assert tool.elder_class is exchange_model.elder_class
+    assert tool.dealer_class is exchange_model.dealer_class
+
+
+def test_a_king_announced_since_does_not_move_the_score_the_exchange_was_at() -> None:
+    """Elder at three who announced the king shows four: its play at once was
+    decided at 3-0, which the table reads as 0-0, not as elder at four."""
+    three_trumps = mask("9H 8H 7H 7S 8C")
+    rules = Rules()
+    match, _ = _deals(rules, 1)[0]
+    elder = 1 - match.dealer
+    score = [0, 0]
+    score[elder] = 4
+    view = match.view(elder).replace(score=tuple(score), announced=(elder,))
+    player = ExpertPlayer(0)
+    player.exchange_model = "table_mix"
+    player.start_match(elder, rules)
+    plays, _ = player._answer_chances(view.replace(trump=HEARTS), first=True)
+    assert plays(three_trumps) == elder_play_chance(three_trumps, HEARTS, False, "0-0")
+    plays, _ = player._answer_chances(view.replace(trump=HEARTS, announced=()), first=True)
+    assert plays(three_trumps) == elder_play_chance(three_trumps, HEARTS, False, "elder at four")
