@@ -6,7 +6,6 @@ import importlib.util
 import json
 import random
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -34,8 +33,8 @@ from ecarte.engine.actions import CARD, PLAY_ACTION, PROPOSE_ACTION
 from ecarte.engine.cards import mask_of, parse_card, power_table, shuffled_deck
 from ecarte.engine.match import Match
 from ecarte.engine.rules import Rules
+from tool_support import load_tool
 
-TOOL = Path(__file__).resolve().parents[1] / "tools" / "learn_inference.py"
 POWER = power_table(False)
 TOPS = top_rank_mask(POWER)
 HEARTS = parse_card("KH") >> 3
@@ -43,15 +42,6 @@ HEARTS = parse_card("KH") >> 3
 
 def cards(*codes: str) -> int:
     return mask_of(parse_card(code) for code in codes)
-
-
-def load_tool():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("learn_inference", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["learn_inference"] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_hand_class_counts_trumps_the_king_and_top_plain_cards() -> None:
@@ -243,7 +233,7 @@ def test_the_expert_with_learned_inference_is_deterministic_for_a_seed() -> None
 
 
 def test_the_tool_counts_the_same_for_the_same_seed_and_writes_a_loadable_table(tmp_path: Path) -> None:
-    tool = load_tool()
+    tool = load_tool("learn_inference")
     runs = []
     for _ in range(2):
         counts = tool.new_counts()
@@ -271,14 +261,14 @@ def test_the_tool_counts_the_same_for_the_same_seed_and_writes_a_loadable_table(
 
 
 def test_the_tool_refuses_a_missing_count_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    tool = load_tool()
+    tool = load_tool("learn_inference")
     with pytest.raises(SystemExit):
         tool.main(["--merge", str(tmp_path / "absent.json")])
     assert "no count file" in capsys.readouterr().err
 
 
 def _synthetic(real: list[int], sampled: list[float]) -> dict[str, object]:
-    tool = load_tool()
+    tool = load_tool("learn_inference")
     counts = tool.new_counts()
     counts["exchange"]["elder|tricks|x0|them|k0|r0|p0"] = {"true": real, "sampled": sampled}
     return tool.exchange_table(counts)  # type: ignore[no-any-return]
@@ -301,7 +291,7 @@ def test_a_class_seen_twice_as_often_as_sampled_weighs_twice_as_much() -> None:
 
 
 def test_a_situation_seen_too_rarely_gets_no_table() -> None:
-    tool = load_tool()
+    tool = load_tool("learn_inference")
     real = [0] * EXCHANGE_CLASSES
     real[0] = tool.MIN_CONTEXT - 1
     assert _synthetic(real, [1.0] * EXCHANGE_CLASSES) == {}

@@ -5,11 +5,8 @@ published table says, and the expert's simulations and weights follow it."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
@@ -28,26 +25,15 @@ from ecarte.ai.exchange_table import DEALER_REFUSES, ELDER_PLAYS
 from ecarte.ai.expert import ExpertPlayer
 from ecarte.ai.expert_heuristics import dealer_would_refuse, elder_would_play
 from ecarte.engine import Match, Rules, parse_card, shuffled_deck
+from ecarte.engine.cards import mask_of
+from tool_support import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent
-TOOL = ROOT / "tools" / "jeux_de_regle.py"
 HEARTS = parse_card("7H") >> 3
 
 
-def _load_tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("jeux_de_regle", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["jeux_de_regle"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 def mask(codes: str) -> int:
-    result = 0
-    for code in codes.split():
-        result |= 1 << parse_card(code)
-    return result
+    return mask_of(parse_card(code) for code in codes.split())
 
 
 def test_every_class_the_table_lists_is_in_the_module_at_every_score() -> None:
@@ -61,7 +47,7 @@ def test_every_class_the_table_lists_is_in_the_module_at_every_score() -> None:
 def test_the_module_says_what_the_published_table_says() -> None:
     """The generated module holds the expert's share of each row of
     ``docs/strategy.md`` (its last column), read back by the tool's export."""
-    tool = _load_tool()
+    tool = load_tool("jeux_de_regle")
     published = tool.counts_from_markdown((ROOT / "docs" / "strategy.md").read_text(encoding="utf-8"))
     module = {("elder", score, name): counts for (score, name), counts in ELDER_PLAYS.items()}
     module |= {("dealer", score, name): counts for (score, name), counts in DEALER_REFUSES.items()}
@@ -76,7 +62,7 @@ def test_the_module_says_what_the_published_table_says() -> None:
 def test_the_export_writes_the_module_that_is_committed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    tool = _load_tool()
+    tool = load_tool("jeux_de_regle")
     monkeypatch.chdir(ROOT)
     out = tmp_path / "exchange_table.py"
     tool.main(["--summarise", "docs/strategy.md", "--export-model", str(out)])
@@ -227,7 +213,7 @@ def test_the_table_model_is_deterministic_for_a_seed(model: str) -> None:
 
 def test_the_classes_have_one_home() -> None:
     """The tool's classes are the model's (moved, not copied)."""
-    tool = _load_tool()
+    tool = load_tool("jeux_de_regle")
     assert tool.elder_class is exchange_model.elder_class
     assert tool.dealer_class is exchange_model.dealer_class
 

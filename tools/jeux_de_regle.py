@@ -46,24 +46,9 @@ from ecarte.ai.evaluator import Budget
 from ecarte.ai.exchange_model import (
     DEALER_CLASSES,
     ELDER_CLASSES,
-    ELDER_JEUX,  # noqa: F401 (for the tests)
-    EXCEPTION_JEU,  # noqa: F401 (for the tests)
-    KING_ALONE,  # noqa: F401 (for the tests)
-    KING_AND_MORE,  # noqa: F401 (for the tests)
-    KING_AND_ONE,  # noqa: F401 (for the tests)
-    ONE_TRUMP_SMALL,  # noqa: F401 (for the tests)
-    REFUSING_JEU,  # noqa: F401 (for the tests)
     SCORES,
-    THREE_QUEENS,  # noqa: F401 (for the tests)
-    THREE_TRUMPS_KING,  # noqa: F401 (for the tests)
-    THREE_TRUMPS_NO_KING,  # noqa: F401 (for the tests)
-    TWO_DISCARDS_KING,  # noqa: F401 (for the tests)
-    TWO_DISCARDS_NO_KING,  # noqa: F401 (for the tests)
     dealer_class,
     elder_class,
-    guarded,  # noqa: F401 (for the tests)
-    no_jeu,  # noqa: F401 (for the tests)
-    unguarded,  # noqa: F401 (for the tests)
 )
 from ecarte.engine import Match, Phase, Rules, shuffled_deck
 from ecarte.engine.actions import (
