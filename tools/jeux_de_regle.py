@@ -64,8 +64,7 @@ ELDER, DEALER = 0, 1
 """The seats: elder sits at 0, so the first dealer is seat 1."""
 
 # The classes and scores live with the expert's model of the exchange, which
-# reads this table (``ecarte.ai.exchange_model``); the names are re-exported
-# here for the table's own code and tests.
+# reads this table (``ecarte.ai.exchange_model``).
 
 # ------------------------------------------------------------------ one deal
 

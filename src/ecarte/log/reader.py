@@ -575,26 +575,20 @@ def resume_log(path: Path) -> tuple[LogEnd, LogWriter]:
         try:
             os.truncate(path, end.valid_bytes)
         except OSError as error:
-            raise LogFileError(
-                Deferred(
-                    N_("{path}: cannot cut off the torn last line: {error}"),
-                    path=str(path),
-                    error=str(error.strerror or error),
-                )
-            ) from None
+            raise _os_failure(N_("{path}: cannot cut off the torn last line: {error}"), path, error) from None
         # What remains is the valid prefix, whose state the fold already holds.
         end.error = None
     try:
         writer = LogWriter.append(path)
     except OSError as error:
-        raise LogFileError(
-            Deferred(
-                N_("{path}: cannot open for writing: {error}"),
-                path=str(path),
-                error=str(error.strerror or error),
-            )
-        ) from None
+        raise _os_failure(N_("{path}: cannot open for writing: {error}"), path, error) from None
     return end, writer
+
+
+def _os_failure(template: str, path: Path, error: OSError) -> LogFileError:
+    """A ``LogFileError`` saying what could not be done to ``path`` and the
+    system's reason (``template`` has ``{path}`` and ``{error}``)."""
+    return LogFileError(Deferred(template, path=str(path), error=str(error.strerror or error)))
 
 
 def _cannot_continue(path: Path, line: int, message: str) -> Deferred:
@@ -618,10 +612,6 @@ def _save_torn(path: Path, torn: bytes) -> Path:
             number += 1
             candidate = path.with_name(f"{path.name}.torn.{number}")
         except OSError as error:
-            raise LogFileError(
-                Deferred(
-                    N_("{path}: cannot save the torn last line: {error}"),
-                    path=str(candidate),
-                    error=str(error.strerror or error),
-                )
+            raise _os_failure(
+                N_("{path}: cannot save the torn last line: {error}"), candidate, error
             ) from None
