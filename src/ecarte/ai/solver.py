@@ -20,6 +20,17 @@ one rule written twice: the inner loop of ``lead_tricks`` inlines
 ``SUIT_MASKS``), since a call there costs a large share of the search. The
 tests check the solver against plain minimax over the engine's functions
 on many random positions (``tests/test_ai_expert.py``).
+
+Positions of four or five cards a hand are remembered by their *shape*
+rather than their cards: in each suit, the order of power in which the two
+hands hold their cards (cards neither holds change nothing), with the three
+plain suits in any order (they are alike) and the trump suit apart. Two
+positions of the same shape have the same value whatever the cards and
+whichever suit is trumps, so one table serves every trump of a rule set and
+every decision of the process. The sampled deals of an exchange decision
+differ in their cards but mostly not in their shape: solving a dealt hand
+then costs a few dictionary look-ups (``benchmarks/ai_latency.py``;
+docs/ai.md, "Solving by shape").
 """
 
 from __future__ import annotations
@@ -28,12 +39,34 @@ from ecarte.engine.cards import SUIT_MASKS, beaters, cards_in, power_table
 from ecarte.engine.tricks import leader_wins, legal_replies
 
 _CACHE_LIMIT = 100_000
+"""Positions kept by their cards (three cards a hand or fewer) before the
+table starts again."""
+SHAPE_FROM = 4
+"""Positions with this many cards a hand or more are kept by their shape."""
+_SHAPE_LIMIT = 1_000_000
+"""Shapes kept before the table starts again: far more than écarté has
+(about ten thousand turn up in two hundred thousand random deals)."""
+_SHAPES: dict[tuple[bool, bool], dict[int, int]] = {}
+"""Values by shape, one table per rule set (rank order, must trump)."""
+_SUIT_SHAPES: dict[bool, dict[int, int]] = {}
+"""Per rank order: the code of one suit's shape, by ``held << 8 | leader's``."""
 
 
 class TrickSolver:
     """Perfect-information trick play for one trump suit and rule set."""
 
-    __slots__ = ("_beaters", "_cache", "_power", "_trump_mask", "_wins_table", "must_trump", "trump")
+    __slots__ = (
+        "_beaters",
+        "_cache",
+        "_power",
+        "_rank_order",
+        "_shapes",
+        "_suit_shapes",
+        "_trump_mask",
+        "_wins_table",
+        "must_trump",
+        "trump",
+    )
 
     def __init__(self, trump: int, ace_high: bool, must_trump: bool) -> None:
         self.trump = trump
@@ -42,6 +75,9 @@ class TrickSolver:
         self._power = power_table(ace_high)
         self._trump_mask = SUIT_MASKS[trump]
         self._cache: dict[int, int] = {}
+        self._shapes = _SHAPES.setdefault((ace_high, must_trump), {})
+        self._suit_shapes = _SUIT_SHAPES.setdefault(ace_high, {})
+        self._rank_order = sorted(range(8), key=lambda rank: self._power[rank])
         # 1 where the led card (index // 32) beats the reply (index % 32).
         self._wins_table = tuple(
             int(leader_wins(led, reply, trump, self._power)) for led in range(32) for reply in range(32)
@@ -55,6 +91,41 @@ class TrickSolver:
         """Tricks the leader takes from here with best play by both, when
         the leader holds ``leader`` and the follower ``follower`` (masks of
         the same size)."""
+        if leader.bit_count() >= SHAPE_FROM:
+            return self._by_shape(leader, follower)
+        return self._search(leader, follower)
+
+    def _by_shape(self, leader: int, follower: int) -> int:
+        """``lead_tricks``, looked up by the position's shape (module doc)."""
+        suit_shapes = self._suit_shapes
+        trump = self.trump
+        plain: list[int] = []
+        trump_code = 0
+        for suit in range(4):
+            shift = suit << 3
+            leaders = leader >> shift & 0xFF
+            index = (leaders | follower >> shift & 0xFF) << 8 | leaders
+            code = suit_shapes.get(index)
+            if code is None:
+                code = suit_shapes[index] = _suit_shape(index >> 8, leaders, self._rank_order)
+            if suit == trump:
+                trump_code = code
+            else:
+                plain.append(code)
+        plain.sort()
+        # A suit's code is below 1 << 9: one marker bit and one bit a card.
+        key = trump_code | plain[0] << 9 | plain[1] << 18 | plain[2] << 27
+        shapes = self._shapes
+        value = shapes.get(key)
+        if value is None:
+            value = self._search(leader, follower)
+            if len(shapes) > _SHAPE_LIMIT:
+                shapes.clear()
+            shapes[key] = value
+        return value
+
+    def _search(self, leader: int, follower: int) -> int:
+        """``lead_tricks`` by searching the position (remembered by its cards)."""
         if not leader:
             return 0
         key = leader | follower << 32
@@ -71,6 +142,7 @@ class TrickSolver:
         beat = self._beaters
         trump_mask = self._trump_mask
         must_trump = self.must_trump
+        next_solve = self._by_shape if n - 1 >= SHAPE_FROM else self._search
         best = -1
         leads = leader
         tried = 0
@@ -133,9 +205,9 @@ class TrickSolver:
                     else:
                         got = 1 - wins[last_follower << 5 | last_leader]
                 elif wins[row | reply]:
-                    got = 1 + self.lead_tricks(rest_leader, rest_follower)
+                    got = 1 + next_solve(rest_leader, rest_follower)
                 else:
-                    got = n - 1 - self.lead_tricks(rest_follower, rest_leader)
+                    got = n - 1 - next_solve(rest_follower, rest_leader)
                 if got < worst:
                     worst = got
                     # The follower has a reply at least as good as the
@@ -183,6 +255,16 @@ class TrickSolver:
         """Tricks I take, replying ``reply`` (from ``mine``) to their ``led``,
         this trick included; ``theirs`` is their hand after leading."""
         return self.after_trick(mine & ~(1 << reply), theirs, not self._wins(led, reply))
+
+
+def _suit_shape(held: int, leaders: int, rank_order: list[int]) -> int:
+    """One suit's shape as a number: a marker bit, then for each card either
+    hand holds, weakest first, 1 if it is the leader's."""
+    code = 1
+    for rank in rank_order:
+        if held >> rank & 1:
+            code = code << 1 | (leaders >> rank & 1)
+    return code
 
 
 _SOLVERS: dict[tuple[int, bool, bool], TrickSolver] = {}
