@@ -149,6 +149,13 @@ def reference_lead_tricks(leader: int, follower: int, trump: int, rules: Rules) 
     return best
 
 
+def random_position(rng: random.Random, size: int) -> tuple[int, int]:
+    """Two hands of ``size`` cards dealt from a shuffled deck."""
+    deck = list(range(32))
+    rng.shuffle(deck)
+    return mask_of(deck[:size]), mask_of(deck[size : 2 * size])
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     seed=st.integers(0, 10**6),
@@ -160,9 +167,7 @@ def test_solver_agrees_with_plain_minimax_on_the_engine_rules(
     seed: int, size: int, ace_high: bool, must_trump: bool
 ) -> None:
     rng = random.Random(seed)
-    deck = list(range(32))
-    rng.shuffle(deck)
-    leader, follower = mask_of(deck[:size]), mask_of(deck[size : 2 * size])
+    leader, follower = random_position(rng, size)
     trump = rng.randrange(4)
     rules = Rules(ace_high=ace_high, must_trump=must_trump)
     solver = TrickSolver(trump, ace_high, must_trump)
@@ -201,9 +206,7 @@ def test_solver_values_positions_of_the_same_shape_alike_and_rightly(
     # only, across trumps: the second position below is answered from what
     # the first taught it, and must still be the value the rules give.
     rng = random.Random(seed)
-    deck = list(range(32))
-    rng.shuffle(deck)
-    leader, follower = mask_of(deck[:size]), mask_of(deck[size : 2 * size])
+    leader, follower = random_position(rng, size)
     trump, new_trump = rng.randrange(4), rng.randrange(4)
     rules = Rules(ace_high=ace_high, must_trump=must_trump)
     moved_leader, moved_follower = same_shape(leader, follower, trump, new_trump, ace_high, rng)
