@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from ecarte.ai import exchange_model
+from ecarte.ai.classic import ClassicPlayer
 from ecarte.ai.exchange_model import (
     DEALER_CLASSES,
     ELDER_CLASSES,
@@ -172,6 +173,32 @@ def test_later_answers_and_the_default_stay_with_the_textbook() -> None:
                 assert refuses(match.hands[dealer]) == float(
                     dealer_would_refuse(match.hands[dealer], trump, False)
                 )
+
+
+def test_the_textbook_at_the_score_answers_as_the_textbook_player_does() -> None:
+    """``textbook_score``: the model of the other's first decision is what
+    ``classic`` itself decides on that hand at that score (the four-all
+    refusal, the adverse four), whichever seat deals."""
+    rules = Rules()
+    player = ExpertPlayer(0)
+    player.exchange_model = "textbook_score"
+    differs_from_ordinary_score = 0
+    for match, _ in _deals(rules, 300):
+        elder, dealer = 1 - match.dealer, match.dealer
+        player.start_match(elder, rules)
+        plays, refuses = player._answer_chances(match.view(elder), first=True)
+        book_elder, book_dealer = ClassicPlayer(), ClassicPlayer()
+        book_elder.start_match(elder, rules)
+        book_dealer.start_match(dealer, rules)
+        elder_plays = book_elder.elder_plays(match.view(elder))
+        dealer_refuses = book_dealer.dealer_refuses(match.view(dealer))
+        assert plays(match.hands[elder]) == float(elder_plays)
+        assert refuses(match.hands[dealer]) == float(dealer_refuses)
+        differs_from_ordinary_score += dealer_refuses != dealer_would_refuse(
+            match.hands[dealer], match.trump, False
+        )
+    # The score matters on some of these deals, or the test shows nothing.
+    assert differs_from_ordinary_score > 0
 
 
 def test_a_misfit_hand_weighs_unlikely_or_its_chance() -> None:

@@ -46,6 +46,46 @@ from ecarte.engine.tricks import ruled_out_by_reply
 from .classic_hands import KING_ROLE, QUEEN_ROLE, TEN_ROLE, HandReading
 
 
+def elder_plays_by_the_book(
+    hand: HandReading, exchanges: int, their_need: int, king_mine_or_turned: bool
+) -> bool:
+    """Elder's rule, the score included: play without proposing (True) or
+    propose (False), after ``exchanges`` exchanges, the dealer ``their_need``
+    points from the game, the trump king in this hand or turned up or not.
+    ``ClassicPlayer`` decides by it, and the expert's model of a textbook
+    elder can ask it of a hand it only imagines."""
+    playing_makes_liable = makes_liable(PLAY, exchanges)
+    # With the trump king the point is safe: propose, hoping for the vole.
+    if playing_makes_liable and hand.trump_king:
+        return False
+    if hand.jeux_de_regle():
+        return True
+    if their_need == 1:
+        # The dealer at four: play on an even chance; and, the king being
+        # neither here nor turned up, on any hand with a trump, since an
+        # exchange could give the dealer the king and the game.
+        if hand.even_chance():
+            return True
+        if hand.trumps >= 1 and not king_mine_or_turned:
+            return True
+    # After an exchange, playing carries no penalty: an even chance will do.
+    return not playing_makes_liable and hand.even_chance()
+
+
+def dealer_refuses_by_the_book(
+    hand: HandReading, my_need: int, their_need: int, king_mine_or_turned: bool
+) -> bool:
+    """The dealer's rule, the score included (points each side needs for
+    the game): refuse (True) or accept (False)."""
+    if my_need == their_need == 1:
+        return True  # four all: refusing stops elder drawing the king
+    if my_need == 1 and hand.even_chance():
+        return True
+    if their_need == 1 and hand.trumps >= 1 and not king_mine_or_turned:
+        return True
+    return ClassicPlayer.refuses_by_doctrine(hand)
+
+
 class ClassicPlayer:
     """Plays by the book. ``seed`` is accepted for the registry; the doctrine
     leaves nothing to chance."""
@@ -99,38 +139,21 @@ class ClassicPlayer:
 
     def elder_plays(self, view: View) -> bool:
         """Play without proposing (True) or propose (False)."""
-        hand = self.reading(view)
-        playing_makes_liable = makes_liable(PLAY, view.exchanges)
-        # With the trump king the point is safe: propose, hoping for the vole.
-        if playing_makes_liable and hand.trump_king:
-            return False
-        if hand.jeux_de_regle():
-            return True
-        theirs = self._scores(view)[1]
-        if points_needed(theirs, self.rules) == 1:
-            # The dealer at four: play on an even chance; and, the king being
-            # neither here nor turned up, on any hand with a trump, since an
-            # exchange could give the dealer the king and the game.
-            if hand.even_chance():
-                return True
-            if hand.trumps >= 1 and not self._king_is_mine_or_turned(view):
-                return True
-        # After an exchange, playing carries no penalty: an even chance will do.
-        return not playing_makes_liable and hand.even_chance()
+        their_need = points_needed(self._scores(view)[1], self.rules)
+        return elder_plays_by_the_book(
+            self.reading(view), view.exchanges, their_need, self._king_is_mine_or_turned(view)
+        )
 
     # ------------------------------------------------------------ dealer: accept or refuse
 
     def dealer_refuses(self, view: View) -> bool:
-        hand = self.reading(view)
         mine, theirs = self._scores(view)
-        i_need, they_need = points_needed(mine, self.rules), points_needed(theirs, self.rules)
-        if i_need == they_need == 1:
-            return True  # four all: refusing stops elder drawing the king
-        if i_need == 1 and hand.even_chance():
-            return True
-        if they_need == 1 and hand.trumps >= 1 and not self._king_is_mine_or_turned(view):
-            return True
-        return self.refuses_by_doctrine(hand)
+        return dealer_refuses_by_the_book(
+            self.reading(view),
+            points_needed(mine, self.rules),
+            points_needed(theirs, self.rules),
+            self._king_is_mine_or_turned(view),
+        )
 
     @staticmethod
     def refuses_by_doctrine(hand: HandReading) -> bool:

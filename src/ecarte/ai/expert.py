@@ -46,12 +46,19 @@ from ecarte.engine.cards import cards_in, power_table
 from ecarte.engine.exchange import dealer_discards, discard_range, exchange_over, liable_after
 from ecarte.engine.king import announce_moment_passed
 from ecarte.engine.rules import Rules
-from ecarte.engine.scoring import dealer_of_next_deal, score_deal, trick_points, trick_winner
+from ecarte.engine.scoring import dealer_of_next_deal, points_needed, score_deal, trick_points, trick_winner
 from ecarte.engine.view import Phase, View
 
 from .evaluator import Budget, Sampled, evaluate_options, keep_sampling, king_point_matters
 from .exchange_model import dealer_refuse_chance, elder_play_chance, table_score
-from .expert_heuristics import dealer_would_refuse, discard_order, elder_would_play, good_cards, quick_discard
+from .expert_heuristics import (
+    dealer_would_refuse,
+    discard_order,
+    elder_would_play,
+    good_cards,
+    quick_discard,
+    textbook_at_score,
+)
 from .expert_value import EQUAL, DealModel, MatchValue, match_value
 from .inference import (
     exchange_class,
@@ -111,12 +118,14 @@ class ExpertPlayer:
     exchange_model = "textbook"
     """How the other's first exchange decision of a deal (elder: play at once?
     the dealer: refuse?) is modelled, in the simulated deals and in the
-    weights of the sampled hands: ``"textbook"`` (``expert_heuristics``),
-    ``"table"`` (what the expert chose on most of the deals of the hand's
-    class at that score in the table of the jeux de règle, ``exchange_model``)
-    or ``"table_mix"`` (the table's share as a chance: the simulated answer
-    mixes both, the weight is that chance). Later decisions stay with the
-    textbook: the table has none."""
+    weights of the sampled hands: ``"textbook"`` (``expert_heuristics``, at
+    an ordinary score), ``"textbook_score"`` (the textbook player's own rule
+    with its score adjustments: the four-all refusal, the adverse four; also
+    for the answer to a later proposal), ``"table"`` (what the expert chose
+    on most of the deals of the hand's class at that score in the table of
+    the jeux de règle, ``exchange_model``) or ``"table_mix"`` (the table's
+    share as a chance: the simulated answer mixes both, the weight is that
+    chance). Other later decisions stay with the ordinary textbook."""
     vector_from_trick = 0
     """From this trick on (1 to 5; 0: never) the card play chooses each later
     card once for the worlds it cannot tell apart (``vector_search``)
@@ -233,8 +242,31 @@ class ExpertPlayer:
         trump = view.trump
         ace_high = self.rules.ace_high
         model = self.exchange_model
-        if model not in ("textbook", "table", "table_mix"):
-            raise ValueError(f"exchange_model must be 'textbook', 'table' or 'table_mix', not {model!r}")
+        if model not in ("textbook", "textbook_score", "table", "table_mix"):
+            raise ValueError(
+                f"exchange_model must be 'textbook', 'textbook_score', 'table' or 'table_mix', not {model!r}"
+            )
+        if model == "textbook_score":
+            elder, dealer = 1 - view.dealer, view.dealer
+            # The score the decision was made at: without a king announced since.
+            points = [view.score[seat] - (seat in view.announced) for seat in (elder, dealer)]
+            elder_need, dealer_need = (points_needed(point, self.rules) for point in points)
+            turned = view.upcard == view.trump_king
+            exchanges = 0 if first else view.exchanges
+
+            def plays_at_score(hand: int) -> float:
+                at_score = textbook_at_score(
+                    hand, trump, ace_high, True, exchanges, (elder_need, dealer_need), turned
+                )
+                return 1.0 if at_score else 0.0
+
+            def refuses_at_score(hand: int) -> float:
+                at_score = textbook_at_score(
+                    hand, trump, ace_high, False, exchanges, (dealer_need, elder_need), turned
+                )
+                return 1.0 if at_score else 0.0
+
+            return plays_at_score, refuses_at_score
         if model == "textbook" or not first:
 
             def textbook_plays(hand: int) -> float:

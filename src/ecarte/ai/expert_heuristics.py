@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ecarte.engine.cards import SUIT_MASKS, suit_of
 
-from .classic import ClassicPlayer
+from .classic import ClassicPlayer, dealer_refuses_by_the_book, elder_plays_by_the_book
 from .classic_hands import HandReading
 
 
@@ -92,3 +92,28 @@ def elder_would_play(hand: int, trump: int, ace_high: bool, first: bool = True) 
     """The textbook elder at an ordinary score: at the first decision, play
     on a jeu de règle without the trump king; later, on an even chance."""
     return _textbook(hand, trump, ace_high, _ELDER_PLAYS if first else _ELDER_PLAYS_LATER)
+
+
+_SCORED_CACHE: dict[tuple[int, int, bool, int, int, int, bool], bool] = {}
+
+
+def textbook_at_score(
+    hand: int, trump: int, ace_high: bool, elder: bool, exchanges: int, needs: tuple[int, int], turned: bool
+) -> bool:
+    """The textbook player's own rule with the score (``ClassicPlayer``):
+    would elder play this hand at once, or the dealer refuse on it?
+    ``needs``: the points (this hand's holder, the other) each needs for the
+    game; ``turned``: the trump king is the upcard."""
+    key = (hand, trump, ace_high, exchanges if elder else -1, needs[0], needs[1], turned)
+    answer = _SCORED_CACHE.get(key)
+    if answer is None:
+        reading = HandReading(hand, trump, ace_high)
+        king_mine_or_turned = turned or bool(hand >> (trump * 8 + 7) & 1)
+        if elder:
+            answer = elder_plays_by_the_book(reading, exchanges, needs[1], king_mine_or_turned)
+        else:
+            answer = dealer_refuses_by_the_book(reading, needs[0], needs[1], king_mine_or_turned)
+        if len(_SCORED_CACHE) > 200_000:
+            _SCORED_CACHE.clear()
+        _SCORED_CACHE[key] = answer
+    return answer
