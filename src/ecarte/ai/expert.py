@@ -246,24 +246,21 @@ class ExpertPlayer:
             raise ValueError(
                 f"exchange_model must be 'textbook', 'textbook_score', 'table' or 'table_mix', not {model!r}"
             )
+        # The score the exchange was decided at: without a king announced since.
+        elder, dealer = 1 - view.dealer, view.dealer
+        points = [view.score[seat] - (seat in view.announced) for seat in (elder, dealer)]
         if model == "textbook_score":
-            elder, dealer = 1 - view.dealer, view.dealer
-            # The score the decision was made at: without a king announced since.
-            points = [view.score[seat] - (seat in view.announced) for seat in (elder, dealer)]
             elder_need, dealer_need = (points_needed(point, self.rules) for point in points)
+            elder_needs, dealer_needs = (elder_need, dealer_need), (dealer_need, elder_need)
             turned = view.upcard == view.trump_king
             exchanges = 0 if first else view.exchanges
 
             def plays_at_score(hand: int) -> float:
-                at_score = textbook_at_score(
-                    hand, trump, ace_high, True, exchanges, (elder_need, dealer_need), turned
-                )
+                at_score = textbook_at_score(hand, trump, ace_high, True, exchanges, elder_needs, turned)
                 return 1.0 if at_score else 0.0
 
             def refuses_at_score(hand: int) -> float:
-                at_score = textbook_at_score(
-                    hand, trump, ace_high, False, exchanges, (dealer_need, elder_need), turned
-                )
+                at_score = textbook_at_score(hand, trump, ace_high, False, exchanges, dealer_needs, turned)
                 return 1.0 if at_score else 0.0
 
             return plays_at_score, refuses_at_score
@@ -276,9 +273,6 @@ class ExpertPlayer:
                 return 1.0 if dealer_would_refuse(hand, trump, ace_high) else 0.0
 
             return textbook_plays, textbook_refuses
-        # The score the exchange was decided at: without a king announced since.
-        elder, dealer = 1 - view.dealer, view.dealer
-        points = [view.score[seat] - (seat in view.announced) for seat in (elder, dealer)]
         score = table_score(points[0], points[1], self.rules.target)
         if model == "table_mix":
 

@@ -5,16 +5,17 @@ a model of the other player's (does the dealer refuse? what does a player
 throw away?) and a weighting of the opponent hands it samples by what their
 decisions suggest (elder who plays at once holds a strong hand). The model
 is the textbook (``docs/ai.md``, "The classic player"): for play, propose, accept
-and refuse it asks the textbook player's own hand reading
-(``classic_hands.HandReading``, ``ClassicPlayer.refuses_by_doctrine``);
-discards use a quick keep-value order over hand masks.
+and refuse it asks the textbook player's own rules of a hand reading
+(``classic.elder_plays_by_the_book``, ``dealer_refuses_by_the_book``), at
+an ordinary score unless the caller gives the score; discards use a quick
+keep-value order over hand masks.
 """
 
 from __future__ import annotations
 
-from ecarte.engine.cards import SUIT_MASKS, suit_of
+from ecarte.engine.cards import SUIT_MASKS, suit_of, trump_king
 
-from .classic import ClassicPlayer, dealer_refuses_by_the_book, elder_plays_by_the_book
+from .classic import dealer_refuses_by_the_book, elder_plays_by_the_book
 from .classic_hands import HandReading
 
 
@@ -60,22 +61,29 @@ def good_cards(hand: int, trump: int, power: tuple[int, ...]) -> int:
     )
 
 
-_MODEL_CACHE: dict[tuple[int, int, bool, int], bool] = {}
-_ELDER_PLAYS, _ELDER_PLAYS_LATER, _DEALER_REFUSES = 0, 1, 2
+ORDINARY_SCORE = (2, 2)
+"""Points each side needs for the game at an ordinary score: neither is
+one point from it, where the book's score adjustments begin."""
+
+_MODEL_CACHE: dict[tuple[int, int, bool, int, int, int, bool], bool] = {}
 
 
-def _textbook(hand: int, trump: int, ace_high: bool, question: int) -> bool:
-    key = (hand, trump, ace_high, question)
+def textbook_at_score(
+    hand: int, trump: int, ace_high: bool, elder: bool, exchanges: int, needs: tuple[int, int], turned: bool
+) -> bool:
+    """The textbook player's own rule, the score included (``classic``):
+    would elder play this hand at once after ``exchanges`` exchanges, or
+    the dealer refuse on it? ``needs``: the points (this hand's holder, the
+    other) each needs for the game; ``turned``: the trump king is the upcard."""
+    key = (hand, trump, ace_high, exchanges if elder else -1, needs[0], needs[1], turned)
     answer = _MODEL_CACHE.get(key)
     if answer is None:
         reading = HandReading(hand, trump, ace_high)
-        if question == _ELDER_PLAYS:
-            # With the trump king the book proposes: the point is safe.
-            answer = not reading.trump_king and bool(reading.jeux_de_regle())
-        elif question == _ELDER_PLAYS_LATER:
-            answer = bool(reading.jeux_de_regle()) or reading.even_chance()
+        king_mine_or_turned = turned or bool(hand >> trump_king(trump) & 1)
+        if elder:
+            answer = elder_plays_by_the_book(reading, exchanges, needs[1], king_mine_or_turned)
         else:
-            answer = ClassicPlayer.refuses_by_doctrine(reading)
+            answer = dealer_refuses_by_the_book(reading, needs[0], needs[1], king_mine_or_turned)
         if len(_MODEL_CACHE) > 200_000:
             _MODEL_CACHE.clear()
         _MODEL_CACHE[key] = answer
@@ -83,37 +91,12 @@ def _textbook(hand: int, trump: int, ace_high: bool, question: int) -> bool:
 
 
 def dealer_would_refuse(hand: int, trump: int, ace_high: bool) -> bool:
-    """The textbook dealer at an ordinary score (``ClassicPlayer``'s rule):
-    the model of what a dealer does with a hand."""
-    return _textbook(hand, trump, ace_high, _DEALER_REFUSES)
+    """The textbook dealer at an ordinary score: the model of what a dealer
+    does with a hand."""
+    return textbook_at_score(hand, trump, ace_high, False, 0, ORDINARY_SCORE, False)
 
 
 def elder_would_play(hand: int, trump: int, ace_high: bool, first: bool = True) -> bool:
     """The textbook elder at an ordinary score: at the first decision, play
     on a jeu de règle without the trump king; later, on an even chance."""
-    return _textbook(hand, trump, ace_high, _ELDER_PLAYS if first else _ELDER_PLAYS_LATER)
-
-
-_SCORED_CACHE: dict[tuple[int, int, bool, int, int, int, bool], bool] = {}
-
-
-def textbook_at_score(
-    hand: int, trump: int, ace_high: bool, elder: bool, exchanges: int, needs: tuple[int, int], turned: bool
-) -> bool:
-    """The textbook player's own rule with the score (``ClassicPlayer``):
-    would elder play this hand at once, or the dealer refuse on it?
-    ``needs``: the points (this hand's holder, the other) each needs for the
-    game; ``turned``: the trump king is the upcard."""
-    key = (hand, trump, ace_high, exchanges if elder else -1, needs[0], needs[1], turned)
-    answer = _SCORED_CACHE.get(key)
-    if answer is None:
-        reading = HandReading(hand, trump, ace_high)
-        king_mine_or_turned = turned or bool(hand >> (trump * 8 + 7) & 1)
-        if elder:
-            answer = elder_plays_by_the_book(reading, exchanges, needs[1], king_mine_or_turned)
-        else:
-            answer = dealer_refuses_by_the_book(reading, needs[0], needs[1], king_mine_or_turned)
-        if len(_SCORED_CACHE) > 200_000:
-            _SCORED_CACHE.clear()
-        _SCORED_CACHE[key] = answer
-    return answer
+    return textbook_at_score(hand, trump, ace_high, True, 0 if first else 1, ORDINARY_SCORE, False)

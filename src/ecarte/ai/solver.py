@@ -125,16 +125,20 @@ class TrickSolver:
         return value
 
     def _search(self, leader: int, follower: int) -> int:
-        """``lead_tricks`` by searching the position (remembered by its cards)."""
+        """``lead_tricks`` by searching the position; one of fewer than
+        ``SHAPE_FROM`` cards a hand is remembered by its cards (the larger
+        ones by their shape, in ``_by_shape``)."""
         if not leader:
             return 0
+        n = leader.bit_count()
+        by_cards = n < SHAPE_FROM
         key = leader | follower << 32
         cache = self._cache
-        value = cache.get(key)
-        if value is not None:
-            return value
+        if by_cards:
+            value = cache.get(key)
+            if value is not None:
+                return value
         wins = self._wins_table
-        n = leader.bit_count()
         if n == 1:
             value = wins[(leader.bit_length() - 1) << 5 | (follower.bit_length() - 1)]
             cache[key] = value
@@ -218,9 +222,10 @@ class TrickSolver:
                 best = worst
                 if best == n:
                     break
-        if len(cache) > _CACHE_LIMIT:
-            cache.clear()
-        cache[key] = best
+        if by_cards:
+            if len(cache) > _CACHE_LIMIT:
+                cache.clear()
+            cache[key] = best
         return best
 
     def _wins(self, led: int, reply: int) -> bool:
