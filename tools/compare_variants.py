@@ -13,7 +13,9 @@ won with its standard error. A variant is a set of attributes of
         base "samples:trick_samples=300,exchange_samples=(60,320)"
 
 A variant may also name the player it is made of (``old:player='expert-2026-11'``),
-to compare two players on the very same decks and seeds.
+to compare two players on the very same decks and seeds, and the deal model
+it values the match by, by the name of the player modelled, as the coach
+names them (``dm:deal_model='classic'``).
 ``--player`` names the player the variants are made of (``expert`` by
 default; ``master`` and ``expert-2026-11`` are experts too), ``--opponent``
 the one they all face (``classic`` by default; ``expert-2026-11`` measures
@@ -30,6 +32,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from ecarte.ai.base import Player, make_player
+from ecarte.ai.coach import MODELS_BY_PLAYER
 from ecarte.engine.rules import Rules, rules_from_assignments
 from ecarte.tournament import match_plan, play_match, player_seed
 
@@ -70,6 +73,8 @@ def play(job: tuple[dict[str, Any], str, str, int, int, Rules]) -> tuple[int, in
     for key, value in overrides.items():
         if not hasattr(expert, key):
             raise SystemExit(f"{player} has no setting {key!r}")
+        if key == "deal_model":  # by the name of the player it models
+            value = MODELS_BY_PLAYER[value]
         setattr(expert, key, value)
     other = make_player(opponent, player_seed(seed, index, "B"))
     players: list[Player] = [expert, other] if seat_of_a == 0 else [other, expert]
