@@ -74,6 +74,8 @@ def play(job: tuple[dict[str, Any], str, str, int, int, Rules]) -> tuple[int, in
         if not hasattr(expert, key):
             raise SystemExit(f"{player} has no setting {key!r}")
         if key == "deal_model":  # by the name of the player it models
+            if value not in MODELS_BY_PLAYER:
+                raise SystemExit(f"deal_model={value!r}: no model; one of {', '.join(MODELS_BY_PLAYER)}")
             value = MODELS_BY_PLAYER[value]
         setattr(expert, key, value)
     other = make_player(opponent, player_seed(seed, index, "B"))
