@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from ecarte.ai import exchange_model
-from ecarte.ai.classic import ClassicPlayer
+from ecarte.ai import exchange_model, expert_heuristics
+from ecarte.ai.classic import ClassicPlayer, dealer_refuses_by_the_book, elder_plays_by_the_book
+from ecarte.ai.classic_hands import HandReading
 from ecarte.ai.exchange_model import (
     DEALER_CLASSES,
     ELDER_CLASSES,
@@ -24,9 +25,16 @@ from ecarte.ai.exchange_model import (
 )
 from ecarte.ai.exchange_table import DEALER_REFUSES, ELDER_PLAYS
 from ecarte.ai.expert import ExpertPlayer
-from ecarte.ai.expert_heuristics import dealer_would_refuse, elder_would_play
+from ecarte.ai.expert_heuristics import (
+    card_keep_value,
+    dealer_would_refuse,
+    elder_would_play,
+    good_cards,
+    hand_shape,
+    textbook_at_score,
+)
 from ecarte.engine import Match, Rules, parse_card, shuffled_deck
-from ecarte.engine.cards import mask_of
+from ecarte.engine.cards import mask_of, power_table, trump_king
 from tool_support import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -199,6 +207,90 @@ def test_the_textbook_at_the_score_answers_as_the_textbook_player_does() -> None
         )
     # The score matters on some of these deals, or the test shows nothing.
     assert differs_from_ordinary_score > 0
+
+
+def _same_shape_elsewhere(hand: int, trump: int, rng: random.Random) -> tuple[int, int]:
+    """Another hand of the same shape: the trumps moved to another suit with
+    the same count and the king kept or not, the plain suits shuffled among
+    the others, and each suit's sevens, eights and nines swapped about."""
+    new_trump = rng.randrange(4)
+    plain_suits = [suit for suit in range(4) if suit != trump]
+    new_plain = [suit for suit in range(4) if suit != new_trump]
+    rng.shuffle(new_plain)
+    moved = 0
+    trump_bits = hand >> (8 * trump) & 0xFF
+    others = rng.sample(range(7), (trump_bits & 0x7F).bit_count())
+    moved |= (trump_bits & 0x80 | sum(1 << rank for rank in others)) << (8 * new_trump)
+    for suit, new_suit in zip(plain_suits, new_plain, strict=True):
+        bits = hand >> (8 * suit) & 0xFF
+        lows = rng.sample(range(3), (bits & 0b111).bit_count())
+        moved |= (bits & ~0b111 | sum(1 << rank for rank in lows)) << (8 * new_suit)
+    return moved, new_trump
+
+
+def _by_the_book(
+    hand: int, trump: int, ace_high: bool, elder: bool, exchanges: int, needs: tuple[int, int], turned: bool
+) -> bool:
+    reading = HandReading(hand, trump, ace_high)
+    king = turned or bool(hand >> trump_king(trump) & 1)
+    if elder:
+        return elder_plays_by_the_book(reading, exchanges, needs[1], king)
+    return dealer_refuses_by_the_book(reading, needs[0], needs[1], king)
+
+
+def _keepers(hand: int, trump: int, power: tuple[int, ...]) -> int:
+    return sum(
+        1 for card in range(32) if hand >> card & 1 and card_keep_value(card, hand, trump, power) >= 7.0
+    )
+
+
+@pytest.mark.parametrize("ace_high", [False, True])
+def test_the_textbook_model_answers_each_hand_as_the_book_whatever_hand_of_its_shape_came_first(
+    ace_high: bool,
+) -> None:
+    """The model remembers its answers by the hand's shape. Every answer it
+    gives must still be the book's own for that very hand (the rule of
+    ``classic`` on a fresh reading), at every score and exchange, even when
+    another hand of the shape (other suits, trump, low cards) was asked
+    first; and the same for the count of cards the textbook keeps."""
+    rng = random.Random(2026)
+    power = power_table(ace_high)
+    expert_heuristics._MODEL_CACHE.clear()
+    expert_heuristics._READINGS.clear()
+    expert_heuristics._GOOD_CARDS.clear()
+    contexts = [
+        (elder, exchanges, needs, turned)
+        for elder, exchanges in ((True, 0), (True, 1), (False, 0))
+        for needs in ((2, 2), (1, 3), (3, 1), (1, 1), (4, 2))
+        for turned in (False, True)
+    ]
+    answers = set()
+    for _ in range(1500):
+        trump = rng.randrange(4)
+        hand = sum(1 << card for card in rng.sample(range(32), 5))
+        twin, twin_trump = _same_shape_elsewhere(hand, trump, rng)
+        assert hand_shape(twin, twin_trump) == hand_shape(hand, trump)
+        # The twin first, so that the hand is answered from what it left.
+        assert good_cards(twin, twin_trump, power) == _keepers(twin, twin_trump, power)
+        assert good_cards(hand, trump, power) == _keepers(hand, trump, power)
+        for elder, exchanges, needs, turned in contexts:
+            textbook_at_score(twin, twin_trump, ace_high, elder, exchanges, needs, turned)
+            expected = _by_the_book(hand, trump, ace_high, elder, exchanges, needs, turned)
+            assert textbook_at_score(hand, trump, ace_high, elder, exchanges, needs, turned) == expected
+            answers.add(expected)
+    # Both answers came up, or the test shows nothing.
+    assert answers == {False, True}
+
+
+def test_hands_of_different_shapes_are_told_apart() -> None:
+    """The shape keeps what the book reads: a king for a queen, a ten for a
+    seven, a trump more, the trump king for another trump."""
+    trump = 0
+    base = mask("7S 9H QH TD 7C")
+    for other in ("7S 9H KH TD 7C", "7S 9H QH 7D 7C", "7S QS QH TD 7C", "KS 9H QH TD 7C"):
+        assert hand_shape(mask(other), trump) != hand_shape(base, trump)
+    # The same cards with the plain suits swapped about, and another low card.
+    assert hand_shape(mask("7S 9C QC TH 8D"), trump) == hand_shape(base, trump)
 
 
 def test_a_misfit_hand_weighs_unlikely_or_its_chance() -> None:

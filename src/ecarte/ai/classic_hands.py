@@ -76,7 +76,7 @@ class SuitHolding:
 class HandReading:
     """What the doctrine looks at in a hand: trumps, and each plain suit."""
 
-    __slots__ = ("plain", "power", "size", "trump", "trump_king", "trumps")
+    __slots__ = ("_jeux", "plain", "power", "size", "trump", "trump_king", "trumps")
 
     def __init__(self, hand: int, trump: int, ace_high: bool) -> None:
         power = power_table(ace_high)
@@ -93,6 +93,7 @@ class HandReading:
             plain.append(SuitHolding(suit, tuple(cards), tuple(power[card] for card in cards)))
         self.plain: tuple[SuitHolding, ...] = tuple(plain)
         """The three plain suits (void ones included), in suit order."""
+        self._jeux: tuple[str, ...] | None = None
 
     # ------------------------------------------------------------ counts
 
@@ -141,8 +142,14 @@ class HandReading:
             if queens.suit != kings.suit and queens.holds(QUEEN_ROLE)
         ]
 
-    def jeux_de_regle(self) -> list[str]:
-        """Every category of the elder's jeux de règle this hand belongs to."""
+    def jeux_de_regle(self) -> tuple[str, ...]:
+        """Every category of the elder's jeux de règle this hand belongs to
+        (worked out once: every rule of the book asks it)."""
+        if self._jeux is None:
+            self._jeux = self._find_jeux()
+        return self._jeux
+
+    def _find_jeux(self) -> tuple[str, ...]:
         found = []
         trumps = self.trumps
         plain = self.plain
@@ -172,7 +179,7 @@ class HandReading:
             found.append(FOUR_COURT_CARDS)
         if self.discardable <= 2:
             found.append(ONLY_TWO_DISCARDS)
-        return found
+        return tuple(found)
 
     def too_weak_for_dealer(self, category: str) -> bool:
         """Whether the jeu ``category`` is one of the seven exceptions: too

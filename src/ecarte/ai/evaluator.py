@@ -89,6 +89,10 @@ class Sampled:
     """Expected tricks for this seat in the deal, for card play."""
     exact: bool = False
     """Every possible opponent hand was counted: no sampling error."""
+    correction: float = 0.0
+    """Added to the mean for the value shown (the expert's measured bias on
+    this kind of choice, which ``rank`` includes), so that the option shown
+    best is the one with the highest value shown."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +162,7 @@ def evaluation_of(seat: int, phase: Phase, sampled: Sequence[Sampled]) -> Evalua
     best_index = 0
     for index, item in enumerate(sampled):
         mean, se = _mean_se(item.values, item.weights, item.exact)
+        mean = min(1.0, max(0.0, mean + item.correction))
         options.append(OptionValue(item.action, 100.0 * mean, 100.0 * se, item.tricks, len(item.values)))
         rows.append(() if item.weights is not None else tuple(item.values))
         if item.rank > sampled[best_index].rank:

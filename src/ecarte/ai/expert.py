@@ -83,7 +83,7 @@ SAMPLE_BATCH = 20
 CLEAR_MARGIN = 2.0
 """Stop simulating when the best option leads the next by this many standard
 errors: clear decisions are quick, close ones get the samples."""
-UNLIKELY = 0.25
+UNLIKELY = 0.05
 """Weight of an opponent hand that does not fit the opponent's decision."""
 KING_KEPT_QUIET = 0.1
 """Weight of a hand holding the trump king when its owner did not announce it."""
@@ -91,8 +91,10 @@ KING_KEPT_QUIET = 0.1
 
 class ExpertPlayer:
     name = "expert"
-    play_bias = 0.0
-    """Added to the value of playing at once (elder), in match-win probability."""
+    play_bias = -0.01
+    """Added to the value of playing at once (elder), in match-win probability:
+    a point less, measured in duplicate matches (docs/ai.md, "Trusting the
+    textbook's answers"); the hint shows the value with it."""
     refuse_bias = 0.0
     """Added to the value of refusing (dealer), in match-win probability."""
     # The settings below are attributes so that tools/compare_variants.py can
@@ -115,7 +117,7 @@ class ExpertPlayer:
     learned_leads = False
     """Weight the other's hand by the cards it chose to lead, as measured in
     play (``inference``)."""
-    exchange_model = "textbook"
+    exchange_model = "textbook_score"
     """How the other's first exchange decision of a deal (elder: play at once?
     the dealer: refuse?) is modelled, in the simulated deals and in the
     weights of the sampled hands: ``"textbook"`` (``expert_heuristics``, at
@@ -513,7 +515,7 @@ class ExpertPlayer:
         )
         # Playing wins a tie.
         return [
-            Sampled(PLAY_ACTION, play, _mean(play) + self.play_bias),
+            Sampled(PLAY_ACTION, play, _mean(play) + self.play_bias, correction=self.play_bias),
             Sampled(PROPOSE_ACTION, propose, _mean(propose)),
         ]
 
@@ -549,7 +551,7 @@ class ExpertPlayer:
         # Accepting wins a tie.
         return [
             Sampled(ACCEPT_ACTION, accept, _mean(accept)),
-            Sampled(REFUSE_ACTION, refuse, _mean(refuse) + self.refuse_bias),
+            Sampled(REFUSE_ACTION, refuse, _mean(refuse) + self.refuse_bias, correction=self.refuse_bias),
         ]
 
     def _discard_values(

@@ -54,18 +54,66 @@ def quick_discard(hand: int, trump: int, power: tuple[int, ...], fewest: int, mo
     return mask
 
 
+_GOOD_CARDS: dict[tuple[int, bool], int] = {}
+
+
 def good_cards(hand: int, trump: int, power: tuple[int, ...]) -> int:
-    """Cards the textbook keeps in an exchange (trumps, kings, guarded queens)."""
-    return sum(
-        1 for card in range(32) if hand >> card & 1 and card_keep_value(card, hand, trump, power) >= 7.0
-    )
+    """Cards the textbook keeps in an exchange (trumps, kings, guarded
+    queens): a count of the hand's shape (``hand_shape``), so kept by it."""
+    key = (hand_shape(hand, trump), power[4] == 7)  # the ace (card 4) on top: ace high
+    count = _GOOD_CARDS.get(key)
+    if count is None:
+        count = _GOOD_CARDS[key] = sum(
+            1 for card in range(32) if hand >> card & 1 and card_keep_value(card, hand, trump, power) >= 7.0
+        )
+    return count
 
 
 ORDINARY_SCORE = (2, 2)
 """Points each side needs for the game at an ordinary score: neither is
 one point from it, where the book's score adjustments begin."""
 
-_MODEL_CACHE: dict[tuple[int, int, bool, int, int, int, bool], bool] = {}
+_MODEL_CACHE: dict[tuple[int, bool, int, int, int, bool], bool] = {}
+_READINGS: dict[tuple[int, bool], HandReading] = {}
+
+_LOW_RANKS = 0b111
+"""The seven, eight and nine (rank places 0-2) of a suit, the lowest three
+cards under either order of the ranks."""
+
+_PLAIN_HOLDING: tuple[int, ...] = tuple(
+    (bits >> 3) << 2 | (bits & _LOW_RANKS).bit_count() for bits in range(256)
+)
+"""For the cards held in one plain suit (a byte of the hand): the ranks
+from the ten up, and how many low cards."""
+
+
+_last_shape = (-1, -1, 0)
+"""The last hand asked (its cards, the trump) and its shape: one tuple, read
+and replaced whole, so that threads asking at once never mix two hands."""
+
+
+def hand_shape(hand: int, trump: int) -> int:
+    """The hand as the textbook reads it, as one number: how many trumps and
+    whether the king is one, and for each plain suit (in no particular order)
+    the cards from the ten up and how many cards below the ten. The book's
+    rules name no plain suit and never ask which trump or which low card a
+    hand holds (``classic_hands``: a low card only guards), so hands of one
+    shape get one answer; a test holds the model to that. Keyed so, the
+    model's caches hold a few thousand shapes, not every hand the sampler
+    draws (and mostly throws back)."""
+    global _last_shape
+    last = _last_shape
+    if hand == last[0] and trump == last[1]:
+        return last[2]  # the sampler asks several models of one hand in turn
+    holdings = [_PLAIN_HOLDING[hand >> shift & 0xFF] for shift in (0, 8, 16, 24)]
+    trumps = hand >> (8 * trump) & 0xFF
+    holdings[trump] = 0
+    holdings.sort()
+    # The trump's slot, now 0, sorts first and drops out of the number.
+    king = trumps >> 7
+    shape = (trumps.bit_count() << 1 | king) << 21 | holdings[1] << 14 | holdings[2] << 7 | holdings[3]
+    _last_shape = (hand, trump, shape)
+    return shape
 
 
 def textbook_at_score(
@@ -75,10 +123,15 @@ def textbook_at_score(
     would elder play this hand at once after ``exchanges`` exchanges, or
     the dealer refuse on it? ``needs``: the points (this hand's holder, the
     other) each needs for the game; ``turned``: the trump king is the upcard."""
-    key = (hand, trump, ace_high, exchanges if elder else -1, needs[0], needs[1], turned)
+    key = (hand_shape(hand, trump), ace_high, exchanges if elder else -1, needs[0], needs[1], turned)
     answer = _MODEL_CACHE.get(key)
     if answer is None:
-        reading = HandReading(hand, trump, ace_high)
+        shape_key = key[:2]
+        reading = _READINGS.get(shape_key)
+        if reading is None:
+            # One reading per shape (under 4,000 of them): the book's rules
+            # read only the shape, at any score.
+            reading = _READINGS[shape_key] = HandReading(hand, trump, ace_high)
         king_mine_or_turned = turned or bool(hand >> trump_king(trump) & 1)
         if elder:
             answer = elder_plays_by_the_book(reading, exchanges, needs[1], king_mine_or_turned)

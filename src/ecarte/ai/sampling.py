@@ -124,10 +124,12 @@ def opponent_hands(
     result: list[tuple[int, float]] = []
     attempts = 0
     limit = count * 30
+    # The cards as bits: the same draws as sampling the cards themselves.
+    bits = [1 << card for card in free]
     while len(result) < count:
         hand = forced
-        for card in rng.sample(free, size):
-            hand |= 1 << card
+        for card_bit in rng.sample(bits, size):
+            hand |= card_bit
         attempts += 1
         if weight is None or attempts > limit or rng.random() < weight(hand):
             result.append((hand, 1.0))
