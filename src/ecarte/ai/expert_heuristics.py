@@ -13,7 +13,7 @@ keep-value order over hand masks.
 
 from __future__ import annotations
 
-from ecarte.engine.cards import SUIT_MASKS, suit_of, trump_king
+from ecarte.engine.cards import ACE, KING, SUIT_MASKS, suit_of, trump_king
 
 from .classic import dealer_refuses_by_the_book, elder_plays_by_the_book
 from .classic_hands import HandReading
@@ -60,7 +60,7 @@ _GOOD_CARDS: dict[tuple[int, bool], int] = {}
 def good_cards(hand: int, trump: int, power: tuple[int, ...]) -> int:
     """Cards the textbook keeps in an exchange (trumps, kings, guarded
     queens): a count of the hand's shape (``hand_shape``), so kept by it."""
-    key = (hand_shape(hand, trump), power[4] == 7)  # the ace (card 4) on top: ace high
+    key = (hand_shape(hand, trump), power[ACE] == 7)  # the ace on top: ace high
     count = _GOOD_CARDS.get(key)
     if count is None:
         count = _GOOD_CARDS[key] = sum(
@@ -110,7 +110,7 @@ def hand_shape(hand: int, trump: int) -> int:
     holdings[trump] = 0
     holdings.sort()
     # The trump's slot, now 0, sorts first and drops out of the number.
-    king = trumps >> 7
+    king = trumps >> KING & 1
     shape = (trumps.bit_count() << 1 | king) << 21 | holdings[1] << 14 | holdings[2] << 7 | holdings[3]
     _last_shape = (hand, trump, shape)
     return shape
