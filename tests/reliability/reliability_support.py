@@ -81,11 +81,17 @@ class PtyApp:
         os.close(slave)
         self.master = master
         self.output = bytearray()
+        self._stop_reading = threading.Event()
         self._reader = threading.Thread(target=self._drain, daemon=True)
         self._reader.start()
 
     def _drain(self) -> None:
-        while True:
+        import select
+
+        while not self._stop_reading.is_set():
+            ready, _, _ = select.select([self.master], [], [], 0.05)
+            if not ready:
+                continue
             try:
                 chunk = os.read(self.master, 1 << 16)
             except OSError:
@@ -94,6 +100,14 @@ class PtyApp:
                 return
             self.output += chunk
             del self.output[: max(0, len(self.output) - 400_000)]
+
+    def hang_up(self) -> None:
+        """Close the terminal, as closing its window does. (The reader stops
+        first: a read in progress would keep the terminal open.)"""
+        self._stop_reading.set()
+        self._reader.join(timeout=5)
+        os.close(self.master)
+        self.master = -1
 
     def text(self) -> str:
         """The output so far, escape sequences removed (roughly: enough to
@@ -123,5 +137,8 @@ class PtyApp:
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGKILL)
         self.process.wait(timeout=10)
-        with contextlib.suppress(OSError):
-            os.close(self.master)
+        if self.master >= 0:
+            self._stop_reading.set()
+            self._reader.join(timeout=5)
+            with contextlib.suppress(OSError):
+                os.close(self.master)

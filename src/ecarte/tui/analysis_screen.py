@@ -24,7 +24,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, ProgressBar, Sparkline, Static
 from textual.worker import get_current_worker
 
@@ -33,6 +32,7 @@ from ecarte.i18n import N_, _, ngettext, pgettext, translated_error
 from ecarte.log import Replay
 from ecarte.text import printable
 
+from .base import EcarteScreen, while_open
 from .hint_panel import option_text
 from .narration import SECOND_PERSON, shown_name
 from .styled import styled
@@ -305,7 +305,7 @@ def deal_note(deal: DealResult, names: tuple[str, str]) -> Text:
     return text
 
 
-class AnalysisScreen(Screen[tuple[int, Text] | None]):
+class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
     """The analysis of ``replay`` (read from ``path``). Dismissed with the
     viewer position of a chosen decision and what to tell about it."""
 
@@ -401,7 +401,7 @@ class AnalysisScreen(Screen[tuple[int, Text] | None]):
                 self.replay, seed=SEED, progress=progress, cancelled=lambda: worker.is_cancelled
             )
         except Exception as error:  # shown, never a traceback that ends the app
-            self.app.call_from_thread(self.failed, f"{type(error).__name__}: {error}")
+            self.call_from_worker(self.failed, f"{type(error).__name__}: {error}")
             return
         if analysis.complete:
             self.post_message(self.Finished(analysis))
@@ -412,6 +412,7 @@ class AnalysisScreen(Screen[tuple[int, Text] | None]):
         )
 
     @on(Progress)
+    @while_open
     def _progress(self, message: Progress) -> None:
         bar = self.query_one(ProgressBar)
         bar.update(total=max(1, message.total), progress=message.done)
@@ -425,6 +426,7 @@ class AnalysisScreen(Screen[tuple[int, Text] | None]):
         )
 
     @on(Finished)
+    @while_open
     def _finished(self, message: Finished) -> None:
         key = _key(self.path, self.replay)
         _KEPT[key] = message.analysis
@@ -592,6 +594,8 @@ def _save_if_saved_match(path: Path, analysis: MatchAnalysis) -> None:
 def open_analysis(viewer: ReplayViewerScreen) -> None:
     """The analysis of the viewer's log, on top of it; choosing a decision
     takes the viewer there and says what the best option was."""
+    if not viewer.is_open:  # closed before the analysis could open on it
+        return
     replay = viewer.replay
     if not viewer.loaded or replay.header is None:
         viewer.notify(_("There is nothing to analyse in this log."), title=_("Analysis"), timeout=5)

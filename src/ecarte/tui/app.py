@@ -4,6 +4,8 @@ and the guard against a terminal too small to draw the table."""
 from __future__ import annotations
 
 import dataclasses
+import os
+import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, ClassVar
@@ -33,8 +35,12 @@ from .replay_screen import ReplayListScreen, ReplayViewerScreen
 from .rules_screen import RulesScreen
 from .settings_screen import SettingsScreen
 from .stats_screen import StatsScreen
+from .terminal import CAN_TELL, CHECK_EVERY, hung_up
 from .title_screen import TitleScreen
 from .words import translate_bindings
+
+HUNG_UP_STATUS = 128 + 1
+"""The exit status when the terminal went away: a program ended by SIGHUP's."""
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -93,7 +99,7 @@ def too_small_message(width: int, height: int) -> str:
     ).format(need=f"{MIN_WIDTH}x{MIN_HEIGHT}", have=f"{width}x{height}")
 
 
-class TooSmallScreen(Screen[None]):
+class TooSmallScreen(EcarteScreen[None]):
     """Covers everything while the terminal is below 80x24, instead of a
     squashed table; it goes away by itself once the terminal is large enough."""
 
@@ -177,6 +183,25 @@ class EcarteApp(App[int]):
             # After the first screen is up: a toast sent before has no screen to show on.
             self.call_after_refresh(self.show_warning, self._settings_warning)
         self.check_size()
+        terminal = self.terminal_fd()
+        if terminal is not None:
+            self.set_interval(CHECK_EVERY, lambda: self.quit_if_hung_up(terminal))
+
+    def terminal_fd(self) -> int | None:
+        """The terminal the app reads its keys from, watched for its closing
+        (``terminal.py``); ``None`` when it has none (in a browser, headless
+        in the tests) or cannot be watched."""
+        if self.is_headless or self.is_web or sys.__stdin__ is None or not CAN_TELL:
+            return None
+        try:
+            fd = sys.__stdin__.fileno()
+        except (OSError, ValueError):
+            return None
+        return fd if os.isatty(fd) else None
+
+    def quit_if_hung_up(self, fd: int) -> None:
+        if hung_up(fd):
+            self.exit(return_code=HUNG_UP_STATUS)
 
     def show_warning(self, message: str) -> None:
         self.notify(message, title=_("Settings"), severity="warning", timeout=15, markup=False)

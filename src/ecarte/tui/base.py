@@ -1,14 +1,20 @@
-"""What every screen of the app shares: the app itself, typed.
+"""What every screen of the app shares: the app itself, typed, and a safe
+end when it is closed the instant it opens.
 
 Screens reach one another only through the app (``push_screen("settings")``,
 ``EcarteApp.open_game``), never by importing each other."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar, cast
+import functools
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar, Concatenate, ParamSpec, TypeVar, cast
 
+from textual import events
 from textual.binding import Binding
-from textual.screen import Screen
+from textual.dom import DOMNode
+from textual.screen import ModalScreen, Screen
+from textual.timer import Timer, TimerCallback
 from textual.widgets.button import ButtonVariant
 
 from ecarte.i18n import N_
@@ -17,6 +23,38 @@ if TYPE_CHECKING:
     from .app import EcarteApp
 
 ResultT = TypeVar("ResultT")
+NodeT = TypeVar("NodeT", bound=DOMNode)
+P = ParamSpec("P")
+
+
+def is_open(node: DOMNode) -> bool:
+    """Whether ``node`` (a screen, a widget) is still up: neither removed nor
+    being removed (its screen closed, the app quitting).
+
+    A screen can close in the very instant it opens: the key that opens it
+    and Esc or Ctrl+Q come in one burst of input (a paste, a held key, a
+    quick player). Textual still delivers what was queued for it (its mount,
+    a resize, the callbacks and worker results it asked for) while or after
+    its widgets go; a handler that looked them up would raise and end the
+    app with a traceback. Textual marks a subtree being removed with
+    ``_pruning`` (and checks it the same way itself) before it unlinks it."""
+    return node.is_attached and not node._pruning
+
+
+def while_open(
+    handler: Callable[Concatenate[NodeT, P], None],
+) -> Callable[Concatenate[NodeT, P], None]:
+    """``handler`` (a method) does nothing once its node is closing: for the
+    handlers of messages a worker posts, which may arrive after the screen
+    was closed."""
+
+    @functools.wraps(handler)
+    def guarded(node: NodeT, /, *args: P.args, **kwargs: P.kwargs) -> None:
+        if is_open(node):
+            handler(node, *args, **kwargs)
+
+    return guarded
+
 
 CARD_BINDINGS: tuple[Binding, ...] = (
     # Translators: the footer's key for the cards held ("1-5 Card"): play or pick one.
@@ -33,15 +71,69 @@ by its number, or the cursor; the footer shows them as one key, "1-5"."""
 
 
 class EcarteScreen(Screen[ResultT]):
+    """A screen of the app: what it was asked to do later (after a refresh,
+    on a timer, from a worker) and its mount, resume and resize are dropped
+    once it is closing (see ``is_open``), so no screen's handler ever runs
+    without its widgets."""
+
+    CLOSED_EVENTS: ClassVar[tuple[type[events.Event], ...]] = (
+        events.Mount,
+        events.ScreenResume,
+        events.Resize,
+    )
+    """The events whose handlers set up or redraw the screen's widgets."""
+
     @property
     def ecarte_app(self) -> EcarteApp:
         return cast("EcarteApp", self.app)
+
+    @property
+    def is_open(self) -> bool:
+        return is_open(self)
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, self.CLOSED_EVENTS) and not is_open(self):
+            return
+        await super().on_event(event)
+
+    def if_open(self, callback: Callable[P, Any]) -> Callable[P, Any]:
+        """``callback``, run only if the screen is still open by then (what
+        it returns is passed on: Textual awaits a coroutine's)."""
+
+        @functools.wraps(callback)
+        def guarded(*args: P.args, **kwargs: P.kwargs) -> Any:
+            return callback(*args, **kwargs) if is_open(self) else None
+
+        return guarded
+
+    def call_after_refresh(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> bool:
+        return super().call_after_refresh(self.if_open(callback), *args, **kwargs)
+
+    def set_timer(
+        self,
+        delay: float,
+        callback: TimerCallback | None = None,
+        *,
+        name: str | None = None,
+        pause: bool = False,
+    ) -> Timer:
+        guarded = self.if_open(callback) if callback is not None else None
+        return super().set_timer(delay, guarded, name=name, pause=pause)
+
+    def call_from_worker(self, callback: Callable[P, Any], *args: P.args, **kwargs: P.kwargs) -> None:
+        """From a worker's thread: ``callback(*args)`` on the app's loop, if
+        the screen is still open by then."""
+        self.app.call_from_thread(self.if_open(callback), *args, **kwargs)
 
     def key_display_for(self, binding: Binding) -> str | None:
         """What the footer shows for ``binding`` now, when it depends on the
         moment (the card keys as far as the cards held go); ``None``: the
         binding's own."""
         return None
+
+
+class EcarteModalScreen(EcarteScreen[ResultT], ModalScreen[ResultT]):
+    """A screen over another (a dialog), with the same safe end."""
 
 
 DECISION_BUTTONS: tuple[tuple[str, str, ButtonVariant], ...] = (

@@ -10,7 +10,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ecarte.engine import DealRecord, Match
@@ -19,6 +18,8 @@ from ecarte.text import printable
 from ecarte.tui.cards_render import card_text, suit_text
 from ecarte.tui.narration import SECOND_PERSON, deal_in_game, describe_deal_end, shown_name
 from ecarte.tui.styled import styled
+
+from .base import EcarteModalScreen
 
 MODAL_CSS = """
 DealSummaryScreen, MatchOverScreen { align: center middle; background: $background 50%; }
@@ -82,7 +83,7 @@ def tricks_line(match: Match, names: tuple[str, str], symbols: bool) -> Table:
     return table
 
 
-class DealSummaryScreen(ModalScreen[None]):
+class DealSummaryScreen(EcarteModalScreen[None]):
     """After each deal: tricks, points and why; and the game's result."""
 
     DEFAULT_CSS = MODAL_CSS
@@ -144,7 +145,7 @@ class DealSummaryScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class MatchOverScreen(ModalScreen[str]):
+class MatchOverScreen(EcarteModalScreen[str]):
     """The match's result: "rematch", "menu", "analyse" or "stay" (look at the table).
 
     Its keys are the table's own (n for a rematch, Esc for the menu), so one

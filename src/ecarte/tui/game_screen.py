@@ -31,7 +31,7 @@ from ecarte.play.session import COMPUTER, HUMAN, MatchSession, OpponentFault, il
 from ecarte.play.settings import Settings
 from ecarte.text import printable
 
-from .base import CARD_BINDINGS, DECISION_BUTTONS, EcarteScreen
+from .base import CARD_BINDINGS, DECISION_BUTTONS, EcarteScreen, while_open
 from .cards_render import card_text, letters
 from .deal_summary import DealSummaryScreen, MatchOverScreen
 from .hint_panel import HintPanel
@@ -564,10 +564,12 @@ class GameScreen(EcarteScreen[None]):
         self.run_worker(decide, name=OPPONENT_WORKER, group=OPPONENT_WORKER, thread=True, exit_on_error=False)
 
     @on(OpponentDecided)
+    @while_open
     def opponent_decided(self, message: OpponentDecided) -> None:
         self._after_the_delay(lambda: self._opponent_moves(message.action))
 
     @on(OpponentFailed)
+    @while_open
     def opponent_failed(self, message: OpponentFailed) -> None:
         self._after_the_delay(lambda: self._opponent_forfeits(message.fault))
 

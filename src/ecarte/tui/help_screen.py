@@ -10,12 +10,12 @@ from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from ecarte.engine import Rules
 from ecarte.i18n import N_, _, ngettext
 
+from .base import EcarteModalScreen
 from .narration import rules_in_words
 
 PHASE_TITLES: dict[str, str] = {
@@ -155,7 +155,7 @@ def format_keys(pairs: list[tuple[str, str]]) -> str:
     return "\n".join(f"  [b]{escape(key.ljust(width))}[/b]  {escape(what)}" for key, what in pairs)
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(EcarteModalScreen[None]):
     """``phase``: the engine's phase name (``Match.phase``), or ``None`` away
     from a match; the card table's keys are listed along with a phase."""
 

@@ -31,6 +31,7 @@ from ecarte.engine.actions import ACCEPT, CARD, DISCARD, KING, PLAY, PROPOSE, RE
 from ecarte.engine.cards import cards_in
 from ecarte.i18n import N_, _, translated_error
 
+from .base import while_open
 from .cards_render import card_text
 from .styled import styled
 
@@ -238,6 +239,7 @@ class HintPanel(Static):
         self.post_message(self.Ready(position, result, time.perf_counter() - self._requested_at))
 
     @on(Ready)
+    @while_open
     def _ready(self, message: Ready) -> None:
         message.stop()
         if message.position != self.asked or message.position != self.position:

@@ -11,12 +11,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ecarte.i18n import N_, _
 from ecarte.text import printable
 
+from .base import EcarteModalScreen
 from .deal_summary import MODAL_CSS, SummaryButton
 
 TITLE = N_("This match is open in another window.")
@@ -26,7 +26,7 @@ EXPLANATION = N_(
 )
 
 
-class OpenElsewhereScreen(ModalScreen[str]):
+class OpenElsewhereScreen(EcarteModalScreen[str]):
     """Dismissed with "watch" (the replay viewer is then opened) or "leave"."""
 
     DEFAULT_CSS = MODAL_CSS

@@ -193,7 +193,7 @@ class ReplayListScreen(EcarteScreen[None]):
     def load(self) -> None:
         # Each log is replayed to find its result: off the event loop.
         summaries = saved_logs(self.directory)
-        self.app.call_from_thread(self.show, summaries)
+        self.call_from_worker(self.show, summaries)
 
     def show(self, summaries: list[LogSummary]) -> None:
         self.summaries = summaries
@@ -335,14 +335,14 @@ class ReplayViewerScreen(EcarteScreen[None]):
             replay = self.replay if self._given else replay_file(self.path)
             steps = ReplaySteps(replay)
         except LogFileError as error:
-            self.app.call_from_thread(self.failed, translated_error(error))
+            self.call_from_worker(self.failed, translated_error(error))
             return
         except Exception as error:  # shown to the player, never a traceback that ends the app
-            self.app.call_from_thread(
+            self.call_from_worker(
                 self.failed, _("{path}: cannot be replayed: {error}").format(path=self.path, error=error)
             )
             return
-        self.app.call_from_thread(self.loaded_log, replay, steps)
+        self.call_from_worker(self.loaded_log, replay, steps)
 
     def failed(self, message: str) -> None:
         error = self.query_one("#replay-error", Static)

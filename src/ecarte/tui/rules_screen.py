@@ -9,12 +9,12 @@ from rich.markdown import Markdown
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ecarte.engine import Rules
 from ecarte.i18n import N_, _, current_language
 
+from .base import EcarteScreen
 from .narration import rules_in_words
 
 MISSING_RULES = N_(
@@ -57,7 +57,7 @@ def in_force(rules: Rules) -> str:
     return "\n\n".join(lines)
 
 
-class RulesScreen(Screen[None]):
+class RulesScreen(EcarteScreen[None]):
     """The rules as one Rich Markdown renderable: a widget per paragraph
     (Textual's Markdown) takes seconds to build for a document this long."""
 

@@ -289,7 +289,7 @@ class SettingsScreen(EcarteScreen[None]):
     def look_for_unfinished(self) -> None:
         # Replays logs: off the event loop; the notice appears when one is found.
         found = self.ecarte_app.find_unfinished() is not None
-        self.app.call_from_thread(self.show_unfinished, found)
+        self.call_from_worker(self.show_unfinished, found)
 
     def show_unfinished(self, found: bool) -> None:
         if self.is_mounted:

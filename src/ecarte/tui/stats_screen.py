@@ -14,13 +14,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Sparkline, Static
 
 from ecarte.analysis.stats import Record, Tally, collect
 from ecarte.i18n import N_, _, ngettext
 from ecarte.text import printable
 
+from .base import EcarteScreen, while_open
 from .words import level_name
 
 ROLLING = 10
@@ -72,7 +72,7 @@ class Plot(Horizontal):
         yield Sparkline(self.values, summary_function=lambda values: sum(values) / len(values))
 
 
-class StatsScreen(Screen[None]):
+class StatsScreen(EcarteScreen[None]):
     DEFAULT_CSS = """
     StatsScreen #stats-body { padding: 0 2; }
     StatsScreen #stats-title { text-style: bold; color: $accent; margin-top: 1; }
@@ -123,6 +123,7 @@ class StatsScreen(Screen[None]):
         self.post_message(self.Collected(record, None))
 
     @on(Collected)
+    @while_open
     def _collected(self, message: Collected) -> None:
         status = self.query_one("#stats-status", Static)
         if message.record is None:

@@ -143,11 +143,11 @@ class TitleScreen(EcarteScreen[None]):
         # appears when one is found.
         found = self.ecarte_app.find_unfinished(skipped=_SKIPPED)
         rules = rules_of_log(found) if found is not None else None
-        self.app.call_from_thread(self.unfinished_found, found, rules)
+        self.call_from_worker(self.unfinished_found, found, rules)
         skipped, _SKIPPED[:] = list(_SKIPPED), []
         for note in (note for note in skipped if note.path not in _NOTED):
             _NOTED.add(note.path)
-            self.app.call_from_thread(
+            self.call_from_worker(
                 self.notify, printable(translated(note.message)), severity="warning", markup=False
             )
 
