@@ -12,12 +12,17 @@ from pathlib import Path
 
 import pytest
 from game_support import INSTANT, GameApp, RecordingApp, deck, scripted_session, settle, until
+from rich.cells import cell_len
 from rich.console import Console
 
+from ecarte.ai.evaluator import Evaluation, OptionValue
 from ecarte.analysis.match_analysis import hint
+from ecarte.engine import Action, Phase
+from ecarte.engine.cards import cards_in
 from ecarte.log import replay_file, run_check
+from ecarte.tui.cards_render import card_text
 from ecarte.tui.game_screen import GameScreen
-from ecarte.tui.hint_panel import OFF_MESSAGE, HintPanel
+from ecarte.tui.hint_panel import OFF_MESSAGE, HintPanel, hint_lines
 
 # Human (elder): K♥ A♠ 7♣ 8♦ 9♦ with the 7♥ turned up (hearts trumps): propose or play.
 DEAL_ONE = deck("KH AS 7C KC JS 8S 8D 9D 7S TC 7H KS QS")
@@ -118,3 +123,35 @@ async def test_with_the_coach_always_on_each_decision_gets_its_chances(tmp_path:
         assert len(lines) == 1 + 6
         assert any(line.lstrip("★ ").startswith("Announce") for line in lines)
     assert decision_lines(log)[0].get("hint") is True
+
+
+# The dealer's discards the coach valued on a real 80-column table: three
+# of them began "Discard 7♦ 9♦ J" once cut to fit, and looked the same.
+DISCARDS = ["discard 7D 9D JC", "discard 8H 7D 9D", "discard 7D 9D JD", "discard 7D 9D", "discard 7D"]
+WIDE_DISCARDS = ["discard TD TC TH TS 9D", "discard TD TC TH TS", "discard", "discard 9D"]
+
+
+def evaluation_of(actions: list[str]) -> Evaluation:
+    options = tuple(
+        OptionValue(Action.parse(text), win=41.0 - index, se=0.5, tricks=None, samples=100)
+        for index, text in enumerate(actions)
+    )
+    return Evaluation(seat=1, phase=Phase.DISCARD, options=options, best_index=0)
+
+
+@pytest.mark.parametrize("symbols", [True, False])
+@pytest.mark.parametrize("width", [28, 34, 40, 60])  # 28: the panel at 80 columns, the narrowest
+@pytest.mark.parametrize("actions", [DISCARDS, WIDE_DISCARDS], ids=["discards", "five-card discards"])
+def test_each_discard_the_coach_shows_is_whole(actions: list[str], width: int, symbols: bool) -> None:
+    lines = hint_lines(evaluation_of(actions), width, symbols).plain.split("\n")
+    assert len(lines) == len(actions)
+    for line, text in zip(lines, actions, strict=True):
+        assert cell_len(line) < width, f"{line!r} is wider than the panel ({width})"
+        cards = cards_in(Action.parse(text).discards)
+        shown = [card_text(card, symbols).plain for card in cards]
+        assert all(f" {card}" in f" {line} " for card in shown), f"{line!r} does not show all of {shown}"
+    without_chances = [line.rsplit(" ", 1)[0].rstrip("█▏▎▍▌▋▊▉· ") for line in lines]
+    assert len(set(without_chances)) == len(actions), "two options look the same"
+    if width >= 40:  # room enough: the options are named in words, with a bar
+        assert all("Discard" in line or "Keep" in line for line in lines)
+        assert all("·" in line or "█" in line for line in lines)

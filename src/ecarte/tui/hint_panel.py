@@ -52,8 +52,10 @@ _WORDS = {
 }
 
 
-def option_text(action: Action, symbols: bool = True) -> Text:
-    """An option as the player knows it: a card, a discard, a word."""
+def option_text(action: Action, symbols: bool = True, *, verb: bool = True) -> Text:
+    """An option as the player knows it: a card, a discard, a word.
+    ``verb=False``: a discard as its cards alone (where the decision says
+    they are discards and room is short)."""
     if action.type == CARD:
         return card_text(action.card, symbols)
     if action.type == DISCARD:
@@ -62,6 +64,8 @@ def option_text(action: Action, symbols: bool = True) -> Text:
             # Translators: the coach's option of discarding nothing (the dealer may keep the hand).
             return Text(_("Keep the hand"))
         shown = Text(" ").join(card_text(card, symbols) for card in cards)
+        if not verb:
+            return shown
         # Translators: {cards} is the list of cards to discard, in the coach's narrow panel.
         return styled(_("Discard {cards}"), cards=shown)
     word = _WORDS.get(action.type)
@@ -76,13 +80,26 @@ def bar(win: float, width: int) -> Text:
     return Text(text.ljust(width, "·"), style="green")
 
 
+MARK_AND_PERCENT = 8
+"""Cells of a hint line beside its label and bar: the mark ("★ "), the chance
+(" 41%") and one cell to spare at the edge."""
+BAR_LEAST = 3
+"""A bar narrower than this says nothing: the line goes without one."""
+
+
 def hint_lines(evaluation: Evaluation, width: int, symbols: bool = True, legal: int | None = None) -> Text:
     """The ranked options of a hint, one a line, in ``width`` cells: a mark
-    for the best, the option, a bar and the win chance."""
+    for the best, the option, a bar and the win chance. An option is shown
+    whole wherever it can be: a discard by its cards alone when "Discard"
+    would not leave room for them, the bar left out before a label is cut
+    (discards cut short look alike)."""
     ranked = evaluation.ranked()
+    room = max(4, width - MARK_AND_PERCENT)
     labels = [option_text(option.action, symbols) for option in ranked]
-    label_width = min(max(label.cell_len for label in labels), max(4, width - 13))
-    bar_width = max(3, width - label_width - 9)
+    if max(label.cell_len for label in labels) > room - BAR_LEAST - 1:
+        labels = [option_text(option.action, symbols, verb=False) for option in ranked]
+    label_width = min(max(label.cell_len for label in labels), room)
+    bar_width = room - label_width - 1
     lines = Text()
     for index, (option, label) in enumerate(zip(ranked, labels, strict=True)):
         if index:
@@ -94,8 +111,9 @@ def hint_lines(evaluation: Evaluation, width: int, symbols: bool = True, legal: 
         if best:
             label.stylize("bold")
         lines.append_text(label)
-        lines.append(" ")
-        lines.append_text(bar(option.win, bar_width))
+        if bar_width >= BAR_LEAST:
+            lines.append(" ")
+            lines.append_text(bar(option.win, bar_width))
         lines.append(f" {option.win:3.0f}%", style="bold" if best else "")
     if legal is not None and legal > len(ranked):
         lines.append(
