@@ -426,14 +426,14 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
         )
 
     @on(Finished)
-    @while_open
     def _finished(self, message: Finished) -> None:
         key = _key(self.path, self.replay)
         _KEPT[key] = message.analysis
         while len(_KEPT) > KEPT_ANALYSES:
             _KEPT.popitem(last=False)
         _save_if_saved_match(self.path, message.analysis)
-        self.show(message.analysis)
+        if self.is_open:  # kept and saved even if the screen closed as it finished
+            self.show(message.analysis)
 
     # ------------------------------------------------------------ showing
 

@@ -71,10 +71,11 @@ by its number, or the cursor; the footer shows them as one key, "1-5"."""
 
 
 class EcarteScreen(Screen[ResultT]):
-    """A screen of the app: what it was asked to do later (after a refresh,
-    on a timer, from a worker) and its mount, resume and resize are dropped
-    once it is closing (see ``is_open``), so no screen's handler ever runs
-    without its widgets."""
+    """A screen of the app: its mount, resume and resize, and what it asked
+    to run later (``call_after_refresh``, ``set_timer``, ``call_from_worker``)
+    are dropped once it is closing (see ``is_open``), so that none of its
+    handlers runs without its widgets. (Screens use no other way to run
+    later; the handlers of worker messages check ``is_open`` themselves.)"""
 
     CLOSED_EVENTS: ClassVar[tuple[type[events.Event], ...]] = (
         events.Mount,

@@ -31,7 +31,7 @@ from ecarte.engine.actions import ACCEPT, CARD, DISCARD, KING, PLAY, PROPOSE, RE
 from ecarte.engine.cards import cards_in
 from ecarte.i18n import N_, _, translated_error
 
-from .base import while_open
+from .base import is_open
 from .cards_render import card_text
 from .styled import styled
 
@@ -81,8 +81,8 @@ def bar(win: float, width: int) -> Text:
 
 
 MARK_AND_PERCENT = 8
-"""Cells of a hint line beside its label and bar: the mark ("★ "), the chance
-(" 41%") and one cell to spare at the edge."""
+"""Cells of a hint line beside its label and bar: the mark ("★ ", 2), the
+chance (" 41%" as "  41%", 5) and one cell to spare at the edge."""
 BAR_LEAST = 3
 """A bar narrower than this says nothing: the line goes without one."""
 
@@ -257,9 +257,10 @@ class HintPanel(Static):
         self.post_message(self.Ready(position, result, time.perf_counter() - self._requested_at))
 
     @on(Ready)
-    @while_open
     def _ready(self, message: Ready) -> None:
         message.stop()
+        if not is_open(self):
+            return  # the table closed while the hint was computed
         if message.position != self.asked or message.position != self.position:
             return  # a decision already made: the hint is stale
         self.last_seconds = message.seconds

@@ -12,7 +12,6 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -23,7 +22,7 @@ from ecarte.play.lesson import newcomer
 from ecarte.safefile import Skipped
 from ecarte.text import printable
 
-from .base import EcarteScreen
+from .base import EcarteModalScreen, EcarteScreen
 from .cards_render import dim_style
 from .narration import rules_in_words, shown_name
 from .words import level_name
@@ -61,7 +60,7 @@ def rules_of_log(path: Path) -> Rules | None:
     return header.rules if header is not None else None
 
 
-class AbandonQuestion(ModalScreen[str]):
+class AbandonQuestion(EcarteModalScreen[str]):
     """Asked before a new match is started while one is unfinished:
     "new", "continue" or "cancel". The unfinished match is never deleted:
     it stays in Replay, where it can still be continued."""
