@@ -94,6 +94,14 @@ def scripted_session(
     return session, player
 
 
+def forfeited_match(tmp_path: Path, deal: Sequence[Card]) -> tuple[GameApp, MatchSession]:
+    """A match the opponent forfeits at its first decision (the human is
+    elder and plays): the app, and its session."""
+    session, _ = scripted_session(tmp_path, [deal], first_dealer=0)
+    session.opponent = FailingPlayer()
+    return GameApp(session), session
+
+
 async def settle(pilot: Pilot[None], rounds: int = 200) -> None:
     """Wait until the screen waits for the human, shows a modal, or the
     match is over."""

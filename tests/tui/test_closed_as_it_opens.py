@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from game_support import INSTANT, FailingPlayer, GameApp, scripted_session, settle
+from game_support import INSTANT, forfeited_match, settle
 from textual import events
 
 from ecarte.engine import Action, Rules, deck_for
@@ -102,9 +102,7 @@ async def test_quitting_as_a_screen_opens_ends_cleanly(opened: str, count: int, 
 async def test_analyse_then_quit_at_once_at_the_end_of_a_match(count: int, tmp_path: Path) -> None:
     # The case a player met: at "You win the match by forfeit", the keys
     # "a" (analyse) and Ctrl+Q came together.
-    session, _ = scripted_session(tmp_path, [DEAL], first_dealer=0)
-    session.opponent = FailingPlayer()
-    app = GameApp(session)
+    app, session = forfeited_match(tmp_path, DEAL)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         await pilot.pause()

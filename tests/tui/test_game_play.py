@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from game_support import FailingPlayer, GameApp, ScriptedPlayer, deck, scripted_session, settle, until
+from game_support import GameApp, ScriptedPlayer, deck, forfeited_match, scripted_session, settle, until
 from rich.console import Console
 from textual.widgets import Button, RichLog, Static
 from textual.widgets._footer import FooterKey
@@ -235,9 +235,7 @@ async def test_keys_of_the_moment_only(tmp_path: Path) -> None:
 
 
 async def test_an_opponent_fault_is_a_forfeit_not_a_crash(tmp_path: Path) -> None:
-    session, _ = scripted_session(tmp_path, [DEAL_ONE], first_dealer=0)
-    session.opponent = FailingPlayer()
-    app = GameApp(session)
+    app, session = forfeited_match(tmp_path, DEAL_ONE)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.pause()
