@@ -495,7 +495,7 @@ class GameScreen(EcarteScreen[None]):
     def advance(self) -> None:
         """Move the match on to the next decision: a summary, a deal, the
         opponent's turn, or wait for the human."""
-        if not self.is_attached:
+        if not self.is_open:
             return
         session = self.session
         if self.summary_due:
@@ -584,7 +584,7 @@ class GameScreen(EcarteScreen[None]):
 
     def _opponent_moves(self, action: Action) -> None:
         self.thinking = False
-        if not self.is_attached or self.session.is_over:
+        if not self.is_open or self.session.is_over:
             return
         self._apply(COMPUTER, action)
 
@@ -594,7 +594,7 @@ class GameScreen(EcarteScreen[None]):
         language); ``shown``: what the History says of it instead, in the
         player's language."""
         self.thinking = False
-        if not self.is_attached or self.session.is_over:
+        if not self.is_open or self.session.is_over:
             return
         self.session.declare_forfeit(fault.message)
         self.narrate(_("{name} forfeits the match.").format(name=shown_name(self.session.names[COMPUTER])))

@@ -166,7 +166,7 @@ class LessonScreen(EcarteScreen[None]):
     def advance(self) -> None:
         """Run the deals and Klara's moves up to the player's next step, one
         at a time at the pace of the settings, so that each can be seen."""
-        if not self.is_attached:
+        if not self.is_open:
             return
         lesson = self.lesson
         if lesson.automatic:

@@ -292,8 +292,7 @@ class SettingsScreen(EcarteScreen[None]):
         self.call_from_worker(self.show_unfinished, found)
 
     def show_unfinished(self, found: bool) -> None:
-        if self.is_mounted:
-            self.query_one("#settings-unfinished").display = found
+        self.query_one("#settings-unfinished").display = found
 
     def _name_to_show(self, name: str) -> str:
         """The name field's text: the default name ("You", kept in English

@@ -151,7 +151,7 @@ class TitleScreen(EcarteScreen[None]):
             )
 
     def unfinished_found(self, found: Path | None, rules: Rules | None = None) -> None:
-        if (found, rules) != (self.unfinished, self.unfinished_rules) and self.is_mounted:
+        if (found, rules) != (self.unfinished, self.unfinished_rules):
             self.unfinished = found
             self.unfinished_rules = rules
             self.refresh_menu()
