@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
@@ -305,6 +306,55 @@ def deal_note(deal: DealResult, names: tuple[str, str]) -> Text:
     return text
 
 
+OPTION_COLUMNS = (5, 6)
+"""The table's Chosen and Best columns: the ones that wrap when the table
+would not fit its width."""
+
+
+def table_headings() -> list[Text]:
+    # Translators: the analysis table's column heads (80 columns for all seven).
+    words = (_("Line"), _("Who"), _("Phase"), _("Label"), _("Loss"), _("Chosen"), _("Best"))
+    return [Text(word) for word in words]
+
+
+def fitted_widths(
+    headings: list[Text], rows: list[list[Text]], room: int | None, wrapped: tuple[int, ...]
+) -> list[int | None]:
+    """The width of each column of a table that should fit ``room`` cells
+    (padding aside): ``None`` (as wide as its content) while everything
+    fits; otherwise the ``wrapped`` columns share what the others leave,
+    the narrower content first, each at least as wide as its heading and
+    its longest word (so a card is never split), and their cells wrap."""
+    count = len(headings)
+    natural = [max([headings[i].cell_len, *(row[i].cell_len for row in rows)]) for i in range(count)]
+    if room is None or sum(natural) <= room:
+        return [None] * count
+    left = room - sum(natural[i] for i in range(count) if i not in wrapped)
+    widths: list[int | None] = [None] * count
+    order = sorted(wrapped, key=lambda i: natural[i])
+    for done, column in enumerate(order):
+        words = [word for row in rows for word in row[column].plain.split()]
+        least = max([headings[column].cell_len, *(cell_len(word) for word in words)])
+        share = left // (len(order) - done)
+        width = max(least, min(natural[column], share))
+        widths[column] = width
+        left -= width
+    return widths
+
+
+class AnalysisTable(DataTable[Text]):
+    """The decisions' table; says when its width changes, for its columns
+    to be fitted again."""
+
+    class Resized(Message):
+        def __init__(self, width: int) -> None:
+            super().__init__()
+            self.width = width
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.post_message(self.Resized(event.size.width))
+
+
 class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
     """The analysis of ``replay`` (read from ``path``). Dismissed with the
     viewer position of a chosen decision and what to tell about it."""
@@ -354,6 +404,10 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
         self.flagged_only = False
         self.rows: list[Decision | DealResult] = []
         """What each row of the table is."""
+        self.table_width = 0
+        """The table's width when its columns were last fitted."""
+        self.keep_cursor = False
+        """The next filling keeps the cursor's row (a new width, the same rows)."""
 
     def compose(self) -> ComposeResult:
         names = [shown_name(name) for name in self.names]
@@ -365,8 +419,7 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
         yield Static(Text(_("Analysing the decisions…"), style="italic"), id="analysis-status")
         yield Static(id="analysis-summary")
         yield WinChanceGraph(id="analysis-graph")
-        table: DataTable[Text] = DataTable(id="analysis-table", cursor_type="row", zebra_stripes=True)
-        yield table
+        yield AnalysisTable(id="analysis-table", cursor_type="row", zebra_stripes=True)
         yield Static(id="analysis-detail")
         yield Footer()
 
@@ -380,9 +433,7 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
             # The app quit while this screen was opening (seen when a key
             # opened the analysis just before Ctrl+Q): nothing to fill.
             return
-        table = tables.first()
-        # Translators: the analysis table's column heads (80 columns for all seven).
-        table.add_columns(_("Line"), _("Who"), _("Phase"), _("Label"), _("Loss"), _("Chosen"), _("Best"))
+        tables.first().add_columns(*table_headings())
         kept = _KEPT.get(_key(self.path, self.replay))
         if kept is not None:
             self.show(kept)
@@ -482,40 +533,71 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
         if analysis is None:
             return
         table = self.query_one(DataTable)
-        table.clear()
+        cursor = table.cursor_row
         self.rows = []
+        cells: list[list[Text]] = []
         deals = list(analysis.deals)
         for decision in analysis.decisions:
             while deals and deals[0].line < decision.line:
-                self._add_deal(table, deals.pop(0))
+                self._add_deal(cells, deals.pop(0))
             if self.flagged_only and decision.label is None:
                 continue
             label = decision.label or ""
-            table.add_row(
-                Text(str(decision.line)),
-                Text(shown_name(self.names[decision.seat])[:12]),
-                Text(phase_name(str(decision.phase))),
-                Text(label_name(label), style=LABEL_STYLES.get(label, "")),
-                Text(f"{decision.loss:.1f}", justify="right"),
-                option_text(decision.chosen, self.symbols),
-                option_text(decision.best, self.symbols),
+            cells.append(
+                [
+                    Text(str(decision.line)),
+                    Text(shown_name(self.names[decision.seat])[:12]),
+                    Text(phase_name(str(decision.phase))),
+                    Text(label_name(label), style=LABEL_STYLES.get(label, "")),
+                    Text(f"{decision.loss:.1f}", justify="right"),
+                    # The Phase column says which are discards: by their cards alone.
+                    option_text(decision.chosen, self.symbols, verb=False),
+                    option_text(decision.best, self.symbols, verb=False),
+                ]
             )
             self.rows.append(decision)
         for deal in deals:
-            self._add_deal(table, deal)
+            self._add_deal(cells, deal)
+        headings = table_headings()
+        room = None
+        if table.size.width:  # not yet laid out: fitted when it is (AnalysisTable.Resized)
+            padding = 2 * table.cell_padding * len(headings)
+            room = table.size.width - table.styles.scrollbar_size_vertical - padding
+        widths = fitted_widths(headings, cells, room, wrapped=OPTION_COLUMNS)
+        self.table_width = table.size.width
+        table.clear(columns=True)
+        for heading, width in zip(headings, widths, strict=True):
+            table.add_column(heading, width=width)
+        # Rows as tall as their wrapped options need, only when some must wrap.
+        height = None if any(width is not None for width in widths) else 1
+        for row in cells:
+            table.add_row(*row, height=height)
+        if self.keep_cursor and 0 <= cursor < len(cells):
+            table.move_cursor(row=cursor)
+        self.keep_cursor = False
         self.describe(table.cursor_row)
 
-    def _add_deal(self, table: DataTable[Text], deal: DealResult) -> None:
+    @on(AnalysisTable.Resized)
+    def _table_resized(self, message: AnalysisTable.Resized) -> None:
+        if self.analysis is not None and message.width != self.table_width:
+            self.keep_cursor = True
+            self.fill_table()
+
+    def _add_deal(self, cells: list[list[Text]], deal: DealResult) -> None:
         played = "—" if deal.tricks is None else f"{deal.tricks[0]}-{deal.tricks[1]}"
         known = "—" if deal.open_tricks is None else f"{deal.open_tricks[0]}-{deal.open_tricks[1]}"
-        table.add_row(
-            Text(str(deal.line), style="dim"),
-            Text(_("Deal {number}").format(number=deal.number), style="bold"),
-            Text(""),
-            Text(""),
-            Text(""),
-            Text(_("played {tricks}").format(tricks=played)),
-            Text(_("all cards known {tricks}").format(tricks=known), style="dim"),
+        cells.append(
+            [
+                Text(str(deal.line), style="dim"),
+                Text(_("Deal {number}").format(number=deal.number), style="bold"),
+                Text(""),
+                Text(""),
+                Text(""),
+                Text(_("played {tricks}").format(tricks=played)),
+                # Translators: the tricks each would have taken playing with every card
+                # visible, in the analysis table's narrow Best column (short: 80 columns hold the table).
+                Text(_("open hands {tricks}").format(tricks=known), style="dim"),
+            ]
         )
         self.rows.append(deal)
 

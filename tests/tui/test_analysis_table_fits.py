@@ -1,0 +1,139 @@
+"""The analysis table is whole at 80x24, the smallest terminal the app
+supports, in every language: no column runs off the edge, so no option is
+cut and nothing needs the sideways scroll. A discard is named by its cards
+alone (the Phase column says it is one), and a deal's row says shortly
+what open hands would have given."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from game_support import RecordingApp, until
+from rich.console import Console
+from rich.text import Text
+from test_analysis_screen import played_log
+from textual.widgets import DataTable
+
+from ecarte import i18n
+from ecarte.analysis.match_analysis import Decision
+from ecarte.engine import Action, Rules, deck_for
+from ecarte.engine.actions import DISCARD
+from ecarte.log import LogWriter, replay_file
+from ecarte.play.settings import Settings
+from ecarte.tui.analysis_screen import AnalysisScreen, fitted_widths
+
+SMALLEST = (80, 24)
+
+
+def plain(cell: object) -> str:
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(cell, end="")
+    return console.export_text().rstrip("\n")
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+async def test_the_analysis_table_fits_80_columns(language: str, tmp_path: Path) -> None:
+    assert i18n.activate(language) == language
+    path = played_log(tmp_path / "match.ecarte.jsonl", seed=3)
+    replay = replay_file(path)
+    app = RecordingApp(Settings(), first_screen=lambda: AnalysisScreen(path, replay))
+    async with app.run_test(size=SMALLEST) as pilot:
+        screen = app.screen
+        assert isinstance(screen, AnalysisScreen)
+        await until(pilot, lambda: screen.analysis is not None, rounds=20000)
+        await pilot.pause()
+        table = screen.query_one(DataTable)
+        shown = table.scrollable_content_region.width
+        assert table.virtual_size.width <= shown, (
+            f"{language}: the table is {table.virtual_size.width} cells wide in {shown}"
+        )
+        discards = [
+            (index, row)
+            for index, row in enumerate(screen.rows)
+            if isinstance(row, Decision) and row.chosen.type == DISCARD and row.chosen.discards
+        ]
+        assert discards, "the match has discards to show"
+        for index, decision in discards:
+            chosen = plain(table.get_row_at(index)[5])
+            # The cards, in the order the player sees them, and nothing else.
+            assert len(chosen.split()) == bin(decision.chosen.discards).count("1"), chosen
+
+
+def tens_log(path: Path) -> Path:
+    """Klara (elder) holds the four tens and the 9♣, proposes, and throws all
+    five; Leo throws his five too: the widest discards there are."""
+    deck = deck_for(["TS", "TH", "TD", "TC", "9C"], ["7S", "8H", "7D", "8C", "7C"], "KH")
+    with LogWriter.create(path, ("Klara", "Leo"), 1, Rules(), durable=False) as log:
+        log.write_deal(1, deck)
+        moves = ((0, "propose"), (1, "accept"), (0, "discard TS TH TD TC 9C"), (1, "discard 7S 8H 7D 8C 7C"))
+        for seat, text in moves:
+            log.write_action(seat, Action.parse(text))
+    return path
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+async def test_the_widest_discards_wrap_rather_than_run_off(language: str, tmp_path: Path) -> None:
+    assert i18n.activate(language) == language
+    path = tens_log(tmp_path / "tens.ecarte.jsonl")
+    replay = replay_file(path)
+    app = RecordingApp(Settings(), first_screen=lambda: AnalysisScreen(path, replay))
+    async with app.run_test(size=SMALLEST) as pilot:
+        screen = app.screen
+        assert isinstance(screen, AnalysisScreen)
+        await until(pilot, lambda: screen.analysis is not None, rounds=20000)
+        await pilot.pause()
+        table = screen.query_one(DataTable)
+        assert table.virtual_size.width <= table.scrollable_content_region.width, language
+        index = next(
+            i for i, row in enumerate(screen.rows) if isinstance(row, Decision) and row.chosen.type == DISCARD
+        )
+        column = list(table.columns.values())[5]
+        cell = table.get_row_at(index)[5]
+        assert sorted(plain(cell).split()) == sorted(["10♠", "10♥", "10♦", "10♣", "9♣"])
+        # Every line of the wrapped cell is in the row: none is cut off.
+        width = column.get_render_width(table) - 2 * table.cell_padding
+        console = Console(width=width, file=io.StringIO())
+        lines = cell.wrap(console, width)
+        assert all(line.cell_len <= width for line in lines)
+        assert table.rows[table.coordinate_to_cell_key((index, 5)).row_key].height >= len(lines)
+
+
+async def test_a_wider_terminal_unwraps_the_table_and_keeps_the_row(tmp_path: Path) -> None:
+    assert i18n.activate("nl") == "nl"  # the longest headings: its widest discards wrap at 80 columns
+    path = tens_log(tmp_path / "tens.ecarte.jsonl")
+    replay = replay_file(path)
+    app = RecordingApp(Settings(), first_screen=lambda: AnalysisScreen(path, replay))
+    async with app.run_test(size=SMALLEST) as pilot:
+        screen = app.screen
+        assert isinstance(screen, AnalysisScreen)
+        await until(pilot, lambda: screen.analysis is not None, rounds=20000)
+        await pilot.pause()
+        table = screen.query_one(DataTable)
+        assert max(row.height for row in table.rows.values()) > 1, "wrapped at 80 columns"
+        table.move_cursor(row=2)
+        await pilot.resize_terminal(120, 40)
+        await until(pilot, lambda: screen.table_width == 120)
+        await pilot.pause()
+        assert all(row.height == 1 for row in table.rows.values())
+        assert table.cursor_row == 2
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+
+
+def test_columns_keep_their_content_while_it_fits_and_share_the_rest() -> None:
+    headings = [Text("Who"), Text("Chosen"), Text("Best")]
+    rows = [
+        [Text("Klara"), Text("10♠ 10♥ 10♦ 10♣ 9♣"), Text("7♠ 8♠")],
+        [Text("Leo"), Text("A♦"), Text("Keep the hand")],
+    ]
+    assert fitted_widths(headings, rows, 40, wrapped=(1, 2)) == [None, None, None]
+    widths = fitted_widths(headings, rows, 20, wrapped=(1, 2))
+    assert widths[0] is None
+    chosen, best = widths[1], widths[2]
+    assert chosen is not None and best is not None
+    assert chosen + best <= 20 - len("Klara")
+    # No card and no word is split: each is at least as wide as its longest.
+    assert chosen >= len("Chosen") and best >= len("Keep")
+    # Too little room: never narrower than a word, though the table then scrolls.
+    assert fitted_widths(headings, rows, 8, wrapped=(1, 2))[1:] == [len("Chosen"), len("Best")]
