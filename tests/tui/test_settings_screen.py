@@ -35,8 +35,10 @@ async def test_changes_are_saved_and_found_after_a_restart() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s")
         assert isinstance(app.screen, SettingsScreen)
-        # The name field has the focus: replace "You" with "Klara".
-        await pilot.press("end", "backspace", "backspace", "backspace", *"Klara")
+        # The first field, Language, has the focus (found by one who cannot
+        # read the screen); Tab goes on to the name: replace "You" with "Klara".
+        assert app.focused is app.screen.query_one("#language", Choice)
+        await pilot.press("tab", "end", "backspace", "backspace", "backspace", *"Klara")
         await pilot.press("tab", "right")  # opponent: normal -> expert
         await pilot.press("tab", "right", "right")  # speed: normal -> fast -> instant
         await pilot.press("tab", "space")  # cards: symbols -> letters

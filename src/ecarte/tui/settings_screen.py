@@ -283,7 +283,8 @@ class SettingsScreen(EcarteScreen[None]):
     def on_mount(self) -> None:
         self.query_one("#settings-unfinished").display = False
         self.look_for_unfinished()
-        self.query_one("#player-name", Input).focus()
+        # The first field, where one who cannot read the screen finds the language.
+        self.query_one("#language", Choice).focus()
 
     @work(thread=True, exclusive=True, group="unfinished", exit_on_error=False)
     def look_for_unfinished(self) -> None:
