@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from ecarte.ai.base import Player, make_player
-from ecarte.analysis.stats import collect
+from ecarte.analysis.stats import collect, rules_label, rules_of_label
 from ecarte.cli import main
 from ecarte.engine import Rules
 from ecarte.engine.cards import parse_deck
@@ -245,3 +245,16 @@ def test_an_analysed_match_shows_its_accuracy_until_the_log_changes(
     os.utime(log, ns=(2, 2))  # the log changed since: its analysis no longer counts
     assert main(["stats", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["accuracy"] == []
+
+
+def test_a_rules_label_reads_back_as_its_rules() -> None:
+    for rules in (
+        Rules(),
+        Rules(target=7, games_to_win=2),
+        Rules(ace_high=True, must_trump=False, deal_packets=(2, 3), max_exchanges=1),
+        Rules(penalty_adds_to_vole=True, four_all_reset=True, dealer_must_exchange=True),
+    ):
+        assert rules_of_label(rules_label(rules)) == rules
+    # A label no rule set makes (a cache written by something else) names none.
+    for label in ("", "target=seven", "colour=red", "target=7 ace_high", "target=0", "defaults"):
+        assert rules_of_label(label) is None, label

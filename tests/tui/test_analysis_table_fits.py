@@ -22,7 +22,8 @@ from ecarte.engine import Action, Rules, deck_for
 from ecarte.engine.actions import DISCARD
 from ecarte.log import LogWriter, replay_file
 from ecarte.play.settings import Settings
-from ecarte.tui.analysis_screen import AnalysisScreen, fitted_widths
+from ecarte.tui.analysis_screen import AnalysisScreen
+from ecarte.tui.fitted_table import fitted_widths
 
 SMALLEST = (80, 24)
 
@@ -114,7 +115,7 @@ async def test_a_wider_terminal_unwraps_the_table_and_keeps_the_row(tmp_path: Pa
         assert max(row.height for row in table.rows.values()) > 1, "wrapped at 80 columns"
         table.move_cursor(row=2)
         await pilot.resize_terminal(120, 40)
-        await until(pilot, lambda: screen.table_width == 120)
+        await until(pilot, lambda: table.fitted_width == 120)
         await pilot.pause()
         assert all(row.height == 1 for row in table.rows.values())
         assert table.cursor_row == 2

@@ -8,10 +8,12 @@ import io
 import random
 from pathlib import Path
 
+import pytest
 from game_support import RecordingApp, until
 from rich.console import Console
 from textual.widgets import DataTable, Sparkline, Static
 
+from ecarte import i18n
 from ecarte.ai.base import Player, make_player
 from ecarte.analysis.stats import collect
 from ecarte.engine import Rules
@@ -106,3 +108,36 @@ def test_the_rolling_win_rate_is_the_share_of_the_last_matches() -> None:
     history = [("a", True), ("b", False), ("c", False), ("d", True)]
     assert rolling_win_rate(history, window=2) == [100.0, 50.0, 0.0, 50.0]
     assert rolling_win_rate(history, window=10)[-1] == 50.0
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+async def test_the_record_names_rules_in_words_and_fits_80_columns(language: str) -> None:
+    assert i18n.activate(language) == language
+    unusual = Rules(target=7, games_to_win=2, ace_high=True, must_trump=False, penalty_adds_to_vole=True)
+    played("usual", "normal", 1, Rules(), "2026-11-01T10:00:00")
+    played("unusual", "expert", 2, unusual, "2026-11-02T10:00:00")
+    app = RecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        await until(pilot, lambda: screen.record is not None and screen.query("#stats-deals"), rounds=3000)
+        await pilot.pause()
+        table = screen.query_one("#stats-tallies", DataTable)
+        assert table.virtual_size.width <= table.scrollable_content_region.width, language
+        names = {str(key.value): str(table.get_row(key)[0]) for key in table.rows}
+        rule_rows = [name for key, name in names.items() if key.startswith("rules:")]
+        assert len(rule_rows) == 2
+        # The rules in the players' words, not the log's keys.
+        assert not any("=" in name or "default" in name for name in rule_rows), rule_rows
+        if language == "en":
+            assert sorted(rule_rows) == [
+                "rules: game to 5 · usual rules",
+                "rules: game to 7 · first to 2 games · ace high · must trump: off · penalty on a vole: on",
+            ]
+        # A name too long for its column wraps onto more lines: none is cut.
+        width = next(iter(table.columns.values())).get_render_width(table) - 2 * table.cell_padding
+        for key, row in table.rows.items():
+            name = table.get_row(key)[0]
+            lines = name.wrap(Console(width=width, file=io.StringIO()), width)
+            assert row.height >= len(lines), (language, str(name))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
@@ -20,7 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ecarte.engine import Rules
+from ecarte.engine import Rules, RulesError
 from ecarte.engine.match import tally_deals
 from ecarte.i18n import _
 from ecarte.log import MAX_LOG_BYTES, EventType, LogFileError, replay_bytes
@@ -73,6 +74,23 @@ def rules_label(rules: Rules) -> str:
         f"{key}={json.dumps(value)}" for key, value in rules.to_dict().items() if defaults[key] != value
     ]
     return " ".join(changed) if changed else "default"
+
+
+_ASSIGNMENT = re.compile(r"(\w+)=(.*?)(?= \w+=|$)")
+
+
+def rules_of_label(label: str) -> Rules | None:
+    """The rules a ``rules_label`` names; ``None`` for a label it could not
+    have made (a cache written by something else)."""
+    if label == "default":
+        return Rules()
+    pairs = _ASSIGNMENT.findall(label)
+    if not pairs or " ".join(f"{key}={value}" for key, value in pairs) != label:
+        return None
+    try:
+        return Rules.from_mapping({key: json.loads(value) for key, value in pairs})
+    except (ValueError, RulesError):
+        return None
 
 
 def summarise_log(path: Path, data: bytes, mtime: float) -> MatchSummary | None:

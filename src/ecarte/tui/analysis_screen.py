@@ -18,7 +18,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rich.cells import cell_len
 from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
@@ -34,6 +33,7 @@ from ecarte.log import Replay
 from ecarte.text import printable
 
 from .base import EcarteScreen, while_open
+from .fitted_table import FittedTable
 from .hint_panel import option_text
 from .narration import SECOND_PERSON, shown_name
 from .styled import styled
@@ -317,44 +317,6 @@ def table_headings() -> list[Text]:
     return [Text(word) for word in words]
 
 
-def fitted_widths(
-    headings: list[Text], rows: list[list[Text]], room: int | None, wrapped: tuple[int, ...]
-) -> list[int | None]:
-    """The width of each column of a table that should fit ``room`` cells
-    (padding aside): ``None`` (as wide as its content) while everything
-    fits; otherwise the ``wrapped`` columns share what the others leave,
-    the narrower content first, each at least as wide as its heading and
-    its longest word (so a card is never split), and their cells wrap."""
-    count = len(headings)
-    natural = [max([headings[i].cell_len, *(row[i].cell_len for row in rows)]) for i in range(count)]
-    if room is None or sum(natural) <= room:
-        return [None] * count
-    left = room - sum(natural[i] for i in range(count) if i not in wrapped)
-    widths: list[int | None] = [None] * count
-    order = sorted(wrapped, key=lambda i: natural[i])
-    for done, column in enumerate(order):
-        words = [word for row in rows for word in row[column].plain.split()]
-        least = max([headings[column].cell_len, *(cell_len(word) for word in words)])
-        share = left // (len(order) - done)
-        width = max(least, min(natural[column], share))
-        widths[column] = width
-        left -= width
-    return widths
-
-
-class AnalysisTable(DataTable[Text]):
-    """The decisions' table; says when its width changes, for its columns
-    to be fitted again."""
-
-    class Resized(Message):
-        def __init__(self, width: int) -> None:
-            super().__init__()
-            self.width = width
-
-    def on_resize(self, event: events.Resize) -> None:
-        self.post_message(self.Resized(event.size.width))
-
-
 class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
     """The analysis of ``replay`` (read from ``path``). Dismissed with the
     viewer position of a chosen decision and what to tell about it."""
@@ -404,10 +366,6 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
         self.flagged_only = False
         self.rows: list[Decision | DealResult] = []
         """What each row of the table is."""
-        self.table_width = 0
-        """The table's width when its columns were last fitted."""
-        self.keep_cursor = False
-        """The next filling keeps the cursor's row (a new width, the same rows)."""
 
     def compose(self) -> ComposeResult:
         names = [shown_name(name) for name in self.names]
@@ -419,7 +377,7 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
         yield Static(Text(_("Analysing the decisions…"), style="italic"), id="analysis-status")
         yield Static(id="analysis-summary")
         yield WinChanceGraph(id="analysis-graph")
-        yield AnalysisTable(id="analysis-table", cursor_type="row", zebra_stripes=True)
+        yield FittedTable(wrapped=OPTION_COLUMNS, id="analysis-table", cursor_type="row", zebra_stripes=True)
         yield Static(id="analysis-detail")
         yield Footer()
 
@@ -532,8 +490,7 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
         analysis = self.analysis
         if analysis is None:
             return
-        table = self.query_one(DataTable)
-        cursor = table.cursor_row
+        table = self.query_one(FittedTable)
         self.rows = []
         cells: list[list[Text]] = []
         deals = list(analysis.deals)
@@ -558,30 +515,8 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
             self.rows.append(decision)
         for deal in deals:
             self._add_deal(cells, deal)
-        headings = table_headings()
-        room = None
-        if table.size.width:  # not yet laid out: fitted when it is (AnalysisTable.Resized)
-            padding = 2 * table.cell_padding * len(headings)
-            room = table.size.width - table.styles.scrollbar_size_vertical - padding
-        widths = fitted_widths(headings, cells, room, wrapped=OPTION_COLUMNS)
-        self.table_width = table.size.width
-        table.clear(columns=True)
-        for heading, width in zip(headings, widths, strict=True):
-            table.add_column(heading, width=width)
-        # Rows as tall as their wrapped options need, only when some must wrap.
-        height = None if any(width is not None for width in widths) else 1
-        for row in cells:
-            table.add_row(*row, height=height)
-        if self.keep_cursor and 0 <= cursor < len(cells):
-            table.move_cursor(row=cursor)
-        self.keep_cursor = False
+        table.show(table_headings(), cells)
         self.describe(table.cursor_row)
-
-    @on(AnalysisTable.Resized)
-    def _table_resized(self, message: AnalysisTable.Resized) -> None:
-        if self.analysis is not None and message.width != self.table_width:
-            self.keep_cursor = True
-            self.fill_table()
 
     def _add_deal(self, cells: list[list[Text]], deal: DealResult) -> None:
         played = "—" if deal.tricks is None else f"{deal.tricks[0]}-{deal.tricks[1]}"

@@ -482,12 +482,13 @@ def describe_match_won(match: Match, names: tuple[str, str]) -> str:
     )
 
 
-def rules_in_words(rules: Rules, *, with_target: bool = False) -> str:
+def rules_in_words(rules: Rules, *, with_target: bool = False, capital: bool = True) -> str:
     """The rules in force in players' words, as a compact line: what
     differs from the usual rules ("Ace high · must trump: off · 1
     exchange"), or "Usual rules"; ``with_target``: the game's length first.
     Each item is a phrase of its own in the catalog, as in the middle of a
-    line (the line's first letter is made a capital), joined by " · "."""
+    line (the line's first letter is made a capital, unless not ``capital``:
+    for the middle of a line), joined by " · "."""
     usual = Rules()
     parts: list[str] = []
     if with_target:
@@ -527,4 +528,4 @@ def rules_in_words(rules: Rules, *, with_target: bool = False) -> str:
     if len(parts) == (2 if with_target and rules.games_to_win > 1 else 1 if with_target else 0):
         parts.append(_("usual rules"))
     text = " · ".join(parts)
-    return text[:1].upper() + text[1:]
+    return text[:1].upper() + text[1:] if capital else text

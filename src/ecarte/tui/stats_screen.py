@@ -14,13 +14,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
-from textual.widgets import DataTable, Footer, Sparkline, Static
+from textual.widgets import Footer, Sparkline, Static
 
-from ecarte.analysis.stats import Record, Tally, collect
+from ecarte.analysis.stats import Record, Tally, collect, rules_of_label
 from ecarte.i18n import N_, _, ngettext
 from ecarte.text import printable
 
 from .base import EcarteScreen, while_open
+from .fitted_table import FittedTable
+from .narration import rules_in_words
 from .words import level_name
 
 ROLLING = 10
@@ -35,6 +37,15 @@ def rolling_win_rate(history: list[tuple[str, bool]], window: int = ROLLING) -> 
         recent = history[max(0, index + 1 - window) : index + 1]
         rates.append(100.0 * sum(won for _, won in recent) / len(recent))
     return rates
+
+
+def rules_shown(label: str) -> str:
+    """A rule set of the record in the players' words ("game to 7 · ace
+    high"); its label as it is if it names no rules."""
+    rules = rules_of_label(label)
+    if rules is None:
+        return printable(label)
+    return rules_in_words(rules, with_target=True, capital=False)
 
 
 def tally_cells(tally: Tally) -> tuple[str, str, str, str]:
@@ -77,7 +88,7 @@ class StatsScreen(EcarteScreen[None]):
     StatsScreen #stats-body { padding: 0 2; }
     StatsScreen #stats-title { text-style: bold; color: $accent; margin-top: 1; }
     StatsScreen .stats-heading { text-style: bold; margin-top: 1; }
-    StatsScreen #stats-tallies { height: auto; max-height: 14; }
+    StatsScreen #stats-tallies { height: auto; }
     StatsScreen .stats-note { color: $text-muted; }
     """
 
@@ -154,18 +165,24 @@ class StatsScreen(EcarteScreen[None]):
 
     def sections(self, record: Record) -> list[Any]:
         widgets: list[Any] = [Static(_("Matches played and won (95% intervals)"), classes="stats-heading")]
-        table: DataTable[str] = DataTable(id="stats-tallies", cursor_type="none", zebra_stripes=True)
         # Translators: the record's columns: matches played, won, the share won, its 95% interval.
-        table.add_columns("", _("Played"), _("Won"), _("Win rate"), _("95% interval"))
-        table.add_row(_("All matches"), *tally_cells(record.matches), key="all")
+        words = ("", _("Played"), _("Won"), _("Win rate"), _("95% interval"))
+        rows: list[tuple[str, str, Tally]] = [("all", _("All matches"), record.matches)]
         for level, tally in sorted(record.by_level.items()):
-            shown = _("against {level}").format(level=level_name(level))
-            table.add_row(shown, *tally_cells(tally), key=f"level:{level}")
+            rows.append((f"level:{level}", _("against {level}").format(level=level_name(level)), tally))
         for rules, tally in sorted(record.by_rules.items()):
-            table.add_row(
-                _("rules: {rules}").format(rules=printable(rules)), *tally_cells(tally), key=f"rules:{rules}"
-            )
-        table.add_row(_("Assisted (hints), apart"), *tally_cells(record.assisted), key="assisted")
+            rows.append((f"rules:{rules}", _("rules: {rules}").format(rules=rules_shown(rules)), tally))
+        rows.append(("assisted", _("Assisted (hints), apart"), record.assisted))
+        # The rows' names wrap, if need be, for the numbers to stay in sight;
+        # the table is as tall as its rows (the screen scrolls).
+        table = FittedTable(
+            wrapped=(0,), scrolls=False, id="stats-tallies", cursor_type="none", zebra_stripes=True
+        )
+        table.show(
+            [Text(word) for word in words],
+            [[Text(name), *(Text(cell) for cell in tally_cells(tally))] for __, name, tally in rows],
+            [key for key, __, ___ in rows],
+        )
         widgets.append(table)
         widgets.append(Static(_("Deals"), classes="stats-heading"))
         widgets.append(Static(self.deal_text(record), id="stats-deals"))

@@ -1,0 +1,94 @@
+"""A table that fits its width: while its content is wider than the table,
+the columns named as wrapping share the room the others leave, and their
+cells wrap onto more lines instead of running off the edge (a card or a
+word is never split). Fitted again whenever the table's width changes.
+
+Used by the analysis (its Chosen and Best columns) and the statistics (the
+rows' names), whose words are longest in the languages with the longest
+words; 80 columns must hold them all."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual import events
+from textual.widgets import DataTable
+
+
+def fitted_widths(
+    headings: Sequence[Text], rows: Sequence[Sequence[Text]], room: int | None, wrapped: Sequence[int]
+) -> list[int | None]:
+    """The width of each column of a table that should fit ``room`` cells
+    (padding aside): ``None`` (as wide as its content) while everything
+    fits; otherwise the ``wrapped`` columns share what the others leave,
+    the narrower content first, each at least as wide as its heading and
+    its longest word (so a card is never split), and their cells wrap."""
+    count = len(headings)
+    natural = [max([headings[i].cell_len, *(row[i].cell_len for row in rows)]) for i in range(count)]
+    if room is None or sum(natural) <= room:
+        return [None] * count
+    left = room - sum(natural[i] for i in range(count) if i not in wrapped)
+    widths: list[int | None] = [None] * count
+    order = sorted(wrapped, key=lambda i: natural[i])
+    for done, column in enumerate(order):
+        words = [word for row in rows for word in row[column].plain.split()]
+        least = max([headings[column].cell_len, *(cell_len(word) for word in words)])
+        share = left // (len(order) - done)
+        width = max(least, min(natural[column], share))
+        widths[column] = width
+        left -= width
+    return widths
+
+
+class FittedTable(DataTable[Text]):
+    """A ``DataTable`` filled with ``show``, whose ``wrapped`` columns wrap
+    when the whole would not fit its width."""
+
+    def __init__(self, *, wrapped: Sequence[int], scrolls: bool = True, **options: object) -> None:
+        super().__init__(**options)  # type: ignore[arg-type]
+        self.wrapped = tuple(wrapped)
+        self.scrolls = scrolls
+        """Whether the rows may outgrow the table's height (room is kept for
+        the scrollbar); not for a table as tall as its rows."""
+        self._headings: list[Text] = []
+        self._cells: list[list[Text]] = []
+        self._keys: list[str | None] = []
+        self.fitted_width = 0
+        """The table's width when its columns were last fitted (0: not yet laid out)."""
+
+    def show(
+        self,
+        headings: Sequence[Text],
+        rows: Sequence[Sequence[Text]],
+        keys: Sequence[str | None] | None = None,
+    ) -> None:
+        """Fill the table anew, the cursor on the first row."""
+        self._headings = list(headings)
+        self._cells = [list(row) for row in rows]
+        self._keys = list(keys) if keys is not None else [None] * len(self._cells)
+        self._fit(keep_cursor=False)
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self._headings and event.size.width != self.fitted_width:
+            self._fit(keep_cursor=True)
+
+    def _fit(self, *, keep_cursor: bool) -> None:
+        cursor = self.cursor_row
+        room = None  # not yet laid out: fitted when it is (on_resize)
+        if self.size.width:
+            padding = 2 * self.cell_padding * len(self._headings)
+            scrollbar = self.styles.scrollbar_size_vertical if self.scrolls else 0
+            room = self.size.width - scrollbar - padding
+        widths = fitted_widths(self._headings, self._cells, room, self.wrapped)
+        self.fitted_width = self.size.width
+        self.clear(columns=True)
+        for heading, width in zip(self._headings, widths, strict=True):
+            self.add_column(heading, width=width)
+        # Rows as tall as their wrapped cells need, only when some wrap.
+        height = None if any(width is not None for width in widths) else 1
+        for row, key in zip(self._cells, self._keys, strict=True):
+            self.add_row(*row, height=height, key=key)
+        if keep_cursor and 0 <= cursor < len(self._cells):
+            self.move_cursor(row=cursor)
