@@ -6,8 +6,11 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from textual.widgets import DataTable
 
+from ecarte import i18n
+from ecarte.i18n import pgettext
 from ecarte.play import paths
 from ecarte.tui.app import EcarteApp
 from ecarte.tui.replay_screen import ReplayListScreen, ReplayViewerScreen, saved_logs, summarize_log
@@ -37,12 +40,12 @@ def test_summaries_say_result_players_and_date(
     summaries = {summary.path.name: summary for summary in saved_logs()}
     assert set(summaries) == {"a.ecarte.jsonl", "b.ecarte.jsonl", "c.ecarte.jsonl"}
     assert summaries["a.ecarte.jsonl"].result == "in progress"
-    assert summaries["a.ecarte.jsonl"].players == "Klara vs Leo (normal)"
+    assert summaries["a.ecarte.jsonl"].players == "Klara vs Leo (Normal)"
     assert summaries["a.ecarte.jsonl"].date == "2026-11-28 20:15"
     assert summaries["b.ecarte.jsonl"].result == "Klara won 1-0"
     assert summaries["c.ecarte.jsonl"].result == "invalid log (line 5)"
     write_log(folder / "d.ecarte.jsonl", [], players=("[red]x[/]", "\x1b[2JLeo"))
-    assert summarize_log(folder / "d.ecarte.jsonl").players == "[red]x[/] vs \\x1b[2JLeo (normal)"
+    assert summarize_log(folder / "d.ecarte.jsonl").players == "[red]x[/] vs \\x1b[2JLeo (Normal)"
     # Newest first, by the date the match began.
     assert [summary.path.name for summary in saved_logs()][-1] == "b.ecarte.jsonl"
 
@@ -65,7 +68,7 @@ async def test_the_list_opens_the_viewer(
         assert table.row_count == 1
         row = [str(cell) for cell in table.get_row_at(0)]
         # One deal of a game to 5 (Leo took 2 points): not decided yet.
-        assert row[:3] == ["2026-11-28 20:15", "Klara vs Leo (normal)", "in progress"]
+        assert row[:3] == ["2026-11-28 20:15", "Klara vs Leo (Normal)", "in progress"]
         await pilot.press("enter")
         assert isinstance(app.screen, ReplayViewerScreen)
         await pilot.press("escape")
@@ -84,3 +87,27 @@ async def test_empty_list_says_where_matches_go() -> None:
         assert "No saved matches yet" in str(message.content)  # type: ignore[attr-defined]
         await pilot.press("enter")  # nothing to open: no crash, same screen
         assert isinstance(app.screen, ReplayListScreen)
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+async def test_the_list_names_the_level_in_words_and_fits_80_columns(
+    language: str, write_log: Callable[..., Path], known_events: tuple[str, ...]
+) -> None:
+    assert i18n.activate(language) == language
+    # As the app names the seats: "You" is the player's own word for it.
+    write_log(paths.matches_dir() / "a.ecarte.jsonl", known_events, players=("You", "Computer"))
+    write_finished(paths.matches_dir() / "b.ecarte.jsonl")
+    app = EcarteApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("p")
+        assert isinstance(app.screen, ReplayListScreen)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert table.virtual_size.width <= table.scrollable_content_region.width, language
+        players = str(table.get_row_at(0)[1])
+        # The level as the title screen names it, in the player's language.
+        assert players.endswith(f"({pgettext('level', 'Normal')})"), players
+        # Every file stays in sight, whole.
+        stems = {str(table.get_row_at(row)[3]) for row in range(table.row_count)}
+        assert stems == {"a", "b"}

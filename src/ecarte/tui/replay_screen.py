@@ -34,6 +34,7 @@ from ecarte.text import printable, short_name
 
 from .base import EcarteScreen
 from .cards_render import card_text, cards_text, suit_text
+from .fitted_table import FittedTable
 from .narration import (
     SECOND_PERSON,
     describe_action,
@@ -44,6 +45,7 @@ from .narration import (
     shown_name,
 )
 from .styled import styled
+from .words import level_name
 
 SMALL_LOG_EVENTS = 2000
 """A log already read with at most this many events is stepped through at
@@ -131,7 +133,7 @@ def summarize_log(path: Path) -> LogSummary:
     )
     level = header.extra.get("opponent")
     if isinstance(level, str) and level:
-        players += f" ({printable(level)})"
+        players += f" ({level_name(level)})"
     result = match_result(replay)
     resumable = _in_progress(replay)
     if resumable and forfeit_path(path).exists():
@@ -178,15 +180,13 @@ class ReplayListScreen(EcarteScreen[None]):
     def compose(self) -> ComposeResult:
         yield Static(_("Saved matches"), id="replay-list-title")
         yield Static(_("Reading the saved matches…"), id="replay-list-empty")
-        table: DataTable[Text] = DataTable(id="replay-table", cursor_type="row", zebra_stripes=True)
+        # The players and the result wrap, if need be, for the file to stay in sight.
+        table = FittedTable(wrapped=(1, 2), id="replay-table", cursor_type="row", zebra_stripes=True)
         table.display = False
         yield table
         yield Footer()
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        # Translators: the saved matches' column heads.
-        table.add_columns(_("Date"), _("Players"), _("Result"), _("File"))
         self.load()
 
     @work(thread=True, exclusive=True)
@@ -197,17 +197,21 @@ class ReplayListScreen(EcarteScreen[None]):
 
     def show(self, summaries: list[LogSummary]) -> None:
         self.summaries = summaries
-        table = self.query_one(DataTable)
-        table.clear()
-        for summary in summaries:
-            table.add_row(
+        table = self.query_one(FittedTable)
+        # Translators: the saved matches' column heads.
+        headings = [Text(_("Date")), Text(_("Players")), Text(_("Result")), Text(_("File"))]
+        rows = [
+            [
                 Text(summary.date),
                 Text(summary.players),
                 Text(summary.result),
                 # The date says when; the file's stem (without the common
-                # suffix) is enough to find it, and keeps the column whole at 80.
+                # suffix) is enough to find it, and keeps the column narrow.
                 Text(printable(summary.path.name.removesuffix(LOG_SUFFIX)), style="dim"),
-            )
+            ]
+            for summary in summaries
+        ]
+        table.show(headings, rows)
         empty = self.query_one("#replay-list-empty", Static)
         if summaries:
             empty.display = False
