@@ -7,6 +7,8 @@ what open hands would have given."""
 from __future__ import annotations
 
 import io
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -14,7 +16,7 @@ from game_support import RecordingApp, until
 from rich.console import Console
 from rich.text import Text
 from test_analysis_screen import played_log
-from textual.widgets import DataTable
+from textual.pilot import Pilot
 
 from ecarte import i18n
 from ecarte.analysis.match_analysis import Decision
@@ -23,7 +25,7 @@ from ecarte.engine.actions import DISCARD
 from ecarte.log import LogWriter, replay_file
 from ecarte.play.settings import Settings
 from ecarte.tui.analysis_screen import AnalysisScreen
-from ecarte.tui.fitted_table import fitted_widths
+from ecarte.tui.fitted_table import FittedTable, fitted_widths
 
 SMALLEST = (80, 24)
 
@@ -34,10 +36,9 @@ def plain(cell: object) -> str:
     return console.export_text().rstrip("\n")
 
 
-@pytest.mark.parametrize("language", i18n.LANGUAGES)
-async def test_the_analysis_table_fits_80_columns(language: str, tmp_path: Path) -> None:
-    assert i18n.activate(language) == language
-    path = played_log(tmp_path / "match.ecarte.jsonl", seed=3)
+@asynccontextmanager
+async def analysed(path: Path) -> AsyncIterator[tuple[Pilot[None], AnalysisScreen]]:
+    """The app at 80x24 on the finished analysis of the log at ``path``."""
     replay = replay_file(path)
     app = RecordingApp(Settings(), first_screen=lambda: AnalysisScreen(path, replay))
     async with app.run_test(size=SMALLEST) as pilot:
@@ -45,7 +46,15 @@ async def test_the_analysis_table_fits_80_columns(language: str, tmp_path: Path)
         assert isinstance(screen, AnalysisScreen)
         await until(pilot, lambda: screen.analysis is not None, rounds=20000)
         await pilot.pause()
-        table = screen.query_one(DataTable)
+        yield pilot, screen
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+async def test_the_analysis_table_fits_80_columns(language: str, tmp_path: Path) -> None:
+    assert i18n.activate(language) == language
+    path = played_log(tmp_path / "match.ecarte.jsonl", seed=3)
+    async with analysed(path) as (_pilot, screen):
+        table = screen.query_one(FittedTable)
         shown = table.scrollable_content_region.width
         assert table.virtual_size.width <= shown, (
             f"{language}: the table is {table.virtual_size.width} cells wide in {shown}"
@@ -78,14 +87,8 @@ def tens_log(path: Path) -> Path:
 async def test_the_widest_discards_wrap_rather_than_run_off(language: str, tmp_path: Path) -> None:
     assert i18n.activate(language) == language
     path = tens_log(tmp_path / "tens.ecarte.jsonl")
-    replay = replay_file(path)
-    app = RecordingApp(Settings(), first_screen=lambda: AnalysisScreen(path, replay))
-    async with app.run_test(size=SMALLEST) as pilot:
-        screen = app.screen
-        assert isinstance(screen, AnalysisScreen)
-        await until(pilot, lambda: screen.analysis is not None, rounds=20000)
-        await pilot.pause()
-        table = screen.query_one(DataTable)
+    async with analysed(path) as (_pilot, screen):
+        table = screen.query_one(FittedTable)
         assert table.virtual_size.width <= table.scrollable_content_region.width, language
         index = next(
             i for i, row in enumerate(screen.rows) if isinstance(row, Decision) and row.chosen.type == DISCARD
@@ -104,14 +107,8 @@ async def test_the_widest_discards_wrap_rather_than_run_off(language: str, tmp_p
 async def test_a_wider_terminal_unwraps_the_table_and_keeps_the_row(tmp_path: Path) -> None:
     assert i18n.activate("nl") == "nl"  # the longest headings: its widest discards wrap at 80 columns
     path = tens_log(tmp_path / "tens.ecarte.jsonl")
-    replay = replay_file(path)
-    app = RecordingApp(Settings(), first_screen=lambda: AnalysisScreen(path, replay))
-    async with app.run_test(size=SMALLEST) as pilot:
-        screen = app.screen
-        assert isinstance(screen, AnalysisScreen)
-        await until(pilot, lambda: screen.analysis is not None, rounds=20000)
-        await pilot.pause()
-        table = screen.query_one(DataTable)
+    async with analysed(path) as (pilot, screen):
+        table = screen.query_one(FittedTable)
         assert max(row.height for row in table.rows.values()) > 1, "wrapped at 80 columns"
         table.move_cursor(row=2)
         await pilot.resize_terminal(120, 40)

@@ -7,6 +7,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from rich.text import Text
+from textual.pilot import Pilot
 from textual.widgets import DataTable
 
 from ecarte import i18n
@@ -27,6 +29,15 @@ def write_finished(path: Path) -> Path:
     deal = {"type": "deal", "dealer": 0, "deck": KING_DECK}
     path.write_text(json.dumps(header) + "\n" + json.dumps(deal) + "\n")
     return path
+
+
+async def opened_list(pilot: Pilot[None]) -> DataTable[Text]:
+    """The saved matches' table, opened from the title screen and filled."""
+    await pilot.press("p")
+    assert isinstance(pilot.app.screen, ReplayListScreen)
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    return pilot.app.screen.query_one(DataTable)
 
 
 def test_summaries_say_result_players_and_date(
@@ -60,11 +71,7 @@ async def test_the_list_opens_the_viewer(
     write_log(paths.matches_dir() / "a.ecarte.jsonl", known_events)
     app = EcarteApp()
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("p")
-        assert isinstance(app.screen, ReplayListScreen)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        table = app.screen.query_one(DataTable)
+        table = await opened_list(pilot)
         assert table.row_count == 1
         row = [str(cell) for cell in table.get_row_at(0)]
         # One deal of a game to 5 (Leo took 2 points): not decided yet.
@@ -99,11 +106,7 @@ async def test_the_list_names_the_level_in_words_and_fits_80_columns(
     write_finished(paths.matches_dir() / "b.ecarte.jsonl")
     app = EcarteApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("p")
-        assert isinstance(app.screen, ReplayListScreen)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        table = app.screen.query_one(DataTable)
+        table = await opened_list(pilot)
         assert table.virtual_size.width <= table.scrollable_content_region.width, language
         players = str(table.get_row_at(0)[1])
         # The level as the title screen names it, in the player's language.

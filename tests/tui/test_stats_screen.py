@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from game_support import RecordingApp, until
 from rich.console import Console
+from textual.pilot import Pilot
 from textual.widgets import DataTable, Sparkline, Static
 
 from ecarte import i18n
@@ -49,6 +50,16 @@ def words(content: object) -> str:
     return " ".join(console.export_text().split())
 
 
+async def opened_stats(pilot: Pilot[None]) -> StatsScreen:
+    """The Statistics screen, opened from the title and filled."""
+    await pilot.press("t")
+    screen = pilot.app.screen
+    assert isinstance(screen, StatsScreen)
+    await until(pilot, lambda: screen.record is not None and screen.query("#stats-deals"), rounds=3000)
+    await pilot.pause()
+    return screen
+
+
 async def test_the_screen_shows_the_record_of_the_saved_matches() -> None:
     french = Rules(penalty_adds_to_vole=True, games_to_win=2)
     for index in range(5):
@@ -66,10 +77,7 @@ async def test_the_screen_shows_the_record_of_the_saved_matches() -> None:
 
     app = RecordingApp()
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.press("t")
-        screen = app.screen
-        assert isinstance(screen, StatsScreen)
-        await until(pilot, lambda: screen.record is not None and screen.query("#stats-deals"), rounds=3000)
+        screen = await opened_stats(pilot)
         table = screen.query_one("#stats-tallies", DataTable)
         rows = {str(key.value): [str(cell) for cell in table.get_row(key)] for key in table.rows}
 
@@ -118,11 +126,7 @@ async def test_the_record_names_rules_in_words_and_fits_80_columns(language: str
     played("unusual", "expert", 2, unusual, "2026-11-02T10:00:00")
     app = RecordingApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("t")
-        screen = app.screen
-        assert isinstance(screen, StatsScreen)
-        await until(pilot, lambda: screen.record is not None and screen.query("#stats-deals"), rounds=3000)
-        await pilot.pause()
+        screen = await opened_stats(pilot)
         table = screen.query_one("#stats-tallies", DataTable)
         assert table.virtual_size.width <= table.scrollable_content_region.width, language
         names = {str(key.value): str(table.get_row(key)[0]) for key in table.rows}
