@@ -256,5 +256,8 @@ def test_a_rules_label_reads_back_as_its_rules() -> None:
     ):
         assert rules_of_label(rules_label(rules)) == rules
     # A label no rule set makes (a cache written by something else) names none.
-    for label in ("", "target=seven", "colour=red", "target=7 ace_high", "target=0", "defaults"):
+    labels = ("", "target=seven", "colour=red", "target=7 ace_high", "target=0", "defaults")
+    # Nor one that names a setting at its default, twice, or out of order.
+    labels += ("target=5", "target=7 target=9", "ace_high=true target=7")
+    for label in labels:
         assert rules_of_label(label) is None, label

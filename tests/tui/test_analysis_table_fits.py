@@ -84,7 +84,7 @@ def tens_log(path: Path) -> Path:
 
 
 @pytest.mark.parametrize("language", i18n.LANGUAGES)
-async def test_the_widest_discards_wrap_rather_than_run_off(language: str, tmp_path: Path) -> None:
+async def test_the_widest_discards_stay_whole_and_in_sight(language: str, tmp_path: Path) -> None:
     assert i18n.activate(language) == language
     path = tens_log(tmp_path / "tens.ecarte.jsonl")
     async with analysed(path) as (_pilot, screen):

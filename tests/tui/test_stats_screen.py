@@ -145,3 +145,42 @@ async def test_the_record_names_rules_in_words_and_fits_80_columns(language: str
             name = table.get_row(key)[0]
             lines = name.wrap(Console(width=width, file=io.StringIO()), width)
             assert row.height >= len(lines), (language, str(name))
+
+
+async def test_a_long_record_scrolls_with_the_screen_and_lists_names_in_order() -> None:
+    """More rule sets than the screen's height: the table stays as tall as
+    its rows (no scrollbar of its own hiding numbers), and each group of rows
+    is in the order of the names shown, in the player's language."""
+    assert i18n.activate("de") == "de"
+    rule_sets = [
+        Rules(),
+        Rules(target=7),
+        Rules(ace_high=True),
+        Rules(must_trump=False),
+        Rules(games_to_win=2, penalty_adds_to_vole=True),
+        Rules(target=7, ace_high=True, must_trump=False),
+        Rules(max_exchanges=1),
+        Rules(four_all_reset=True),
+        Rules(dealer_must_exchange=True),
+        Rules(deal_packets=(2, 3)),
+        Rules(target=7, games_to_win=2),
+        Rules(ace_high=True, four_all_reset=True),
+    ]
+    for index, rules in enumerate(rule_sets):
+        level = ("expert", "normal", "gentle")[index % 3]
+        played(f"m{index}", level, index, rules, f"2026-11-{index + 1:02}T10:00:00")
+    app = RecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened_stats(pilot)
+        table = screen.query_one("#stats-tallies", DataTable)
+        heights = sum(row.height for row in table.rows.values()) + table.header_height
+        assert table.size.height >= heights > 24, "taller than the screen, and whole"
+        assert table.max_scroll_y == 0 and table.max_scroll_x == 0
+        names = {str(key.value): str(table.get_row(key)[0]) for key in table.rows}
+        for group in ("level:", "rules:"):
+            shown = [name for key, name in names.items() if key.startswith(group)]
+            assert len(shown) == (3 if group == "level:" else len(rule_sets))
+            assert shown == sorted(shown, key=str.casefold), shown
+        # The screen scrolls down to the last row and past the table.
+        body = screen.query_one("#stats-body")
+        assert body.max_scroll_y > 0

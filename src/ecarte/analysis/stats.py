@@ -81,16 +81,18 @@ _ASSIGNMENT = re.compile(r"(\w+)=(.*?)(?= \w+=|$)")
 
 def rules_of_label(label: str) -> Rules | None:
     """The rules a ``rules_label`` names; ``None`` for a label it could not
-    have made (a cache written by something else)."""
+    have made (a cache written by something else): a setting at its default,
+    one named twice, or the settings out of their order."""
     if label == "default":
         return Rules()
     pairs = _ASSIGNMENT.findall(label)
     if not pairs or " ".join(f"{key}={value}" for key, value in pairs) != label:
         return None
     try:
-        return Rules.from_mapping({key: json.loads(value) for key, value in pairs})
+        rules = Rules.from_mapping({key: json.loads(value) for key, value in pairs})
     except (ValueError, RulesError):
         return None
+    return rules if rules_label(rules) == label else None
 
 
 def summarise_log(path: Path, data: bytes, mtime: float) -> MatchSummary | None:

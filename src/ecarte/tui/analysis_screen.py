@@ -386,12 +386,12 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
         self.set_class(event.size.height >= LARGE_HEIGHT, "-large")
 
     def on_mount(self) -> None:
-        tables = self.query(DataTable)
+        tables = self.query(FittedTable)
         if not tables:
             # The app quit while this screen was opening (seen when a key
             # opened the analysis just before Ctrl+Q): nothing to fill.
             return
-        tables.first().add_columns(*table_headings())
+        tables.first().show(table_headings(), [])
         kept = _KEPT.get(_key(self.path, self.replay))
         if kept is not None:
             self.show(kept)

@@ -3,9 +3,10 @@ the columns named as wrapping share the room the others leave, and their
 cells wrap onto more lines instead of running off the edge (a card or a
 word is never split). Fitted again whenever the table's width changes.
 
-Used by the analysis (its Chosen and Best columns) and the statistics (the
-rows' names), whose words are longest in the languages with the longest
-words; 80 columns must hold them all."""
+Used by the analysis (its Chosen and Best columns), the statistics (the
+rows' names) and the saved matches' list (the players and the result),
+whose words are longest in the languages with the longest words; 80
+columns must hold them all."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ def fitted_widths(
     headings: Sequence[Text], rows: Sequence[Sequence[Text]], room: int | None, wrapped: Sequence[int]
 ) -> list[int | None]:
     """The width of each column of a table that should fit ``room`` cells
-    (padding aside): ``None`` (as wide as its content) while everything
+    (padding aside), each row having one cell per heading: ``None`` (as wide as its content) while everything
     fits; otherwise the ``wrapped`` columns share what the others leave,
     the narrower content first, each at least as wide as its heading and
     its longest word (so a card is never split), and their cells wrap."""

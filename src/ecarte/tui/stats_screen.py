@@ -88,7 +88,9 @@ class StatsScreen(EcarteScreen[None]):
     StatsScreen #stats-body { padding: 0 2; }
     StatsScreen #stats-title { text-style: bold; color: $accent; margin-top: 1; }
     StatsScreen .stats-heading { text-style: bold; margin-top: 1; }
-    StatsScreen #stats-tallies { height: auto; }
+    /* As tall as its rows: DataTable's own max-height would give it a
+       scrollbar of its own inside the scrolling screen. */
+    StatsScreen #stats-tallies { height: auto; max-height: 999; }
     StatsScreen .stats-note { color: $text-muted; }
     """
 
@@ -168,10 +170,17 @@ class StatsScreen(EcarteScreen[None]):
         # Translators: the record's columns: matches played, won, the share won, its 95% interval.
         words = ("", _("Played"), _("Won"), _("Win rate"), _("95% interval"))
         rows: list[tuple[str, str, Tally]] = [("all", _("All matches"), record.matches)]
-        for level, tally in sorted(record.by_level.items()):
-            rows.append((f"level:{level}", _("against {level}").format(level=level_name(level)), tally))
-        for rules, tally in sorted(record.by_rules.items()):
-            rows.append((f"rules:{rules}", _("rules: {rules}").format(rules=rules_shown(rules)), tally))
+        # Each group in the order of the names shown (in the player's language).
+        levels = [
+            (f"level:{level}", _("against {level}").format(level=level_name(level)), tally)
+            for level, tally in record.by_level.items()
+        ]
+        rule_sets = [
+            (f"rules:{rules}", _("rules: {rules}").format(rules=rules_shown(rules)), tally)
+            for rules, tally in record.by_rules.items()
+        ]
+        rows += sorted(levels, key=lambda row: row[1].casefold())
+        rows += sorted(rule_sets, key=lambda row: row[1].casefold())
         rows.append(("assisted", _("Assisted (hints), apart"), record.assisted))
         # The rows' names wrap, if need be, for the numbers to stay in sight;
         # the table is as tall as its rows (the screen scrolls).
