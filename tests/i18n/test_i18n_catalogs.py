@@ -21,6 +21,8 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
 import ecarte
+from ecarte import i18n
+from ecarte.engine.cards import suit_letter, suit_name
 from ecarte.i18n import DOMAIN, LANGUAGES, SOURCE_LANGUAGE
 
 PACKAGE_DIR = Path(ecarte.__file__).parent
@@ -112,6 +114,25 @@ def test_the_rank_letters_are_one_character(language: str) -> None:
         message = catalog.get(rank, context="rank")
         assert message is not None and isinstance(message.string, str)
         assert len(message.string) == 1, f"{language}: {rank} is {message.string!r}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_suit_letters_are_four_letters_none_read_as_another_suit(language: str) -> None:
+    """A suit's letter, shown after the rank when the terminal has no suit
+    symbols, must not be the initial of another suit in the language (an
+    English C, clubs, would be a French reader's cœur)."""
+    i18n.activate(language)
+    try:
+        letters = [suit_letter(suit) for suit in range(4)]
+        initials = [suit_name(suit)[0].casefold() for suit in range(4)]
+    finally:
+        i18n.activate(SOURCE_LANGUAGE)
+    assert all(len(letter) == 1 and letter.isalpha() and letter.isupper() for letter in letters), letters
+    assert len(set(letters)) == 4, letters
+    for suit, letter in enumerate(letters):
+        others = {initials[other] for other in range(4) if other != suit}
+        misleading = letter.casefold() != initials[suit] and letter.casefold() in others
+        assert not misleading, (language, suit, letter)
 
 
 def _plural_rule(catalog: Catalog) -> str:

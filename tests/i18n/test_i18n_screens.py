@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from catalog_support import write_catalog
 from game_support import RecordingApp, until
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Static
 
 from ecarte import cli, i18n
 from ecarte.engine.cards import (
@@ -25,6 +25,7 @@ from ecarte.engine.cards import (
 from ecarte.play.settings import Settings, load_settings
 from ecarte.tui import rules_screen
 from ecarte.tui.app import EcarteApp
+from ecarte.tui.cards_render import card_face, letters
 from ecarte.tui.narration import describe_exchange_over, rules_in_words
 from ecarte.tui.rules_screen import rules_text
 from ecarte.tui.settings_screen import Choice, SettingsScreen
@@ -121,6 +122,41 @@ SWEDISH_TITLE = {
     "Settings": "Inställningar",
     "Settings saved.": "Inställningarna sparade.",
 }
+
+
+FRENCH_SUITS = {
+    ("rank", "Q", ""): "D",
+    ("suit letter", "S", ""): "P",
+    ("suit letter", "H", ""): "C",
+    ("suit letter", "D", ""): "K",
+    ("suit letter", "C", ""): "T",
+    ("suit", "spades", ""): "pique",
+    ("suit", "hearts", ""): "cœur",
+    ("suit", "diamonds", ""): "carreau",
+    ("suit", "clubs", ""): "trèfle",
+    "letters {letters}": "lettres {letters}",
+}
+
+
+async def test_the_suit_letters_come_from_the_language(tmp_path: Path) -> None:
+    """Without suit symbols the suits are the language's letters, on the
+    cards, in the messages and in the Settings' legend; never in the log."""
+    i18n.activate("fr", write_catalog(tmp_path, "fr", FRENCH_SUITS))
+    queen_of_clubs, ten_of_hearts = parse_card("QC"), parse_card("TH")
+    assert card_label(queen_of_clubs, symbols=False) == "DT"
+    assert card_label(ten_of_hearts, symbols=False) == "10C"
+    assert card_label(queen_of_clubs) == "D♣"
+    assert "T" in card_face(queen_of_clubs, symbols=False, large=True).plain
+    assert letters("atout ♣, le 10♥") == "atout T, le 10C"
+    assert card_code(queen_of_clubs) == "QC"
+    app = RecordingApp(Settings(opponent="random"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        assert isinstance(app.screen, SettingsScreen)
+        style = app.screen.query_one("#card-style", Choice)
+        assert "lettres P C K T" in [str(label) for label, __ in style.options]
+        shown = " ".join(str(widget.content) for widget in app.screen.query(Static))
+        assert "P pique, C cœur, K carreau, T trèfle" in shown
 
 
 async def test_a_swedish_environment_is_greeted_in_swedish(

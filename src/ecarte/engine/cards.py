@@ -121,12 +121,38 @@ def suit_name(suit: int) -> str:
     return names[suit]
 
 
+def suit_letter(suit: int) -> str:
+    """A suit as one letter, for terminals without the suit symbols, in the
+    player's language: ``H``, or ``C`` (cœur) in French. Only on screen: the
+    log and the protocol always use ``SUITS``."""
+    # The letter comes after the rank (10H), so it may repeat a rank letter;
+    # what it must not do is read as another suit's initial (an English C,
+    # clubs, is a French reader's cœur).
+    letters = (
+        # Translators: spades as ONE letter, shown after the rank (10S) when
+        # the terminal has no suit symbols. The four suit letters must differ;
+        # none may be the initial of another suit's name.
+        pgettext("suit letter", "S"),
+        # Translators: hearts as ONE letter (10H); see spades.
+        pgettext("suit letter", "H"),
+        # Translators: diamonds as ONE letter (10D); see spades.
+        pgettext("suit letter", "D"),
+        # Translators: clubs as ONE letter (10C); see spades.
+        pgettext("suit letter", "C"),
+    )
+    return letters[suit]
+
+
+def suit_sign(suit: int, symbols: bool = True) -> str:
+    """The suit as shown on a card: its symbol, or its letter (``suit_letter``)."""
+    return SUIT_SYMBOLS[suit] if symbols else suit_letter(suit)
+
+
 def card_label(card: Card, symbols: bool = True) -> str:
     """How a person reads the card: ``10♥`` (or ``10H`` without symbols),
-    with the rank as the player's language writes it. Never in a log or the
-    protocol: those use ``card_code``."""
-    suit = SUIT_SYMBOLS[card >> 3] if symbols else SUITS[card >> 3]
-    return rank_label(card & 7) + suit
+    with the rank and the suit letter as the player's language writes them.
+    Never in a log or the protocol: those use ``card_code``."""
+    return rank_label(card & 7) + suit_sign(card >> 3, symbols)
 
 
 def bit(card: Card) -> int:

@@ -4,7 +4,7 @@ Hearts and diamonds are red, except under ``NO_COLOR``: Textual then draws
 in shades of grey, where red on black is nearly invisible, so every card is
 drawn in the terminal's own colour and nothing is dimmed (what is playable
 shows by its heavy frame, never by colour alone). With ``symbols`` off the
-suits are plain letters (``10H``) for terminals without the suit symbols.
+suits are plain letters (``10H``, in the player's language) for terminals without the suit symbols.
 Everything here returns Rich ``Text``: nothing is parsed as markup.
 """
 
@@ -16,7 +16,7 @@ from rich.style import Style
 from rich.text import Text
 
 from ecarte.engine import Card, card_label
-from ecarte.engine.cards import SUIT_SYMBOLS, SUITS, rank_label, rank_of, suit_name, suit_of
+from ecarte.engine.cards import SUIT_SYMBOLS, rank_label, rank_of, suit_letter, suit_name, suit_of, suit_sign
 
 RED_SUITS = (1, 2)
 """Hearts and diamonds (suit indexes)."""
@@ -52,8 +52,7 @@ def dim_style(dim: bool) -> Style:
 
 def suit_text(suit: int, symbols: bool = True, *, name: bool = False) -> Text:
     """The suit sign, coloured; with ``name`` the word too: ``♥ hearts``."""
-    sign = SUIT_SYMBOLS[suit] if symbols else SUITS[suit]
-    text = Text(sign, style=suit_style(suit))
+    text = Text(suit_sign(suit, symbols), style=suit_style(suit))
     if name:
         text.append(f" {suit_name(suit)}", style=suit_style(suit))
     return text
@@ -112,7 +111,7 @@ def card_face(
         face.append(f"{side}\n", style=border)
     else:
         rank = rank_label(rank_of(card))
-        sign = SUIT_SYMBOLS[suit_of(card)] if symbols else SUITS[suit_of(card)]
+        sign = suit_sign(suit_of(card), symbols)
         for row in (f"{rank:<5}", f"{sign:^5}", f"{rank:>5}"):
             face.append(side, style=border)
             face.append(row, style=face_style)
@@ -138,9 +137,6 @@ def empty_slot(label: str = "", large: bool = False) -> Text:
 
 
 def letters(text: str) -> str:
-    """Text with the suit symbols replaced by letters (for an engine message
-    shown in the plain-letter card style)."""
-    return text.translate(_LETTERS)
-
-
-_LETTERS = str.maketrans(SUIT_SYMBOLS, SUITS)
+    """Text with the suit symbols replaced by the language's suit letters
+    (for an engine message shown in the plain-letter card style)."""
+    return text.translate(str.maketrans(SUIT_SYMBOLS, "".join(suit_letter(suit) for suit in range(4))))

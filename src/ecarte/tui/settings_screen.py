@@ -18,6 +18,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from ecarte.engine import Rules, RulesError
+from ecarte.engine.cards import suit_letter, suit_name
 from ecarte.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language_from_environment
 from ecarte.play.language import LANGUAGE_AUTO
 from ecarte.play.settings import (
@@ -109,7 +110,7 @@ THEME_LABELS = {
     HIGH_CONTRAST_THEME: N_("high contrast: black and white"),
 }
 THEME_HELP = N_("The colours of every screen; Ctrl+P then Theme changes them too.")
-STYLE_HELP = N_("Suit symbols, or plain letters for terminals that cannot show the symbols.")
+STYLE_HELP = N_("Suit symbols, or plain letters for terminals that cannot show the symbols: {legend}.")
 LANGUAGE_HELP = N_("The language of the app; saving a new one opens the screens anew in it.")
 KEYS_HINT = N_("Tab and Shift+Tab move between fields; ← → or Space change a choice; Ctrl+S saves.")
 UNFINISHED_NOTICE = N_(
@@ -250,10 +251,18 @@ class SettingsScreen(EcarteScreen[None]):
             )
             speeds = [(speed_label(speed), speed) for speed in SPEEDS]
             yield from self._row(_("Play speed"), _select(speeds, settings.speed, "speed"), _(SPEED_HELP))
-            styles = [(_("suit symbols ♠♥♦♣"), "symbols"), (_("letters S H D C"), "letters")]
+            suit_letters = [suit_letter(suit) for suit in range(4)]
+            styles = [
+                (_("suit symbols ♠♥♦♣"), "symbols"),
+                # Translators: {letters} are the four suit letters, "S H D C".
+                (_("letters {letters}").format(letters=" ".join(suit_letters)), "letters"),
+            ]
             assert {value for __, value in styles} == set(CARD_STYLES)
+            legend = ", ".join(f"{letter} {suit_name(suit)}" for suit, letter in enumerate(suit_letters))
             yield from self._row(
-                _("Cards"), _select(styles, settings.card_style, "card-style"), _(STYLE_HELP)
+                _("Cards"),
+                _select(styles, settings.card_style, "card-style"),
+                _(STYLE_HELP).format(legend=legend),
             )
             coach = [(_("off"), "off"), (_("on request (h)"), "request"), (_("always"), "always")]
             assert {value for __, value in coach} == set(COACH_MODES)
