@@ -1,6 +1,7 @@
-"""The title's Continue says which rules the unfinished match is played
-under, in the words the table uses, whole at 80x24: they may differ from
-the settings' rules, which only a new match takes."""
+"""The title's Continue says where the unfinished match stands (against
+whom, which game, the score) and which rules it is played under, in the
+words the table uses, whole at 80x24: they may differ from the settings'
+rules, which only a new match takes."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ import pytest
 from game_support import until
 from textual.widgets import OptionList
 
-from ecarte.engine import Rules
+from ecarte.engine import Action, Rules, deck_for
+from ecarte.log import LogWriter
 from ecarte.play import paths
 from ecarte.play.settings import Settings
 from ecarte.tui.app import EcarteApp
@@ -79,7 +81,8 @@ async def test_continue_shows_the_matchs_rules_whole_at_80x24(
         words = rules_in_words(rules, with_target=True)
         first, *below = str(menu.get_option("continue").prompt).splitlines()
         assert first == "Continue"
-        assert " ".join(line.strip() for line in below) == words
+        standing = "against Random, game 1: 0-0" + (" · games won 0-0" if rules.games_to_win > 1 else "")
+        assert " ".join(line.strip() for line in below) == f"{standing} {words}"
         # Set in, so that without colours they do not read as menu entries.
         assert all(line.startswith("  ") for line in below)
         # Whole on screen: the menu scrolls nothing away, and every word of the
@@ -90,3 +93,42 @@ async def test_continue_shows_the_matchs_rules_whole_at_80x24(
         assert "Quit" in screen_text
         assert "Wolfgang-Amadeus-Mozarts against Computer" in screen_text
         assert "game to 5 points" in screen_text
+
+
+def voled_log(rules: Rules) -> Path:
+    """The player deals; the computer, elder, holds five hearts, trumps, plays
+    without proposing and takes every trick: a vole, 2 points."""
+    path = paths.matches_dir() / "20261128-201500.ecarte.jsonl"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    extra = {"opponent": "expert", "created": "2026-11-28T20:15:00"}
+    computer, player = ["QH", "JH", "TH", "9H", "8H"], ["KS", "QS", "JS", "TS", "9S"]
+    with LogWriter.create(path, ("You", "Computer"), 0, rules, extra, durable=False) as log:
+        log.write_deal(0, deck_for(computer, player, "7H"))
+        log.write_action(1, Action.parse("play"))
+        for led, followed in zip(computer, player, strict=True):
+            log.write_action(1, Action.parse(f"card {led}"))
+            log.write_action(0, Action.parse(f"card {followed}"))
+    return path
+
+
+async def test_continue_tells_the_opponent_the_game_and_the_score() -> None:
+    voled_log(Rules(target=7, games_to_win=2))
+    app = EcarteApp(Settings(opponent="random"))
+    async with app.run_test(size=SMALLEST) as pilot:
+        menu = app.screen.query_one("#title-menu", OptionList)
+        await until(pilot, lambda: "continue" in menu_ids(menu))
+        await pilot.pause()
+        below = " ".join(line.strip() for line in str(menu.get_option("continue").prompt).splitlines()[1:])
+        # The player's points first: the computer's vole is 0-2.
+        assert below.startswith("against Expert, game 1: 0-2 · games won 0-0 Game to 7"), below
+
+
+async def test_after_a_game_is_won_continue_tells_the_next_game_at_0_0() -> None:
+    voled_log(Rules(target=2, games_to_win=2))  # the vole wins the first game
+    app = EcarteApp(Settings(opponent="random"))
+    async with app.run_test(size=SMALLEST) as pilot:
+        menu = app.screen.query_one("#title-menu", OptionList)
+        await until(pilot, lambda: "continue" in menu_ids(menu))
+        await pilot.pause()
+        below = " ".join(line.strip() for line in str(menu.get_option("continue").prompt).splitlines()[1:])
+        assert below.startswith("against Expert, game 2: 0-0 · games won 0-1"), below

@@ -4,6 +4,7 @@ played under), Replay, Settings, Rules, Quit."""
 from __future__ import annotations
 
 import textwrap
+from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
@@ -15,9 +16,10 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ecarte.engine import Match, Rules
+from ecarte.engine import Rules
+from ecarte.engine.scoring import game_won
 from ecarte.i18n import N_, _, ngettext, translated
-from ecarte.log import LogFileError, LogHeader, LogVisitor, Reading, read_log_file
+from ecarte.log import LogFileError, replay_file
 from ecarte.play.lesson import newcomer
 from ecarte.safefile import Skipped
 from ecarte.text import printable
@@ -37,27 +39,42 @@ _SKIPPED: list[Skipped] = []
 """Strange entries found by the last scans, not told of yet."""
 
 
-class _Header(LogVisitor[LogHeader | None]):
-    """A log's header alone: reading stops at once after it."""
+@dataclass(frozen=True)
+class Unfinished:
+    """Where a saved, unfinished match stands, told under Continue."""
 
-    def __init__(self) -> None:
-        self.header: LogHeader | None = None
+    rules: Rules
+    level: str | None
+    """The opponent's level as the log names it (``None`` if it does not)."""
+    game: int
+    """The game the next deal belongs to, from 1."""
+    score: tuple[int, int]
+    """That game's points, the player's first."""
+    games_won: tuple[int, int]
 
-    def visit_header(self, header: LogHeader, match: Match) -> Reading:
-        self.header = header
-        return Reading.STOP
 
-    def result(self) -> LogHeader | None:
-        return self.header
-
-
-def rules_of_log(path: Path) -> Rules | None:
-    """The rules a saved match is played under (``None`` if unreadable)."""
+def unfinished_of_log(path: Path) -> Unfinished | None:
+    """Where the match a log holds stands (``None`` if unreadable)."""
     try:
-        header = read_log_file(path, _Header())
+        replay = replay_file(path)
     except (LogFileError, OSError):
         return None
-    return header.rules if header is not None else None
+    header, match = replay.header, replay.match
+    if header is None or match is None:
+        return None
+    level = header.extra.get("opponent")
+    score = match.score
+    game = max(len(match.games), 1)
+    if match.games and game_won(max(score), match.rules):
+        # The last deal ended a game: the next deal begins the next one.
+        game, score = game + 1, [0, 0]
+    return Unfinished(
+        match.rules,
+        level if isinstance(level, str) else None,
+        game,
+        (score[0], score[1]),
+        (match.games_won[0], match.games_won[1]),
+    )
 
 
 class AbandonQuestion(EcarteModalScreen[str]):
@@ -121,8 +138,8 @@ class TitleScreen(EcarteScreen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.unfinished: Path | None = None
-        self.unfinished_rules: Rules | None = None
-        """The rules of the unfinished match, shown under Continue."""
+        self.unfinished_state: Unfinished | None = None
+        """Where the unfinished match stands, shown under Continue."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
@@ -141,8 +158,8 @@ class TitleScreen(EcarteScreen[None]):
         # Up to 200 logs may be replayed: off the event loop; Continue
         # appears when one is found.
         found = self.ecarte_app.find_unfinished(skipped=_SKIPPED)
-        rules = rules_of_log(found) if found is not None else None
-        self.call_from_worker(self.unfinished_found, found, rules)
+        state = unfinished_of_log(found) if found is not None else None
+        self.call_from_worker(self.unfinished_found, found, state)
         skipped, _SKIPPED[:] = list(_SKIPPED), []
         for note in (note for note in skipped if note.path not in _NOTED):
             _NOTED.add(note.path)
@@ -150,10 +167,10 @@ class TitleScreen(EcarteScreen[None]):
                 self.notify, printable(translated(note.message)), severity="warning", markup=False
             )
 
-    def unfinished_found(self, found: Path | None, rules: Rules | None = None) -> None:
-        if (found, rules) != (self.unfinished, self.unfinished_rules):
+    def unfinished_found(self, found: Path | None, state: Unfinished | None = None) -> None:
+        if (found, state) != (self.unfinished, self.unfinished_state):
             self.unfinished = found
-            self.unfinished_rules = rules
+            self.unfinished_state = state
             self.refresh_menu()
 
     def refresh_menu(self) -> None:
@@ -182,20 +199,44 @@ class TitleScreen(EcarteScreen[None]):
         self.refresh_bindings()
 
     def continue_entry(self) -> Text:
-        """ "Continue", and below it, indented, the rules that match keeps
-        (they may differ from the settings' rules, which apply to a new
-        match). Indented so that, without colours, they do not read as
-        entries of the menu."""
+        """ "Continue", and below it, indented, where that match stands and
+        the rules it keeps (they may differ from the settings' rules, which
+        apply to a new match). Indented so that, without colours, they do
+        not read as entries of the menu."""
         entry = Text(_("Continue"))
-        if self.unfinished_rules is not None:
+        state = self.unfinished_state
+        if state is not None:
             width = self.query_one("#title-menu", OptionList).scrollable_content_region.width
+            room = max(width - RULES_INDENT, 20)
+            for line in textwrap.wrap(self.standing(state), room):
+                entry.append("\n" + " " * RULES_INDENT)
+                entry.append(line, style=dim_style(True))
             # Lines break between the rules only, each line ending with a "·".
-            parts = rules_in_words(self.unfinished_rules, with_target=True).split(" · ")
+            parts = rules_in_words(state.rules, with_target=True).split(" · ")
             rules = " ".join(part.replace(" ", "\u00a0") + "\u00a0·" for part in parts)[: -len("\u00a0·")]
-            for line in textwrap.wrap(rules, max(width - RULES_INDENT, 20)):
+            for line in textwrap.wrap(rules, room):
                 entry.append("\n" + " " * RULES_INDENT)
                 entry.append(line.replace("\u00a0", " "), style=dim_style(True))
         return entry
+
+    @staticmethod
+    def standing(state: Unfinished) -> str:
+        """``against Normal, game 1: 2-3`` (the player's points first), with
+        the games won when the match has more than one."""
+        yours, theirs = state.score
+        # Translators: under Continue, where the unfinished match stands: the
+        # game being played and its points, the player's first ("2-3").
+        if state.level is None:  # a log from elsewhere names no opponent
+            text = _("game {game}: {yours}-{theirs}").format(game=state.game, yours=yours, theirs=theirs)
+        else:
+            # Translators: as above, with the opponent's level ("against Normal").
+            text = _("against {level}, game {game}: {yours}-{theirs}").format(
+                level=level_name(state.level), game=state.game, yours=yours, theirs=theirs
+            )
+        if state.rules.games_to_win > 1:
+            won = f"{state.games_won[0]}-{state.games_won[1]}"
+            text += " · " + _("games won {won}").format(won=won)
+        return text
 
     def summary(self) -> Text:
         settings = self.ecarte_app.settings
