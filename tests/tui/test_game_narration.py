@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import ClassVar
 
@@ -280,6 +281,9 @@ def test_the_trick_list_of_a_deal_summary_keeps_each_trick_whole(plain: Callable
     assert len(lines) == 2
     assert lines[0].split() == ["Tricks", "7♣", "K♣", "J♠", "K♠", "K♥", "7♠", "Q♠", "8♠", "A♠", "10♣"]
     assert lines[1].split() == ["Maximil…", "You", "You", "You", "Maximil…"]
+    # Tricks stand apart from each other more than a trick's two cards do,
+    # even where a short name leaves its column narrow.
+    assert re.split(r"\s{2,}", lines[0].strip()) == ["Tricks", "7♣ K♣", "J♠ K♠", "K♥ 7♠", "Q♠ 8♠", "A♠ 10♣"]
 
 
 def test_deal_numbers_start_again_with_each_game() -> None:

@@ -64,8 +64,9 @@ def shortened(name: str, width: int) -> str:
 
 def tricks_line(match: Match, names: tuple[str, str], symbols: bool) -> Table:
     """The deal's five tricks, a column each: its two cards, and below them
-    who took it (a trick is never broken across lines)."""
-    table = Table.grid(padding=(0, 1))
+    who took it (a trick is never broken across lines). Two columns apart,
+    so that tricks stand apart more than a trick's two cards do."""
+    table = Table.grid(padding=(0, 2))
     table.add_column(style="dim", no_wrap=True)
     for __ in match.tricks:
         table.add_column(no_wrap=True, max_width=TAKER_WIDTH + 1)
