@@ -147,6 +147,7 @@ NOT_RULE_ARITHMETIC = {
     ("ai/frozen/expert_2026_11/expert_value.py", "MatchValue.__init__"): "the frozen copy of the same model",
     ("ai/frozen/expert_2026_11/expert_value.py", "MatchValue._scaled"): "the frozen copy of the same model",
     ("play/lesson.py", "rules_note"): "which settings differ from the lesson's, to say so, not a rule",
+    ("play/names.py", "rules_in_words"): "which settings differ from the usual ones, to say so, not a rule",
 }
 """Where a module may read a rules setting other than to pass it on to a
 function, and why: each is a model's parameter or a description of the

@@ -222,7 +222,19 @@ def test_bad_files_are_named_and_skipped(
 def test_the_readable_record(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stats", "--dir", str(folder)]) == 0
     out = capsys.readouterr().out
-    assert "Matches:" in out and "against expert" in out and "Longest winning streak" in out
+    assert "Matches:" in out and "Longest winning streak" in out
+    # Levels and rule sets in the players' words, as the Statistics screen says them.
+    assert "against Expert:" in out and "against Easy:" in out
+    assert "rules game to 5 · usual rules:" in out
+    assert "rules game to 5 · first to 2 games · penalty on a vole: on:" in out
+    assert "=" not in out and "default" not in out
+
+
+def test_the_readable_record_in_another_language(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", "--dir", str(folder), "--lang", "fi"]) == 0
+    out = capsys.readouterr().out
+    assert "Ekspertti" in out and "Expert" not in out
+    assert "=" not in out and "default" not in out
 
 
 def test_an_analysed_match_shows_its_accuracy_until_the_log_changes(

@@ -22,11 +22,12 @@ from ecarte.engine.cards import (
     rank_label,
     suit_name,
 )
+from ecarte.play.names import rules_in_words
 from ecarte.play.settings import Settings, load_settings
 from ecarte.tui import rules_screen
 from ecarte.tui.app import EcarteApp
 from ecarte.tui.cards_render import card_face, letters
-from ecarte.tui.narration import describe_exchange_over, rules_in_words
+from ecarte.tui.narration import describe_exchange_over
 from ecarte.tui.rules_screen import rules_text
 from ecarte.tui.settings_screen import Choice, SettingsScreen
 from ecarte.tui.title_screen import TitleScreen

@@ -213,7 +213,7 @@ async def test_k_says_why_the_king_may_not_be_announced(tmp_path: Path) -> None:
 
 
 def test_the_rules_in_force_in_players_words() -> None:
-    from ecarte.tui.narration import rules_in_words
+    from ecarte.play.names import rules_in_words
 
     assert rules_in_words(Rules()) == "Usual rules"
     assert rules_in_words(Rules(), with_target=True) == "Game to 5 · usual rules"

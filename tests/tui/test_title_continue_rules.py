@@ -15,9 +15,9 @@ from textual.widgets import OptionList
 from ecarte.engine import Action, Rules, deck_for
 from ecarte.log import LogWriter
 from ecarte.play import paths
+from ecarte.play.names import rules_in_words
 from ecarte.play.settings import Settings
 from ecarte.tui.app import EcarteApp
-from ecarte.tui.narration import rules_in_words
 
 SMALLEST = (80, 24)
 

@@ -16,9 +16,11 @@ from pathlib import Path
 
 from ecarte.i18n import _, ngettext, translated, translated_error
 from ecarte.log import LogFileError, replay_file
+from ecarte.play.names import level_name
 from ecarte.text import emit, printable
 
 from .match_analysis import MatchAnalysis, Opponent, Progress, analyse_replay, analysis_json
+from .stats import rules_shown
 
 
 @contextmanager
@@ -252,6 +254,10 @@ def _tally_text(tally: dict[str, object]) -> str:
     )
 
 
+def _first_folded(item: tuple[str, object]) -> str:
+    return item[0].casefold()
+
+
 def format_record(record: dict[str, object], source: str) -> str:
     """The readable record (``record`` is ``Record.to_json()``)."""
     lines = [_("Your record, from the match logs in {folder}").format(folder=printable(source))]
@@ -259,14 +265,14 @@ def format_record(record: dict[str, object], source: str) -> str:
     by_level = record["by_level"]
     by_rules = record["by_rules"]
     assert isinstance(by_level, dict) and isinstance(by_rules, dict)
-    for level, tally in by_level.items():
-        lines.append(
-            "  " + _("against {level}: {tally}").format(level=printable(level), tally=_tally_text(tally))
-        )
-    for rules, tally in by_rules.items():
-        lines.append(
-            "  " + _("rules {rules}: {tally}").format(rules=printable(rules), tally=_tally_text(tally))
-        )
+    # The levels and the rule sets in the players' words (as the Statistics
+    # screen names them), each group in the order of those words.
+    levels = sorted(((level_name(level), tally) for level, tally in by_level.items()), key=_first_folded)
+    for name, tally in levels:
+        lines.append("  " + _("against {level}: {tally}").format(level=name, tally=_tally_text(tally)))
+    rule_sets = sorted(((rules_shown(rules), tally) for rules, tally in by_rules.items()), key=_first_folded)
+    for name, tally in rule_sets:
+        lines.append("  " + _("rules {rules}: {tally}").format(rules=name, tally=_tally_text(tally)))
     assisted = _tally_text(record["assisted"])  # type: ignore[arg-type]
     lines.append(_("Assisted matches (with hints), apart: {tally}").format(tally=assisted))
     per_deal = record["points_per_deal"]

@@ -25,6 +25,8 @@ from ecarte.engine import Rules, RulesError
 from ecarte.engine.match import tally_deals
 from ecarte.i18n import _
 from ecarte.log import MAX_LOG_BYTES, EventType, LogFileError, replay_bytes
+from ecarte.play.names import rules_in_words
+from ecarte.text import printable
 
 LOG_SUFFIX = ".ecarte.jsonl"
 CACHE_VERSION = 1
@@ -93,6 +95,16 @@ def rules_of_label(label: str) -> Rules | None:
     except (ValueError, RulesError):
         return None
     return rules if rules_label(rules) == label else None
+
+
+def rules_shown(label: str) -> str:
+    """A rule set of the record in the players' words ("game to 7 · ace
+    high"), as the Statistics screen and ``ecarte stats`` show it; its label
+    as it is if it names no rules."""
+    rules = rules_of_label(label)
+    if rules is None:
+        return printable(label)
+    return rules_in_words(rules, with_target=True, capital=False)
 
 
 def summarise_log(path: Path, data: bytes, mtime: float) -> MatchSummary | None:

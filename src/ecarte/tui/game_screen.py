@@ -27,6 +27,7 @@ from ecarte.engine.cards import bit, cards_in
 from ecarte.engine.match import ANSWER, DISCARD_PHASE, EXCHANGE, TRICKS
 from ecarte.i18n import N_, _, ngettext, translated
 from ecarte.log import EventType, LogEvent, LogHeader, LogVisitor
+from ecarte.play.names import level_name
 from ecarte.play.session import COMPUTER, HUMAN, MatchSession, OpponentFault, illegal_answer
 from ecarte.play.settings import Settings
 from ecarte.text import printable
@@ -47,7 +48,6 @@ from .narration import (
 )
 from .styled import styled
 from .widgets import CardSlot, HandView, OpponentView, ScorePanel, TableView
-from .words import level_name
 
 OPPONENT_WORKER = "opponent"
 LARGE_SIZE = (110, 36)

@@ -14,9 +14,9 @@ from textual.widgets import Footer, Static
 
 from ecarte.engine import Rules
 from ecarte.i18n import N_, _, ngettext
+from ecarte.play.names import rules_in_words
 
 from .base import EcarteModalScreen
-from .narration import rules_in_words
 
 PHASE_TITLES: dict[str, str] = {
     "deal": N_("A new deal"),

@@ -28,6 +28,7 @@ from ecarte.i18n import N_, _, ngettext, translated, translated_error
 from ecarte.log import LogEvent, LogFileError, Replay, replay_file
 from ecarte.log.format import EventType
 from ecarte.play import paths
+from ecarte.play.names import level_name, rules_in_words
 from ecarte.play.replay_steps import ReplaySteps
 from ecarte.play.session import LOG_SUFFIX, forfeit_path
 from ecarte.text import printable, short_name
@@ -41,11 +42,9 @@ from .narration import (
     describe_deal,
     describe_deal_end,
     liability_warning,
-    rules_in_words,
     shown_name,
 )
 from .styled import styled
-from .words import level_name
 
 SMALL_LOG_EVENTS = 2000
 """A log already read with at most this many events is stepped through at

@@ -13,9 +13,9 @@ from textual.widgets import Footer, Static
 
 from ecarte.engine import Rules
 from ecarte.i18n import N_, _, current_language
+from ecarte.play.names import rules_in_words
 
 from .base import EcarteScreen
-from .narration import rules_in_words
 
 MISSING_RULES = N_(
     "# The rules are missing\n\n"

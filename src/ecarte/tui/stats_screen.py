@@ -16,14 +16,13 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.widgets import Footer, Sparkline, Static
 
-from ecarte.analysis.stats import Record, Tally, collect, rules_of_label
+from ecarte.analysis.stats import Record, Tally, collect, rules_shown
 from ecarte.i18n import N_, _, ngettext
+from ecarte.play.names import level_name
 from ecarte.text import printable
 
 from .base import EcarteScreen, while_open
 from .fitted_table import FittedTable
-from .narration import rules_in_words
-from .words import level_name
 
 ROLLING = 10
 """The win rate over time is over the last this many matches."""
@@ -37,15 +36,6 @@ def rolling_win_rate(history: list[tuple[str, bool]], window: int = ROLLING) -> 
         recent = history[max(0, index + 1 - window) : index + 1]
         rates.append(100.0 * sum(won for _, won in recent) / len(recent))
     return rates
-
-
-def rules_shown(label: str) -> str:
-    """A rule set of the record in the players' words ("game to 7 · ace
-    high"); its label as it is if it names no rules."""
-    rules = rules_of_label(label)
-    if rules is None:
-        return printable(label)
-    return rules_in_words(rules, with_target=True, capital=False)
 
 
 def tally_cells(tally: Tally) -> tuple[str, str, str, str]:

@@ -21,13 +21,13 @@ from ecarte.engine.scoring import game_won
 from ecarte.i18n import N_, _, ngettext, translated
 from ecarte.log import LogFileError, replay_file
 from ecarte.play.lesson import newcomer
+from ecarte.play.names import level_name, rules_in_words
 from ecarte.safefile import Skipped
 from ecarte.text import printable
 
 from .base import EcarteModalScreen, EcarteScreen
 from .cards_render import dim_style
-from .narration import rules_in_words, shown_name
-from .words import level_name
+from .narration import shown_name
 
 RULES_INDENT = 2
 """Columns the rules under Continue are set in by."""

@@ -1,5 +1,5 @@
-"""Words the screens share, in the player's language: the opponents' names
-and the footer's key descriptions."""
+"""The footer's key descriptions in the player's language (the opponents'
+names and the rules in words are ``ecarte.play.names``'s)."""
 
 from __future__ import annotations
 
@@ -8,27 +8,7 @@ from weakref import WeakSet
 
 from textual.dom import DOMNode
 
-from ecarte.i18n import _, pgettext
-from ecarte.text import printable
-
-
-def level_name(level: str) -> str:
-    """An opponent's name for the player: ``Normal``; a bot program is
-    ``bot COMMAND``; a player the app does not know is shown as written."""
-    if level.startswith("cmd:"):
-        return _("bot {command}").format(command=printable(level[4:]))
-    names = {
-        # Translators: the opponents' levels, as the title screen and the table show them.
-        "easy": pgettext("level", "Easy"),
-        # Translators: the level between easy and expert (not the play speed).
-        "normal": pgettext("level", "Normal"),
-        "expert": pgettext("level", "Expert"),
-        "master": pgettext("level", "Master"),
-        "classic": pgettext("level", "Classic"),
-        "random": pgettext("level", "Random"),
-    }
-    return names.get(level, printable(level).capitalize())
-
+from ecarte.i18n import _
 
 _TRANSLATED: WeakSet[DOMNode] = WeakSet()
 """The nodes whose key descriptions are already in the player's language."""

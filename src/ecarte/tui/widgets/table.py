@@ -18,8 +18,9 @@ from textual.widgets import Static
 from ecarte.engine import Card, Match, View
 from ecarte.engine.view import Trick
 from ecarte.i18n import _
+from ecarte.play.names import rules_in_words
 from ecarte.tui.cards_render import card_back, card_face, card_text, empty_slot, suit_text
-from ecarte.tui.narration import deal_in_game, rules_in_words, shown_name
+from ecarte.tui.narration import deal_in_game, shown_name
 from ecarte.tui.styled import styled
 
 
