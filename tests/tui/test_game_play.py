@@ -192,6 +192,36 @@ async def test_a_refusal_of_the_first_proposal_marks_the_human_liable(tmp_path: 
     session.close()
 
 
+async def test_the_newest_move_stays_in_sight_when_the_panels_above_the_history_grow(
+    tmp_path: Path,
+) -> None:
+    # The coach's options or the score panel's liability warning appear just
+    # after a move is written: the panels above grow, the history gets shorter.
+    session, _ = scripted_session(tmp_path, [DEAL_ONE], ["propose"], first_dealer=0)
+    app = GameApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        for number in range(30):  # a long match's history: it scrolls
+            screen.add_history(f"an earlier move {number}")
+        await settle(pilot)
+        log = screen.query_one("#history", RichLog)
+        score = screen.query_one("#score")
+        height = log.size.height
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
+        score.styles.height = score.outer_size.height + 4
+        await settle(pilot)
+        assert log.size.height < height
+        assert log.scroll_y == log.max_scroll_y, "the newest line slipped below the edge"
+        # Scrolled up to read, the player is left where they are.
+        log.scroll_to(y=0, animate=False)
+        await settle(pilot)
+        score.styles.height = score.outer_size.height + 2
+        await settle(pilot)
+        assert log.scroll_y == 0
+
+
 async def test_the_mouse_plays_cards_and_presses_buttons(tmp_path: Path) -> None:
     session, _ = scripted_session(tmp_path, [DEAL_ONE], SCRIPT, first_dealer=1)
     app = GameApp(session)

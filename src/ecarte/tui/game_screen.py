@@ -19,7 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import Button, Footer, RichLog, Static
+from textual.widgets import Button, Footer, Static
 
 from ecarte.engine import Action, ActionType, IllegalActionError, Match, Phase, card_action, discard_action
 from ecarte.engine.actions import ACCEPT_ACTION, KING_ACTION, PLAY_ACTION, PROPOSE_ACTION, REFUSE_ACTION
@@ -47,7 +47,7 @@ from .narration import (
     shown_name,
 )
 from .styled import styled
-from .widgets import CardSlot, HandView, OpponentView, ScorePanel, TableView
+from .widgets import CardSlot, HandView, HistoryLog, OpponentView, ScorePanel, TableView
 
 OPPONENT_WORKER = "opponent"
 LARGE_SIZE = (110, 36)
@@ -177,11 +177,11 @@ class GameScreen(EcarteScreen[None]):
             with Vertical(id="side"):
                 yield ScorePanel(id="score")
                 yield HintPanel(self.session, self.settings.coach, self.symbols, id="hint")
-                yield RichLog(id="history", wrap=True, markup=False, auto_scroll=True, min_width=20)
+                yield HistoryLog(id="history", wrap=True, markup=False, auto_scroll=True, min_width=20)
         yield Footer()
 
     def on_mount(self) -> None:
-        history = self.query_one("#history", RichLog)
+        history = self.query_one("#history", HistoryLog)
         history.can_focus = False
         # Translators: the frames' titles, short: the moves so far, the score, the table.
         history.border_title = _("History")
@@ -222,7 +222,7 @@ class GameScreen(EcarteScreen[None]):
     def _rewrap_history(self) -> None:
         # A RichLog wraps a line once, when written: after a change of width,
         # write everything again at the new width.
-        history = self.query_one("#history", RichLog)
+        history = self.query_one("#history", HistoryLog)
         width = history.scrollable_content_region.width
         if width and width != self._history_width:
             self._history_width = width
@@ -428,7 +428,7 @@ class GameScreen(EcarteScreen[None]):
     def add_history(self, text: str | Text, style: str = "") -> None:
         entry = text if isinstance(text, Text) else Text(text, style=style)
         self.history_entries.append(entry)
-        self.query_one("#history", RichLog).write(entry)
+        self.query_one("#history", HistoryLog).write(entry)
 
     def deal_heading(self, match: Match) -> Text:
         heading = _("Game {game}, deal {deal}").format(game=len(match.games), deal=deal_in_game(match))

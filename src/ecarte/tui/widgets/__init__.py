@@ -1,7 +1,8 @@
-"""The game screen's pieces: the hands, the table, the score panel."""
+"""The game screen's pieces: the hands, the table, the score panel, the history."""
 
 from .hand import CardSlot, HandView
+from .history import HistoryLog
 from .score import ScorePanel
 from .table import OpponentView, TableView
 
-__all__ = ["CardSlot", "HandView", "OpponentView", "ScorePanel", "TableView"]
+__all__ = ["CardSlot", "HandView", "HistoryLog", "OpponentView", "ScorePanel", "TableView"]
