@@ -275,14 +275,18 @@ def test_the_trick_list_of_a_deal_summary_keeps_each_trick_whole(plain: Callable
         ]
 
     names = ("You", "Maximilian the Great")
-    # The summary's box leaves about 60 columns.
-    lines = plain(tricks_line(Played(), names, True), width=60).splitlines()  # type: ignore[arg-type]
+    # The summary's box leaves 62 columns.
+    lines = plain(tricks_line(Played(), names, True), width=62).splitlines()  # type: ignore[arg-type]
     lines = [line for line in lines if line.strip()]
     assert len(lines) == 2
     assert lines[0].split() == ["Tricks", "7♣", "K♣", "J♠", "K♠", "K♥", "7♠", "Q♠", "8♠", "A♠", "10♣"]
-    assert lines[1].split() == ["Maximil…", "You", "You", "You", "Maximil…"]
+    assert lines[1].split() == ["Maximili…", "You", "You", "You", "Maximili…"]
     # Tricks stand apart from each other more than a trick's two cards do,
     # even where a short name leaves its column narrow.
+    # The widest: five names cut to their width beside the label (six letters in
+    # every language); a pair of cards is at most seven cells (10H 10C).
+    widest = plain(tricks_line(Played(), ("Maximilian", "Maximilian"), False), width=200).splitlines()
+    assert max(len(line.rstrip()) for line in widest) <= 62
     assert re.split(r"\s{2,}", lines[0].strip()) == ["Tricks", "7♣ K♣", "J♠ K♠", "K♥ 7♠", "Q♠ 8♠", "A♠ 10♣"]
 
 

@@ -23,7 +23,7 @@ from .base import EcarteModalScreen
 
 MODAL_CSS = """
 DealSummaryScreen, MatchOverScreen { align: center middle; background: $background 50%; }
-#summary-box { width: 64; max-width: 100%; height: auto; border: thick $accent; background: $panel;
+#summary-box { width: 66; max-width: 100%; height: auto; border: thick $accent; background: $panel;
   padding: 0 1; }
 #summary-title { text-style: bold; width: 100%; content-align: center middle; }
 #summary-buttons { height: auto; align: center middle; margin-top: 1; }
@@ -54,8 +54,10 @@ def deal_table(record: DealRecord, names: tuple[str, str], symbols: bool) -> Tab
     return table
 
 
-TAKER_WIDTH = 8
-"""Columns for the taker's name in the trick list; a longer name ends in "…"."""
+TAKER_WIDTH = 9
+"""Columns for the taker's name in the trick list ("Tietokone", the Finnish
+computer, whole); a longer name ends in "…". Five such columns, two apart,
+and the row's label fit the summary's box."""
 
 
 def shortened(name: str, width: int) -> str:
