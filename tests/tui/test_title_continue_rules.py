@@ -111,24 +111,23 @@ def voled_log(rules: Rules) -> Path:
     return path
 
 
-async def test_continue_tells_the_opponent_the_game_and_the_score() -> None:
-    voled_log(Rules(target=7, games_to_win=2))
+async def under_continue(rules: Rules) -> str:
+    """What the title shows under Continue for ``voled_log(rules)``, on one line."""
+    voled_log(rules)
     app = EcarteApp(Settings(opponent="random"))
     async with app.run_test(size=SMALLEST) as pilot:
         menu = app.screen.query_one("#title-menu", OptionList)
         await until(pilot, lambda: "continue" in menu_ids(menu))
         await pilot.pause()
-        below = " ".join(line.strip() for line in str(menu.get_option("continue").prompt).splitlines()[1:])
-        # The player's points first: the computer's vole is 0-2.
-        assert below.startswith("against Expert, game 1: 0-2 · games won 0-0 Game to 7"), below
+        return " ".join(line.strip() for line in str(menu.get_option("continue").prompt).splitlines()[1:])
+
+
+async def test_continue_tells_the_opponent_the_game_and_the_score() -> None:
+    below = await under_continue(Rules(target=7, games_to_win=2))
+    # The player's points first: the computer's vole is 0-2.
+    assert below.startswith("against Expert, game 1: 0-2 · games won 0-0 Game to 7"), below
 
 
 async def test_after_a_game_is_won_continue_tells_the_next_game_at_0_0() -> None:
-    voled_log(Rules(target=2, games_to_win=2))  # the vole wins the first game
-    app = EcarteApp(Settings(opponent="random"))
-    async with app.run_test(size=SMALLEST) as pilot:
-        menu = app.screen.query_one("#title-menu", OptionList)
-        await until(pilot, lambda: "continue" in menu_ids(menu))
-        await pilot.pause()
-        below = " ".join(line.strip() for line in str(menu.get_option("continue").prompt).splitlines()[1:])
-        assert below.startswith("against Expert, game 2: 0-0 · games won 0-1"), below
+    below = await under_continue(Rules(target=2, games_to_win=2))  # the vole wins the first game
+    assert below.startswith("against Expert, game 2: 0-0 · games won 0-1"), below
