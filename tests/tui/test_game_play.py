@@ -162,6 +162,10 @@ async def test_a_whole_match_through_the_keys(tmp_path: Path) -> None:
         assert session.is_over and session.winner in (0, 1)
         winner_text = str(app.screen.query_one("#summary-title", Static).render())
         assert ("You win" in winner_text) == (session.winner == 0)
+        # The games' final points, the player's first, as the score panel kept them.
+        points = str(app.screen.query_one("#summary-points", Static).render())
+        assert all(f"{game[0]}-{game[1]}" in points for game in session.match.games), points
+        assert max(session.match.games[-1]) >= session.rules.target
         await pilot.press("enter")  # look at the table
         await pilot.pause()
         assert "rematch" in visible_buttons(screen)

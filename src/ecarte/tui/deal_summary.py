@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from ecarte.engine import DealRecord, Match
-from ecarte.i18n import N_, _, translated
+from ecarte.i18n import N_, _, ngettext, translated
 from ecarte.text import printable
 from ecarte.tui.cards_render import card_text, suit_text
 from ecarte.tui.narration import SECOND_PERSON, deal_in_game, describe_deal_end, shown_name
@@ -167,13 +167,20 @@ class MatchOverScreen(EcarteModalScreen[str]):
     ]
 
     def __init__(
-        self, winner: int | None, names: tuple[str, str], games_won: list[int], forfeit: str | None
+        self,
+        winner: int | None,
+        names: tuple[str, str],
+        games_won: list[int],
+        forfeit: str | None,
+        games: list[list[int]] | None = None,
     ) -> None:
+        """``games``: each game's final points, the first seat's first."""
         super().__init__()
         self.winner = winner
         self.names = names
         self.games_won = games_won
         self.forfeit = forfeit
+        self.games = games or []
 
     def compose(self) -> ComposeResult:
         if self.forfeit and self.winner == 0:
@@ -208,6 +215,17 @@ class MatchOverScreen(EcarteModalScreen[str]):
                         )
                     )
                 )
+                if self.games:
+                    scores = ", ".join(f"{game[0]}-{game[1]}" for game in self.games)
+                    # Translators: {scores}: each game's final points, the first player's first ("5-3, 2-5").
+                    yield Static(
+                        Text(
+                            ngettext(
+                                "Points: {scores}.", "Points of each game: {scores}.", len(self.games)
+                            ).format(scores=scores)
+                        ),
+                        id="summary-points",
+                    )
             with Horizontal(id="summary-buttons"):
                 # Translators: four buttons on one line of 60 columns, as wide as their words.
                 yield SummaryButton(_("Rematch (n)"), id="rematch", variant="primary", compact=True)

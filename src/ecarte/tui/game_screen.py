@@ -664,7 +664,13 @@ class GameScreen(EcarteScreen[None]):
                 self.ecarte_app.analyse_match(self.session.log_path)
 
         self.app.push_screen(
-            MatchOverScreen(session.winner, session.names, list(self.match.games_won), session.forfeit),
+            MatchOverScreen(
+                session.winner,
+                session.names,
+                list(self.match.games_won),
+                session.forfeit,
+                [list(game) for game in self.match.games],
+            ),
             chosen,
         )
 
