@@ -106,7 +106,9 @@ async def test_the_screen_shows_the_record_of_the_saved_matches() -> None:
         assert f"inflicted {expected['penalties']['inflicted']}" in deals
         assert f"King points: yours {expected['king_points'][0]}" in deals
         assert f"Longest winning streak: {expected['longest_winning_streak']}" in deals
-        assert "1 unfinished" in words(screen.query_one("#stats-status", Static).content)
+        status = words(screen.query_one("#stats-status", Static).content)
+        assert "1 unfinished" in status
+        assert "1 played with hints: counted apart, left out of the rest." in status
         # The win rate over time: one point per finished, unassisted match.
         spark = screen.query_one("#stats-win-plot Sparkline", Sparkline)
         assert spark.data is not None and len(spark.data) == expected["matches"]["played"]

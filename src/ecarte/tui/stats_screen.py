@@ -148,6 +148,13 @@ class StatsScreen(EcarteScreen[None]):
             text += " " + ngettext(
                 "{count} unfinished (not counted).", "{count} unfinished (not counted).", record.unfinished
             ).format(count=record.unfinished)
+        if record.assisted.played:
+            # Said here, or a player with the coach always on wonders at a record of zeros.
+            text += " " + ngettext(
+                "{count} played with hints: counted apart, left out of the rest.",
+                "{count} played with hints: counted apart, left out of the rest.",
+                record.assisted.played,
+            ).format(count=record.assisted.played)
         if record.unreadable:
             skipped = len(record.unreadable)
             text += " " + ngettext(
