@@ -19,9 +19,11 @@ LONGEST_NAME = "Wolfgang-Amadeus-Mozarts"
 
 async def test_the_match_over_box_shows_all_its_buttons_at_80x24() -> None:
     names = (LONGEST_NAME, "Computer")
-    app = EcarteApp(
-        Settings(player_name=LONGEST_NAME), first_screen=lambda: MatchOverScreen(1, names, [0, 1], None)
-    )
+
+    def lost_2_5() -> MatchOverScreen:
+        return MatchOverScreen(1, names, [0, 1], None, [[2, 5]])
+
+    app = EcarteApp(Settings(player_name=LONGEST_NAME), first_screen=lost_2_5)
     async with app.run_test(size=SMALLEST) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -34,6 +36,7 @@ async def test_the_match_over_box_shows_all_its_buttons_at_80x24() -> None:
             assert box.x <= region.x and region.right <= box.right, (button.label, region, box)
             assert region.width >= len(str(button.label)), button.label
         assert LONGEST_NAME in str(screen.query(Static)[1].content)
+        assert str(screen.query_one("#summary-points", Static).content) == "Points: 2-5."
 
 
 def test_a_long_name_in_the_deal_table_ends_in_an_ellipsis(plain: Any) -> None:

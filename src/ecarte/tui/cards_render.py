@@ -4,7 +4,8 @@ Hearts and diamonds are red, except under ``NO_COLOR``: Textual then draws
 in shades of grey, where red on black is nearly invisible, so every card is
 drawn in the terminal's own colour and nothing is dimmed (what is playable
 shows by its heavy frame, never by colour alone). With ``symbols`` off the
-suits are plain letters (``10H``, in the player's language) for terminals without the suit symbols.
+suits are plain letters (``10H``, in the player's language) for terminals
+without the suit symbols.
 Everything here returns Rich ``Text``: nothing is parsed as markup.
 """
 

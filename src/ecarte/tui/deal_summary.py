@@ -172,7 +172,7 @@ class MatchOverScreen(EcarteModalScreen[str]):
         names: tuple[str, str],
         games_won: list[int],
         forfeit: str | None,
-        games: list[list[int]] | None = None,
+        games: list[list[int]],
     ) -> None:
         """``games``: each game's final points, the first seat's first."""
         super().__init__()
@@ -180,7 +180,7 @@ class MatchOverScreen(EcarteModalScreen[str]):
         self.names = names
         self.games_won = games_won
         self.forfeit = forfeit
-        self.games = games or []
+        self.games = games
 
     def compose(self) -> ComposeResult:
         if self.forfeit and self.winner == 0:

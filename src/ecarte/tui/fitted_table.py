@@ -22,10 +22,11 @@ def fitted_widths(
     headings: Sequence[Text], rows: Sequence[Sequence[Text]], room: int | None, wrapped: Sequence[int]
 ) -> list[int | None]:
     """The width of each column of a table that should fit ``room`` cells
-    (padding aside), each row having one cell per heading: ``None`` (as wide as its content) while everything
-    fits; otherwise the ``wrapped`` columns share what the others leave,
-    the narrower content first, each at least as wide as its heading and
-    its longest word (so a card is never split), and their cells wrap."""
+    (padding aside), each row having one cell per heading: ``None`` (as
+    wide as its content) while everything fits; otherwise the ``wrapped``
+    columns share what the others leave, the narrower content first, each
+    at least as wide as its heading and its longest word (so a card is
+    never split), and their cells wrap."""
     count = len(headings)
     natural = [max([headings[i].cell_len, *(row[i].cell_len for row in rows)]) for i in range(count)]
     if room is None or sum(natural) <= room:

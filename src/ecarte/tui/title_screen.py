@@ -19,7 +19,7 @@ from textual.widgets.option_list import Option
 from ecarte.engine import Rules
 from ecarte.engine.scoring import game_won
 from ecarte.i18n import N_, _, ngettext, translated
-from ecarte.log import LogFileError, replay_file
+from ecarte.log import EndState, LogFileError, read_log_file
 from ecarte.play.lesson import newcomer
 from ecarte.play.names import level_name, rules_in_words
 from ecarte.safefile import Skipped
@@ -56,10 +56,10 @@ class Unfinished:
 def unfinished_of_log(path: Path) -> Unfinished | None:
     """Where the match a log holds stands (``None`` if unreadable)."""
     try:
-        replay = replay_file(path)
+        end = read_log_file(path, EndState())  # the state alone, as the scan reads it
     except (LogFileError, OSError):
         return None
-    header, match = replay.header, replay.match
+    header, match = end.header, end.match
     if header is None or match is None:
         return None
     level = header.extra.get("opponent")
