@@ -49,6 +49,7 @@ from ecarte.engine.rules import Rules
 from ecarte.engine.scoring import dealer_of_next_deal, points_needed, score_deal, trick_points, trick_winner
 from ecarte.engine.view import Phase, View
 
+from .card_model import textbook_card_fit
 from .evaluator import Budget, Sampled, evaluate_options, keep_sampling, king_point_matters
 from .exchange_model import dealer_refuse_chance, elder_play_chance, table_score
 from .expert_heuristics import (
@@ -128,6 +129,14 @@ class ExpertPlayer:
     the jeux de règle, ``exchange_model``) or ``"table_mix"`` (the table's
     share as a chance: the simulated answer mixes both, the weight is that
     chance). Other later decisions stay with the ordinary textbook."""
+    card_model = False
+    """Weigh the other's hand by whether the textbook's play of the cards
+    explains the cards it chose (``card_model``)."""
+    card_unlikely = 0.05
+    card_adaptive = False
+    """The weight of a misfit from how well the textbook has explained this
+    opponent's cards so far in the match (``card_prior`` to start)."""
+    card_prior = (2.0, 0.5)
     vector_from_trick = 0
     """From this trick on (1 to 5; 0: never) the card play chooses each later
     card once for the worlds it cannot tell apart (``vector_search``)
@@ -152,6 +161,8 @@ class ExpertPlayer:
         self._their_kept = 0
         self._my_last: ActionType | None = None
         self._elder_played_late = False
+        self._card_fits = [0, 0]
+        """(choices judged, misfits) of the other's cards against the textbook."""
 
     def start_match(self, seat: int, rules: Rules) -> None:
         self.seat = seat
@@ -160,6 +171,7 @@ class ExpertPlayer:
         self.value = match_value(rules, self.deal_model)
         self._power = power_table(rules.ace_high)
         self._last_seen = None
+        self._card_fits = [0, 0]
 
     # ------------------------------------------------------------ decisions
 
@@ -216,6 +228,11 @@ class ExpertPlayer:
             self._their_kept = 0
             self._my_last = None
             self._elder_played_late = False
+        if view.phase == Phase.TRICKS and len(view.tricks) == 4 and view.trick and self.card_adaptive:
+            # The other led the last card: its whole hand is known now.
+            counted = [0]
+            self._card_fits[1] += textbook_card_fit(view, self.rules, counted)(0)
+            self._card_fits[0] += counted[0]
         thrown = view.their_discards - self._their_discards_before
         if thrown > 0:
             self._their_kept = 5 - thrown
@@ -330,10 +347,20 @@ class ExpertPlayer:
         leads = opponent_leads(view, power) if self.learned_leads else []
         elder_plays, dealer_refuses = self._answer_chances(view, first=True)
         fit = self._fit
+        card_misfits = (
+            textbook_card_fit(view, self.rules) if self.card_model and view.phase == Phase.TRICKS else None
+        )
+        card_unlikely = self.card_unlikely
+        if self.card_adaptive:
+            fits_prior, misfits_prior = self.card_prior
+            judged, missed = self._card_fits
+            card_unlikely = min(1.0, (missed + misfits_prior) / (judged - missed + fits_prior))
 
         def weight(hand: int) -> float:
             original = hand | played
             w = 1.0
+            if card_misfits is not None:
+                w *= card_unlikely ** card_misfits(hand)
             if quiet and original >> king & 1:
                 w *= king_quiet
             for card, before, likelihoods, scale in leads:
