@@ -137,9 +137,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     commands.add_parser(
         "learn",
-        help=_("a guided first deal, then a game against the Easy level"),
+        help=_("the lesson: three guided deals against Klara, then a match against the Easy level"),
         description=_(
-            "Learn écarté by playing: three prepared deals, then a real game against the Easy level."
+            "Learn écarté by playing: three prepared deals against Klara (a game to 5), then a real "
+            "match against the Easy level."
         ),
     )
 

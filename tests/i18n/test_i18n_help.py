@@ -69,3 +69,25 @@ def test_the_installed_command_helps_in_the_saved_language_without_a_traceback(t
     done = subprocess.run([*ecarte, "learn", "--help"], capture_output=True, text=True, timeout=60)
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout.startswith("usage: ecarte learn ")
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "three guided deals against Klara, then a match against the Easy level"),
+        ("de", "drei geführte Runden gegen Klara, dann ein Match"),
+        ("fi", "kolme opastettua jakoa Klaraa vastaan"),
+        ("fr", "trois donnes guidées contre Klara, puis un match"),
+        ("nb", "tre veiledede giv mot Klara, så en match"),
+        ("nl", "drie begeleide rondes tegen Klara, daarna een wedstrijd"),
+        ("sv", "tre guidade givar mot Klara, sedan en match"),
+    ],
+)
+def test_the_help_says_the_lesson_is_three_deals(
+    language: str, words: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Wide enough that the line of `learn` is not wrapped.
+    monkeypatch.setenv("COLUMNS", "200")
+    out = help_text(capsys, "--lang", language, "--help")
+    (learn,) = [line for line in out.splitlines() if line.strip().startswith("learn ")]
+    assert words in learn
