@@ -4,6 +4,7 @@ speed is measured by ``benchmarks/startup.py``, not asserted here)."""
 from __future__ import annotations
 
 import gc
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -13,13 +14,15 @@ import pytest
 EXAMPLE_LOG = Path(__file__).resolve().parents[1] / "examples" / "classic-vs-random.ecarte.jsonl"
 
 
-def modules_loaded(*args: str) -> set[str]:
+def modules_loaded(*args: str, env: dict[str, str] | None = None) -> set[str]:
     program = (
         "import sys\nfrom ecarte.cli import main\n"
         f"try:\n    main({list(args)!r})\nexcept SystemExit:\n    pass\n"
         "print('\\n'.join(sorted(sys.modules)), file=sys.stderr)"
     )
-    result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=60, env=env
+    )
     return set(result.stderr.split())
 
 
@@ -58,11 +61,19 @@ def test_check_loads_neither_dataclasses_nor_typing(tmp_path: Path) -> None:
     assert "ecarte.log.check" in modules and loaded_from(modules, *heavy) == set()
 
 
-def test_help_loads_no_part_of_the_game() -> None:
-    modules = modules_loaded("--help")
-    # ecarte.i18n: the help is in the player's language (stdlib gettext, read only for a catalog).
-    assert {name for name in modules if name.startswith("ecarte")} == {"ecarte", "ecarte.cli", "ecarte.i18n"}
-    assert loaded_from(modules, "textual", "rich", "json", "dataclasses", "shutil") == set()
+def test_help_loads_no_part_of_the_game(tmp_path: Path) -> None:
+    # The help is in the player's language: ecarte.i18n (stdlib gettext, read
+    # only for a catalog), and the language setting read on its own (the
+    # TOML parser only when there is a settings file).
+    env = {**os.environ, "ECARTE_CONFIG_DIR": str(tmp_path)}
+    modules = modules_loaded("--help", env=env)
+    assert {name for name in modules if name.startswith("ecarte")} == {
+        *("ecarte", "ecarte.cli", "ecarte.i18n", "ecarte.records", "ecarte.safefile"),
+        *("ecarte.play", "ecarte.play.language", "ecarte.play.paths"),
+    }
+    assert loaded_from(modules, "textual", "rich", "json", "dataclasses", "tomllib", "tomlkit") == set()
+    (tmp_path / "settings.toml").write_text('language = "auto"\n', encoding="utf-8")
+    assert "tomllib" in modules_loaded("--help", env=env)
 
 
 def test_version_is_the_projects() -> None:

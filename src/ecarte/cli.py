@@ -137,9 +137,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     commands.add_parser(
         "learn",
-        help=_("a guided first deal, then a game against the Easy level"),
+        help=_("the lesson: three guided deals against Klara, then a match against the Easy level"),
         description=_(
-            "Learn écarté by playing: three prepared deals, then a real game against the Easy level."
+            "Learn écarté by playing: three prepared deals against Klara (a game to 5), then a real "
+            "match against the Easy level."
         ),
     )
 
@@ -281,16 +282,27 @@ def _speaks_to_a_program(argv: Sequence[str]) -> bool:
     return False
 
 
+def _asks_for_help(argv: Sequence[str]) -> bool:
+    """``-h`` or ``--help`` before any ``--``: argparse prints a help."""
+    for word in argv:
+        if word == "--":
+            return False
+        if word in ("-h", "--help"):
+            return True
+    return False
+
+
 def choose_language(argv: Sequence[str]) -> None:
     """Speak ``--lang``'s language, else the settings', else the system's
     (``ecarte.i18n.choose_language``); English for a program's output
-    (``--json``; ``ecarte bot`` unless ``--lang`` is given); the help,
-    ``--lang``'s or the system's. The app chooses again from the
-    settings it loads (``tui.launch``)."""
+    (``--json``; ``ecarte bot`` unless ``--lang`` is given), but a help
+    is for a person, in the same language as the rest (``ecarte check
+    --json --help`` too). The app chooses again from the settings it
+    loads (``tui.launch``)."""
     from ecarte import i18n
 
     asked = _asked_language(argv)
-    if _speaks_to_a_program(argv):
+    if _speaks_to_a_program(argv) and not _asks_for_help(argv):
         # ecarte bot's standard output is the protocol, never translated;
         # its errors are for a person, in the language --lang names, never
         # the system's (a host quotes them the same on every machine).
@@ -298,9 +310,11 @@ def choose_language(argv: Sequence[str]) -> None:
         i18n.activate(i18n.choose_language(asked, environ={}) if bot else i18n.SOURCE_LANGUAGE)
         return
     setting = None
-    # --help and --version start at once: the settings file (and the folders
-    # it is found through) are read only for a command's work.
-    if asked is None and not {"-h", "--help", "--version"} & set(argv):
+    # --version prints no words, so it starts without reading the settings.
+    # A settings file that cannot be read or is broken gives no language
+    # (the environment's, else English) and no error here: the app warns
+    # about it when it loads the settings.
+    if asked is None and "--version" not in argv:
         from ecarte.play.language import saved_language
 
         setting = saved_language()

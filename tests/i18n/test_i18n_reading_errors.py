@@ -166,3 +166,48 @@ def test_a_deferred_reason_pickles_with_its_template() -> None:
     message = pickle.loads(pickle.dumps(i18n.message_of(refused.value)))
     i18n.activate("sv")
     assert translated(message) == "en tom sträng är ingen handling"
+
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "classic-vs-random.ecarte.jsonl"
+CARD_REASON = "is not a card: a card is a rank (K Q J A T 9 8 7) then a suit (S H D C), e.g. 'TH'"
+
+
+def broken_example(tmp_path: Path, line: int, old: str, new: str) -> Path:
+    lines = EXAMPLE.read_text(encoding="utf-8").splitlines(keepends=True)
+    assert old in lines[line - 1]
+    lines[line - 1] = lines[line - 1].replace(old, new)
+    log = tmp_path / "broken.ecarte.jsonl"
+    log.write_text("".join(lines), encoding="utf-8")
+    return log
+
+
+def test_a_card_that_is_no_card_is_explained_in_german_and_french(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = broken_example(tmp_path, 5, '"card":"JS"', '"card":"ZZ"')
+    status, out, _ = run(capsys, "--lang", "de", "check", str(log))
+    assert status == 1
+    # The codes of the log stay the log's: K Q J A T 9 8 7, S H D C.
+    assert (
+        "UNGÜLTIG in Zeile 5: card: 'ZZ' ist keine Karte: eine Karte ist ein Rang (K Q J A T 9 8 7), "
+        "dann eine Farbe (S H D C), z. B. 'TH'"
+    ) in out
+    _, out, _ = run(capsys, "--lang", "fr", "check", str(log))
+    assert "'ZZ' n'est pas une carte: une carte est une valeur (K Q J A T 9 8 7) puis une couleur" in out
+    assert CARD_REASON not in out
+    # What a program reads keeps the English.
+    _, out, _ = run(capsys, "--lang", "fr", "check", "--json", str(log))
+    assert f"card: 'ZZ' {CARD_REASON}" in out
+
+
+def test_a_bad_deck_is_explained_in_french(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad_card = broken_example(tmp_path, 2, '"deck":"QC ', '"deck":"XX ')
+    _, out, _ = run(capsys, "--lang", "fr", "check", str(bad_card))
+    assert "INVALIDE à la ligne 2: le jeu de la donne: 'XX' n'est pas une carte: " in out
+    assert CARD_REASON not in out
+    twice = broken_example(tmp_path, 2, '"deck":"QC ', '"deck":"AS ')
+    _, out, _ = run(capsys, "--lang", "fr", "check", str(twice))
+    assert "le jeu de la donne: le jeu contient AS deux fois" in out
+    short = broken_example(tmp_path, 2, '"deck":"QC 8D ', '"deck":"QC,8D ')
+    _, out, _ = run(capsys, "--lang", "sv", "check", str(short))
+    assert "givens kortlek: en kortlek har 32 kort åtskilda med enkla mellanslag; fann 31 element" in out

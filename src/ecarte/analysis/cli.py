@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ecarte.i18n import _, ngettext, translated, translated_error
 from ecarte.log import LogFileError, replay_file
+from ecarte.log.names import shown_name
 from ecarte.play.names import level_name
 from ecarte.text import emit, printable
 
@@ -92,7 +93,7 @@ def run_analyse(path: str, seat: int | None, as_json: bool, seed: int) -> int:
 
 def format_analysis(analysis: MatchAnalysis, names: tuple[str, str], source: str) -> str:
     """The readable report."""
-    shown = [printable(name) for name in names]
+    shown = [shown_name(name) for name in names]
     lines = [_("Analysis of {file}").format(file=printable(source))]
     if analysis.error is not None and not analysis.decisions and not analysis.deals:
         lines.append(_("Nothing to analyse before the error."))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
-from ecarte.i18n import pgettext
+from ecarte.i18n import N_, Deferred, pgettext
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing at run time
 if TYPE_CHECKING:  # the generator is always the caller's; ``ecarte check`` shuffles nothing
@@ -45,7 +45,8 @@ SUIT_MASKS: tuple[int, ...] = tuple(0xFF << (8 * suit) for suit in range(4))
 
 
 class CardError(ValueError):
-    """A card code that does not name one of the 32 cards."""
+    """A card code that does not name one of the 32 cards; the message is a
+    ``Deferred`` text (English in files, translated where shown)."""
 
 
 def make_card(rank: int, suit: int) -> Card:
@@ -79,7 +80,16 @@ def parse_card(code: str) -> Card:
         return _CODE_TO_CARD[code]
     except (KeyError, TypeError):
         raise CardError(
-            f"{code!r} is not a card: a card is a rank (K Q J A T 9 8 7) then a suit (S H D C), e.g. 'TH'"
+            Deferred(
+                # Translators: K Q J A T 9 8 7 and S H D C are the codes of the log
+                # and the bot protocol (English initials, whatever the language):
+                # keep them, and 'TH', as they are.
+                N_(
+                    "{code} is not a card: a card is a rank (K Q J A T 9 8 7) "
+                    "then a suit (S H D C), e.g. 'TH'"
+                ),
+                code=repr(code),
+            )
         ) from None
 
 
@@ -231,12 +241,17 @@ def parse_deck(text: str) -> tuple[Card, ...]:
     """A deck string of the log: 32 codes, single spaces, each card once."""
     codes = text.split(" ")
     if len(codes) != 32:
-        raise CardError(f"a deck has 32 cards separated by single spaces; found {len(codes)} items")
+        found = (
+            N_("a deck has 32 cards separated by single spaces; found 1 item")
+            if len(codes) == 1
+            else N_("a deck has 32 cards separated by single spaces; found {count} items")
+        )
+        raise CardError(Deferred(found, count=len(codes)))
     deck = tuple(parse_card(code) for code in codes)
     seen: set[Card] = set()
     for card in deck:
         if card in seen:
-            raise CardError(f"the deck holds {card_code(card)} twice")
+            raise CardError(Deferred(N_("the deck holds {card} twice"), card=card_code(card)))
         seen.add(card)
     return deck
 

@@ -30,7 +30,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations
 
-from ecarte.i18n import _, ngettext
+from ecarte.i18n import N_, Deferred, _, ngettext
 from ecarte.records import Record
 
 from .actions import (
@@ -97,7 +97,8 @@ class IllegalActionError(ValueError):
 
 
 class DealError(ValueError):
-    """A deck that is not the 32 cards, or a deal when none is due."""
+    """A deck that is not the 32 cards, or a deal when none is due (from
+    ``Match.deal``, a ``Deferred`` text: ``message_of`` keeps it)."""
 
 
 class DealRecord(Record):
@@ -566,12 +567,14 @@ class Match:
         ``next_dealer``."""
         if self.phase != DEAL:
             raise DealError(
-                "the match is over: no more deals"
-                if self.phase == OVER
-                else "a new deal is not due: the current deal is not over"
+                Deferred(
+                    N_("the match is over: no more deals")
+                    if self.phase == OVER
+                    else N_("a new deal is not due: the current deal is not over")
+                )
             )
         if len(deck) != 32 or set(deck) != _ALL_CARDS_SET:
-            raise DealError("a deck is the 32 cards, each exactly once")
+            raise DealError(Deferred(N_("a deck is the 32 cards, each exactly once")))
         if not self.games or game_won(max(self.games[-1]), self.rules):
             self.games.append([0, 0])
         dealer = self.next_dealer

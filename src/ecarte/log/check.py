@@ -3,7 +3,9 @@
 The JSON object and the exit statuses are those of ``docs/log-format.md``;
 the readable summary is for people. Names and messages from the file are
 printed as plain text (no markup is interpreted), with control characters
-shown as escapes so a log cannot drive the terminal.
+shown as escapes so a log cannot drive the terminal; the app's own names
+(``You``, ``Computer``) in the reader's language, and the player named
+``You`` spoken to ("You win game 1": ``names.py``).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from ecarte.engine.scoring import after_four_all, four_all_score, game_won, matc
 from ecarte.i18n import _, ngettext, translated, translated_error
 from ecarte.text import emit, printable
 
+from .names import second_person, shown_name
 from .reader import LogFileError, Replay, replay_file
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing at run time
@@ -78,7 +81,8 @@ def format_summary(replay: Replay, source: str) -> str:
     if header is None or match is None:
         lines.append(_("No valid header, so nothing could be replayed."))
     else:
-        names = [printable(name) for name in header.players]
+        names = [shown_name(name) for name in header.players]
+        you = second_person(header.players)
         lines.append(
             _("Players: seat 0 {name}, seat 1 {other}; first dealer: {dealer}").format(
                 name=names[0], other=names[1], dealer=names[header.first_dealer]
@@ -89,23 +93,37 @@ def format_summary(replay: Replay, source: str) -> str:
             lines.append(_("Deals (pairs are seat 0 - seat 1):"))
             width = len(str(len(match.deals)))
             for number, record in enumerate(match.deals, 1):
-                lines.append(f"  {number:>{width}}. {_deal_text(record, names, match.is_over, header.rules)}")
+                lines.append(f"  {number:>{width}}. {_deal_text(record, names, you, header.rules)}")
         else:
             lines.append(_("No deal yet."))
-        lines.extend(_games_text(match.games, names, header.rules))
+        lines.extend(_games_text(match.games, names, you, header.rules))
         if match.winner is not None:
             winner = match.winner
             won = match.games_won
             if not match_won(1, header.rules):
                 lines.append(
-                    ngettext(
-                        "Result: {name} wins the match, {won} game to {lost}.",
-                        "Result: {name} wins the match, {won} games to {lost}.",
-                        won[winner],
+                    (
+                        ngettext(
+                            "Result: you win the match, {won} game to {lost}.",
+                            "Result: you win the match, {won} games to {lost}.",
+                            won[winner],
+                        )
+                        if you[winner]
+                        else ngettext(
+                            "Result: {name} wins the match, {won} game to {lost}.",
+                            "Result: {name} wins the match, {won} games to {lost}.",
+                            won[winner],
+                        )
                     ).format(name=names[winner], won=won[winner], lost=won[1 - winner])
                 )
             else:
-                lines.append(_("Result: {name} wins the match.").format(name=names[winner]))
+                lines.append(
+                    (
+                        _("Result: you win the match.")
+                        if you[winner]
+                        else _("Result: {name} wins the match.")
+                    ).format(name=names[winner])
+                )
         else:
             lines.append(_("Result: not decided; the log stops during the match."))
     if replay.error is None:
@@ -136,7 +154,7 @@ def _rules_text(rules: Rules) -> str:
     return _("{changes} (the rest as default)").format(changes=", ".join(changed))
 
 
-def _deal_text(record: DealRecord, names: list[str], match_over: bool, rules: Rules) -> str:
+def _deal_text(record: DealRecord, names: list[str], you: tuple[bool, bool], rules: Rules) -> str:
     dealer = record.dealer
     trump = f"{SUIT_SYMBOLS[record.trump]} {suit_name(record.trump)}"
     tricks = "-" if record.tricks is None else f"{record.tricks[0]}-{record.tricks[1]}"
@@ -152,11 +170,19 @@ def _deal_text(record: DealRecord, names: list[str], match_over: bool, rules: Ru
     )
     why: list[str] = []
     if record.turned_king:
-        why.append(_("{name} turned up the king (+1)").format(name=names[dealer]))
+        why.append(
+            (_("You turned up the king (+1)") if you[dealer] else _("{name} turned up the king (+1)")).format(
+                name=names[dealer]
+            )
+        )
     for seat in (0, 1):
         announced = record.king_points[seat] - (1 if record.turned_king and seat == dealer else 0)
         if announced:
-            why.append(_("{name} announced the king (+1)").format(name=names[seat]))
+            why.append(
+                (
+                    _("You announced the king (+1)") if you[seat] else _("{name} announced the king (+1)")
+                ).format(name=names[seat])
+            )
     if record.tricks is not None and record.winner is not None:
         winner = record.winner
         won = record.tricks[winner]
@@ -166,16 +192,33 @@ def _deal_text(record: DealRecord, names: list[str], match_over: bool, rules: Ru
             "won": won,
             "points": record.trick_points,
         }
-        if record.vole:
+        # Who is spoken to: the winner, the liable loser, or neither.
+        if record.vole and record.penalty:
             text_of_tricks = (
-                _("{name} took all 5 tricks, the vole, {loser} was liable (penalty) (+{points})")
-                if record.penalty
+                _("You took all 5 tricks, the vole, {loser} was liable (penalty) (+{points})")
+                if you[winner]
+                else _("{name} took all 5 tricks, the vole, you were liable (penalty) (+{points})")
+                if you[1 - winner]
+                else _("{name} took all 5 tricks, the vole, {loser} was liable (penalty) (+{points})")
+            )
+        elif record.vole:
+            text_of_tricks = (
+                _("You took all 5 tricks, the vole (+{points})")
+                if you[winner]
                 else _("{name} took all 5 tricks, the vole (+{points})")
+            )
+        elif record.penalty:
+            text_of_tricks = (
+                _("You took {won} tricks, {loser} was liable (penalty) (+{points})")
+                if you[winner]
+                else _("{name} took {won} tricks, you were liable (penalty) (+{points})")
+                if you[1 - winner]
+                else _("{name} took {won} tricks, {loser} was liable (penalty) (+{points})")
             )
         else:
             text_of_tricks = (
-                _("{name} took {won} tricks, {loser} was liable (penalty) (+{points})")
-                if record.penalty
+                _("You took {won} tricks (+{points})")
+                if you[winner]
                 else _("{name} took {won} tricks (+{points})")
             )
         why.append(text_of_tricks.format(**values))
@@ -186,16 +229,20 @@ def _deal_text(record: DealRecord, names: list[str], match_over: bool, rules: Ru
         reset = after_four_all((both, both))
         why.append(_("both at {both}: reset to {score}").format(both=both, score=f"{reset[0]}-{reset[1]}"))
     if record.ended_game is not None:
-        why.append(_("{name} wins game {game}").format(name=names[record.ended_game], game=record.game))
+        why.append(
+            (_("You win game {game}") if you[record.ended_game] else _("{name} wins game {game}")).format(
+                name=names[record.ended_game], game=record.game
+            )
+        )
     return f"{text}: {'; '.join(why)}"
 
 
-def _games_text(games: list[list[int]], names: list[str], rules: Rules) -> list[str]:
+def _games_text(games: list[list[int]], names: list[str], you: tuple[bool, bool], rules: Rules) -> list[str]:
     lines = []
     for number, score in enumerate(games, 1):
         if game_won(max(score), rules):
             winner = 0 if game_won(score[0], rules) else 1
-            outcome = _("won by {name}").format(name=names[winner])
+            outcome = (_("won by you") if you[winner] else _("won by {name}")).format(name=names[winner])
         else:
             outcome = _("in progress")
         lines.append(

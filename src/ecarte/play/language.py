@@ -1,11 +1,11 @@
 """The language setting, read on its own: ``ecarte check``, ``ecarte
 stats`` and ``--help`` speak the player's language without loading the
-rest of the settings (and the players they name). ``settings.py`` checks
+rest of the settings (and the players they name); a missing, unreadable or
+broken file gives no language and no error. ``settings.py`` checks
 and saves the setting with the others."""
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 from ecarte.i18n import LANGUAGES
@@ -27,7 +27,14 @@ def saved_language(path: Path | None = None) -> str | None:
     warning about a broken file comes when the settings are loaded)."""
     try:
         data = read_regular_file(path or paths.settings_path(), MAX_SETTINGS_BYTES)
+    except (FileRefused, OSError, ValueError):  # ValueError: a path with a NUL in it
+        return None
+    # Only now: without a settings file (--help on a fresh machine) the
+    # TOML parser, and the typing and datetime it imports, are not loaded.
+    import tomllib
+
+    try:
         value = tomllib.loads(data.decode("utf-8-sig")).get("language")
-    except (FileRefused, OSError, ValueError, RecursionError):
+    except (ValueError, RecursionError):
         return None
     return value if isinstance(value, str) and value in LANGUAGE_CHOICES else None

@@ -1,4 +1,4 @@
-"""The guided first deal (``ecarte learn``, "Learn to play"): the script of
+"""The lesson (``ecarte learn``, "Learn to play"): three guided deals; the script of
 the lesson and the runner that holds it to the real engine.
 
 The player sits at seat 0 against Klara (seat 1), who plays the moves the
