@@ -178,3 +178,15 @@ async def test_help_from_the_viewer_gives_the_rule_of_the_phase_shown(known_log:
         await pilot.press("escape")
         assert isinstance(app.screen, ReplayViewerScreen)
         assert app.screen.position == 2
+
+
+async def test_the_discards_column_lists_the_cards_as_the_event_does(
+    known_log: Path, plain: Callable[..., str]
+) -> None:
+    # Clubs are trumps; Klara discards 7♦ 8♦: strongest first, as her hand is shown.
+    app = viewer_app(known_log)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("right", "right", "right", "right", "right")
+        assert "Klara discards 8♦, 7♦" in shown(app, plain, "replay-event")
+        klara_row = shown(app, plain, "replay-board-text").split("Klara (dealer)")[1].split("Leo (elder)")[0]
+        assert "8♦ 7♦" in klara_row, klara_row

@@ -274,3 +274,22 @@ async def test_the_score_header_stays_put_when_the_liability_note_comes(tmp_path
         assert "⚠" in " ".join(strip.text for strip in panel.render_lines(panel.region.reset_offset))
         assert header() == before
     session.close()
+
+
+async def test_the_hand_box_names_the_discards_in_the_historys_order(tmp_path: Path) -> None:
+    # Hearts are trumps; the human discards 9♦ 8♦ 7♣, the last three of the
+    # sorted hand K♥ A♠ 9♦ 8♦ 7♣.
+    session, _ = scripted_session(tmp_path, [DEAL_ONE], ["accept", "discard"], first_dealer=1)
+    app = GameApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await settle(pilot)
+        await pilot.press("e")
+        await settle(pilot)
+        await pilot.press("3", "4", "5", "enter")
+        await settle(pilot)
+        assert any(entry.startswith("You discard 9♦, 8♦, 7♣ and draw") for entry in history(screen))
+        subtitle = str(screen.query_one("#you").border_subtitle)
+        assert subtitle.endswith("discarded 9♦ 8♦ 7♣"), subtitle
+    session.close()

@@ -23,7 +23,7 @@ from textual.widgets import Button, Footer, Static
 
 from ecarte.engine import Action, ActionType, IllegalActionError, Match, Phase, card_action, discard_action
 from ecarte.engine.actions import ACCEPT_ACTION, KING_ACTION, PLAY_ACTION, PROPOSE_ACTION, REFUSE_ACTION
-from ecarte.engine.cards import bit, cards_in
+from ecarte.engine.cards import bit, cards_in, sorted_hand
 from ecarte.engine.match import ANSWER, DISCARD_PHASE, EXCHANGE, TRICKS
 from ecarte.i18n import N_, _, ngettext, translated
 from ecarte.log import EventType, LogEvent, LogHeader, LogVisitor
@@ -321,7 +321,10 @@ class GameScreen(EcarteScreen[None]):
         self.refresh_bindings()
 
     def _discards(self) -> list[int]:
-        return cards_in(self.match.discards[HUMAN])
+        """The human's discards in the order of the hand on screen (trumps
+        first, strongest first), as the History names them."""
+        match = self.match
+        return sorted_hand(cards_in(match.discards[HUMAN]), match.trump, match.rules.ace_high)
 
     def _legal_types(self) -> set[str]:
         if not self.awaiting_human:

@@ -23,7 +23,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import DataTable, Footer, Static
 
 from ecarte.engine import Match
-from ecarte.engine.cards import Card, cards_in, suit_name
+from ecarte.engine.cards import Card, cards_in, sorted_hand, suit_name
 from ecarte.i18n import N_, _, ngettext, translated, translated_error
 from ecarte.log import LogEvent, LogFileError, Replay, replay_file
 from ecarte.log.format import EventType
@@ -511,7 +511,8 @@ class ReplayViewerScreen(EcarteScreen[None]):
             # Translators: the roles in a deal, beside a player's name.
             role = _("dealer") if seat == state.dealer else _("elder")
             hand = state.hand(seat)
-            discards = cards_in(state.discards[seat])
+            # In the order of the hand beside them (trumps first, strongest first).
+            discards = sorted_hand(cards_in(state.discards[seat]), state.trump, state.rules.ace_high)
             table.add_row(
                 Text(f"{names[seat][:20]} ({role})", style="bold"),
                 cards_text(hand, symbols) if hand else Text("—", style="dim"),
