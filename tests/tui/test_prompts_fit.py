@@ -10,18 +10,23 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from game_support import GameApp, scripted_session, settle
 from rich.console import Console
 from rich.text import Text
 from textual.pilot import Pilot
+from textual.widget import Widget
 from textual.widgets import Static
 
+from ecarte import i18n
 from ecarte.engine import ActionType, Rules
 from ecarte.engine.cards import bit
 from ecarte.engine.match import ANSWER, DISCARD_PHASE, EXCHANGE, TRICKS
 from ecarte.play.session import HUMAN
 from ecarte.tui.deal_summary import DealSummaryScreen, MatchOverScreen
 from ecarte.tui.game_screen import GameScreen
+from ecarte.tui.narration import liability_warning
+from ecarte.tui.widgets import ScorePanel
 
 SMALLEST = (80, 24)
 DECISION_KEYS = {"propose": "e", "play": "p", "accept": "a", "refuse": "r", "king": "k"}
@@ -129,3 +134,40 @@ async def test_every_prompt_narration_and_message_is_whole_at_80x24(tmp_path: Pa
         "follow",
         "a refused card",
     }, seen
+
+
+def panel_words(widget: Widget) -> str:
+    """The words a framed panel shows on screen, inside its frame, on one line."""
+    rows = widget.render_lines(widget.region.reset_offset)
+    return " ".join(" ".join(row.text[1:-1] for row in rows).split())
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+@pytest.mark.parametrize("move", ["p", "r"])
+async def test_the_liability_warning_is_whole_in_a_match_of_several_games(
+    language: str, move: str, tmp_path: Path
+) -> None:
+    """The score panel's lines of a longer match ("(match: first to 3)") and
+    the warning of a liable player, every word of it on screen at 80x24:
+    the human (elder) plays without proposing (p), or (dealer) refuses the
+    first proposal (r), under the longest warning's rules (the vole named)."""
+    assert i18n.activate(language) == language
+    rules = Rules(target=10, games_to_win=3, penalty_adds_to_vole=True)
+    elder = move == "p"
+    session, _ = scripted_session(tmp_path, [], ["propose"], first_dealer=1 if elder else 0, rules=rules)
+    app = GameApp(session)
+    async with app.run_test(size=SMALLEST) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await settle(pilot)
+        await pilot.press(move)
+        await settle(pilot)
+        warning = liability_warning(session.match, session.names)
+        assert warning is not None and session.match.liable == HUMAN
+        panel = screen.query_one(ScorePanel)
+        shown = panel_words(panel)
+        assert " ".join(warning.split()) in shown, shown
+        assert i18n._("(match: first to {count})").format(count=3) in shown  # still there too
+        # The History below still has room for the last moves.
+        assert screen.query_one("#history").region.height >= 6
+    session.close()

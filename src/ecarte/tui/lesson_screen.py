@@ -68,7 +68,7 @@ class LessonScreen(EcarteScreen[None]):
     LessonScreen #lesson-said.-wrong { color: $warning; text-style: bold; }
     LessonScreen #lesson-actions { height: 1; padding: 0 1; }
     LessonScreen #lesson-actions Button { margin: 0 1 0 0; width: auto; min-width: 0; }
-    LessonScreen #lesson-score { height: 9; border: round $accent; padding: 0 1; }
+    LessonScreen #lesson-score { height: auto; min-height: 9; border: round $accent; padding: 0 1; }
     LessonScreen #lesson-text { height: 1fr; border: round $warning; padding: 0 1; }
     LessonScreen.-large #lesson-side { width: 52; }
     LessonScreen.-large #lesson-opponent { height: 7; }

@@ -82,4 +82,6 @@ class ScorePanel(Static, can_focus=False):
         table = Table.grid(expand=True)
         for line in lines:
             table.add_row(line)
-        self.update(table, layout=False)
+        # With layout: the panel grows when a warning needs more lines (a
+        # match of several games has a line more to show beside it).
+        self.update(table)
