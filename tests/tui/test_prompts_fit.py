@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from game_support import GameApp, scripted_session, settle
+from game_support import GameApp, deck, scripted_session, settle
 from rich.console import Console
 from rich.text import Text
 from textual.pilot import Pilot
@@ -170,4 +170,51 @@ async def test_the_liability_warning_is_whole_in_a_match_of_several_games(
         assert i18n._("(match: first to {count})").format(count=3) in shown  # still there too
         # The History below still has room for the last moves.
         assert screen.query_one("#history").region.height >= 6
+    session.close()
+
+
+# Hearts are trumps (the 7♥ turned up). ELDER_HOLDS_KING: the elder holds
+# K♥ A♠ 7♣ 8♦ 9♦; DEALER_HOLDS_KING: the dealer does.
+ELDER_HOLDS_KING = deck("KH AS 7C KC JS 8S 8D 9D 7S TC 7H")
+DEALER_HOLDS_KING = deck("KC JS 8S KH AS 7C 7S TC 8D 9D 7H")
+KING_CASES = {
+    # The deal, the first dealer, the computer's moves and the human's keys
+    # before k: too early (in the exchange), too late (a card played
+    # without announcing, k at the next turn).
+    "elder, too early": (ELDER_HOLDS_KING, 1, (), ()),
+    "elder, too late": (ELDER_HOLDS_KING, 1, (), ("p", "2")),
+    "dealer, too early": (DEALER_HOLDS_KING, 0, ("propose",), ()),
+    "dealer, too late": (DEALER_HOLDS_KING, 0, ("play",), ("2",)),
+}
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+@pytest.mark.parametrize("case", KING_CASES)
+async def test_why_the_king_may_not_be_announced_is_whole(language: str, case: str, tmp_path: Path) -> None:
+    """The longest reasons k is refused (the moment the rules allow, in
+    words) are read whole at 80x24, and the prompt and the buttons stay on
+    screen beside them."""
+    assert i18n.activate(language) == language
+    cards, first_dealer, script, keys = KING_CASES[case]
+    session, _ = scripted_session(tmp_path, [cards], script, first_dealer=first_dealer)
+    app = GameApp(session)
+    async with app.run_test(size=SMALLEST) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await settle(pilot)
+        for key in keys:
+            await pilot.press(key)
+            await settle(pilot)
+        assert not session.match.can_announce() and screen.awaiting_human
+        await pilot.press("k")
+        await pilot.pause()
+        message = screen.query_one("#message", Static)
+        assert message.display
+        reason = session.match._why_no_king(HUMAN)
+        assert " ".join(str(message.content).split()).lower() == " ".join(reason.split()).lower()
+        assert_whole(screen, "#message", case)
+        assert_whole(screen, "#prompt", case)
+        bottom = screen.query_one("#actions").region.bottom
+        assert bottom <= SMALLEST[1] - 1, "the buttons are pushed under the footer"
+        assert screen.query_one("#table").region.height >= 6
     session.close()

@@ -481,10 +481,13 @@ class GameScreen(EcarteScreen[None]):
     def show_error(self, text: str) -> None:
         shown = text if self.symbols else letters(text)
         shown = shown[:1].upper() + shown[1:]  # the engine's reasons start in lower case
-        _set_text(self.query_one("#message", Static), Text(shown, style="bold red"))
+        message = self.query_one("#message", Static)
+        words = Text(shown, style="bold red")
+        if message.content != words:
+            message.update(words)  # with layout: as many lines as it needs
         # The message takes the narration's place (the history keeps it).
         self.query_one("#narration").display = False
-        self.query_one("#message").display = True
+        message.display = True
         self.app.bell()
 
     def clear_error(self) -> None:
