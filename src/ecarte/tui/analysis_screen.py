@@ -24,7 +24,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.widgets import DataTable, Footer, ProgressBar, Sparkline, Static
+from textual.widgets import DataTable, ProgressBar, Sparkline, Static
 from textual.worker import get_current_worker
 
 from ecarte.analysis.match_analysis import DealResult, Decision, MatchAnalysis, analyse_replay
@@ -35,6 +35,7 @@ from ecarte.text import printable
 from .base import EcarteScreen, while_open
 from .fitted_table import FittedTable
 from .hint_panel import option_text
+from .key_footer import KeyFooter
 from .narration import SECOND_PERSON, shown_name
 from .styled import styled
 
@@ -379,7 +380,7 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
         yield WinChanceGraph(id="analysis-graph")
         yield FittedTable(wrapped=OPTION_COLUMNS, id="analysis-table", cursor_type="row", zebra_stripes=True)
         yield Static(id="analysis-detail")
-        yield Footer()
+        yield KeyFooter()
 
     def on_resize(self, event: events.Resize) -> None:
         # A taller graph when the terminal has room.

@@ -19,7 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from ecarte.engine import Action, ActionType, IllegalActionError, Match, Phase, card_action, discard_action
 from ecarte.engine.actions import ACCEPT_ACTION, KING_ACTION, PLAY_ACTION, PROPOSE_ACTION, REFUSE_ACTION
@@ -36,6 +36,7 @@ from .base import CARD_BINDINGS, DECISION_BUTTONS, EcarteScreen, while_open
 from .cards_render import card_text, letters
 from .deal_summary import DealSummaryScreen, MatchOverScreen
 from .hint_panel import HintPanel
+from .key_footer import KeyFooter
 from .narration import (
     deal_in_game,
     describe_action,
@@ -115,25 +116,28 @@ class HistoryOfTheLog(LogVisitor[list[Text | str]]):
 class GameScreen(EcarteScreen[None]):
     CSS_PATH = "game.tcss"
 
+    # The keys of the buttons under the prompt ("Propose (e)", "Menu (Esc)")
+    # are read there: the footer shows the others, on one line at 80 columns
+    # in every language.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("e", "decide('propose')", N_("Propose")),
+        Binding("e", "decide('propose')", N_("Propose"), show=False),
         # Translators: the footer's "play": play the hand as it is, no (more) exchange.
-        Binding("p", "decide('play')", N_("Play")),
-        Binding("a", "decide('accept')", N_("Accept")),
-        Binding("r", "decide('refuse')", N_("Refuse")),
+        Binding("p", "decide('play')", N_("Play"), show=False),
+        Binding("a", "decide('accept')", N_("Accept"), show=False),
+        Binding("r", "decide('refuse')", N_("Refuse"), show=False),
         # Translators: the footer's descriptions are short: a word or two.
-        Binding("k", "decide('king')", N_("Announce king")),
+        Binding("k", "decide('king')", N_("Announce king"), show=False),
         # When the king may not be announced, k says why instead of nothing.
         Binding("k", "why_no_king", N_("Announce king"), show=False),
         *CARD_BINDINGS,
         # Translators: pick the card under the cursor for the discard (or put it back).
         Binding("space", "choose_card", N_("Choose card")),
         Binding("enter", "confirm", N_("Confirm")),
-        Binding("n", "rematch", N_("Rematch")),
+        Binding("n", "rematch", N_("Rematch"), show=False),
         Binding("h", "hint", N_("Hint")),
         Binding("question_mark,f1", "help", N_("Help"), key_display="?"),
         Binding("f2", "rules", N_("Rules")),
-        Binding("escape", "leave", N_("Menu")),
+        Binding("escape", "leave", N_("Menu"), show=False),
     ]
 
     keys_of_the_moment: reactive[tuple[object, ...]] = reactive((), init=False)
@@ -178,7 +182,7 @@ class GameScreen(EcarteScreen[None]):
                 yield ScorePanel(id="score")
                 yield HintPanel(self.session, self.settings.coach, self.symbols, id="hint")
                 yield HistoryLog(id="history", wrap=True, markup=False, auto_scroll=True, min_width=20)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         history = self.query_one("#history", HistoryLog)

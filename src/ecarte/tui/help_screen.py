@@ -10,13 +10,14 @@ from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ecarte.engine import Rules
 from ecarte.i18n import N_, _, ngettext
 from ecarte.play.names import rules_in_words
 
 from .base import EcarteModalScreen
+from .key_footer import KeyFooter
 
 PHASE_TITLES: dict[str, str] = {
     "deal": N_("A new deal"),
@@ -190,7 +191,7 @@ class HelpScreen(EcarteModalScreen[None]):
                 line = rules_in_words(self.rules, with_target=True)
                 heading = escape(_("Rules of this match"))
                 yield Static(f"[b]{heading}[/b]\n{escape(line)}", id="help-rules-in-force")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         heading = escape(_("Keys"))

@@ -16,7 +16,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from ecarte.engine import Action, ActionType, Match, card_action, discard_action
 from ecarte.engine.actions import ACCEPT_ACTION, KING_ACTION, PLAY_ACTION, PROPOSE_ACTION, REFUSE_ACTION
@@ -39,6 +39,7 @@ from ecarte.tui.narration import describe_action, describe_deal, describe_deal_e
 from ecarte.tui.widgets import CardSlot, HandView, OpponentView, ScorePanel, TableView
 
 from .base import CARD_BINDINGS, DECISION_BUTTONS, EcarteScreen
+from .key_footer import KeyFooter
 
 if TYPE_CHECKING:
     from ecarte.play.session import MatchSession
@@ -139,7 +140,7 @@ class LessonScreen(EcarteScreen[None]):
             with Vertical(id="lesson-side"):
                 yield ScorePanel(id="lesson-score")
                 yield Static(id="lesson-text")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.lesson = Lesson(self.settings.player_name)

@@ -20,7 +20,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from ecarte.engine import Match
 from ecarte.engine.cards import Card, cards_in, sorted_hand, suit_name
@@ -36,6 +36,7 @@ from ecarte.text import printable, short_name
 from .base import EcarteScreen
 from .cards_render import card_text, cards_text, suit_text
 from .fitted_table import FittedTable
+from .key_footer import KeyFooter
 from .narration import (
     SECOND_PERSON,
     describe_action,
@@ -183,7 +184,7 @@ class ReplayListScreen(EcarteScreen[None]):
         table = FittedTable(wrapped=(1, 2), id="replay-table", cursor_type="row", zebra_stripes=True)
         table.display = False
         yield table
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.load()
@@ -322,7 +323,7 @@ class ReplayViewerScreen(EcarteScreen[None]):
         yield Static(id="replay-event")
         with VerticalScroll(id="replay-board"):
             yield Static(id="replay-board-text")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         if self._given and len(self.replay.events) <= SMALL_LOG_EVENTS:

@@ -9,13 +9,14 @@ from rich.markdown import Markdown
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ecarte.engine import Rules
 from ecarte.i18n import N_, _, current_language
 from ecarte.play.names import rules_in_words
 
 from .base import EcarteScreen
+from .key_footer import KeyFooter
 
 MISSING_RULES = N_(
     "# The rules are missing\n\n"
@@ -73,7 +74,7 @@ class RulesScreen(EcarteScreen[None]):
             if self.rules is not None:
                 yield Static(Markdown(in_force(self.rules), hyperlinks=False), id="rules-in-force")
             yield Static(Markdown(rules_text() or _(MISSING_RULES), hyperlinks=False), id="rules-text")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#rules-scroll").focus()

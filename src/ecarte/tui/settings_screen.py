@@ -15,7 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from ecarte.engine import Rules, RulesError
 from ecarte.engine.cards import suit_letter, suit_name
@@ -36,6 +36,7 @@ from ecarte.play.settings import (
 from ecarte.text import printable
 
 from .base import EcarteScreen
+from .key_footer import KeyFooter
 from .narration import SECOND_PERSON, shown_name
 from .words import translate_bindings
 
@@ -281,7 +282,7 @@ class SettingsScreen(EcarteScreen[None]):
                 yield Button(_("Save"), id="save", variant="primary", compact=True)
                 yield Button(_("Defaults"), id="defaults", compact=True)
                 yield Button(_("Cancel"), id="cancel", compact=True)
-        yield Footer()
+        yield KeyFooter()
 
     @staticmethod
     def _row(label: str, control: Input | Choice, explanation: str) -> Iterable[Horizontal | Static]:

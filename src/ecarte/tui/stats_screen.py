@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
-from textual.widgets import Footer, Sparkline, Static
+from textual.widgets import Sparkline, Static
 
 from ecarte.analysis.stats import Record, Tally, collect, rules_shown
 from ecarte.i18n import N_, _, ngettext
@@ -23,6 +23,7 @@ from ecarte.text import printable
 
 from .base import EcarteScreen, while_open
 from .fitted_table import FittedTable
+from .key_footer import KeyFooter
 
 ROLLING = 10
 """The win rate over time is over the last this many matches."""
@@ -105,7 +106,7 @@ class StatsScreen(EcarteScreen[None]):
         with VerticalScroll(id="stats-body"):
             yield Static(_("Your record"), id="stats-title")
             yield Static(Text(_("Reading the saved matches…"), style="italic"), id="stats-status")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.collect()

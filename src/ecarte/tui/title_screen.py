@@ -13,7 +13,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, OptionList, Static
+from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ecarte.engine import Rules
@@ -27,6 +27,7 @@ from ecarte.text import printable
 
 from .base import EcarteModalScreen, EcarteScreen
 from .cards_render import dim_style
+from .key_footer import KeyFooter
 from .narration import shown_name
 
 RULES_INDENT = 2
@@ -147,7 +148,7 @@ class TitleScreen(EcarteScreen[None]):
             yield Static(_(TAGLINE), id="title-tagline")
             yield OptionList(id="title-menu")
             yield Static(id="title-summary")
-        yield Footer()
+        yield KeyFooter()
 
     def on_screen_resume(self) -> None:
         self.refresh_menu()

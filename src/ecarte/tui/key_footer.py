@@ -1,0 +1,58 @@
+"""The footer of every screen: each key the screen shows there, whole.
+
+Textual's ``Footer`` keeps its keys on one line and lets those that do not
+fit run off the right edge, behind its command palette key: at 80 columns
+the title's Rules and Quit, the table's Menu and the replay's Help were cut
+(``s Settings  r▏^p palette``), and more so in the longer languages. This
+one puts the keys that do not fit on a second line, and leaves out the
+palette's key (Ctrl+P still opens the palette; the Settings offer the
+themes it is there for)."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import HorizontalGroup
+from textual.widget import Widget
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+
+def key_cells(key: FooterKey) -> int:
+    """The columns a key takes: " k " and "Description " (the footer's padding)."""
+    from rich.cells import cell_len
+
+    return cell_len(key.key_display) + 2 + (cell_len(key.description) + 1 if key.description else 0)
+
+
+class KeyFooter(Footer):
+    DEFAULT_CSS = """
+    KeyFooter { layout: vertical; height: auto; max-height: 3; }
+    KeyFooter > .key-row { height: 1; width: 100%; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__(show_command_palette=False)
+        self._laid_out_for = 0
+        """The width the keys were put in rows for."""
+
+    def compose(self) -> ComposeResult:
+        width = self._laid_out_for = self.size.width
+        rows: list[list[Widget]] = [[]]
+        used = 0
+        for widget in super().compose():
+            cells = key_cells(widget) if isinstance(widget, FooterKey) else 0
+            if rows[-1] and width and used + cells > width:
+                rows.append([])
+                used = 0
+            rows[-1].append(widget)
+            used += cells
+        for row in rows:
+            if row:
+                with HorizontalGroup(classes="key-row"):
+                    yield from row
+
+    def on_resize(self, event: events.Resize) -> None:
+        # Laid out again for a new width (not for the height its rows take).
+        if event.size.width != self._laid_out_for:
+            self.call_after_refresh(self.recompose)
