@@ -24,6 +24,7 @@ from ecarte.ai import Player
 from ecarte.engine import Action, Card, Match, Rules, View, shuffled_deck
 from ecarte.i18n import N_, Deferred, _, translated, translated_error
 from ecarte.log import LogWriter
+from ecarte.log.names import COMPUTER as COMPUTER_IN_LOG
 from ecarte.play import autosave, paths
 from ecarte.play.autosave import LOG_SUFFIX, UNFINISHED_SCAN_LIMIT, forfeit_path
 from ecarte.play.lock import LogLock
@@ -48,7 +49,7 @@ __all__ = [
 
 HUMAN = 0
 COMPUTER = 1
-COMPUTER_NAME = "Computer"
+COMPUTER_NAME = COMPUTER_IN_LOG
 
 
 class SessionError(Exception):

@@ -18,7 +18,8 @@ from ecarte.engine.cards import bit, card_label, suit_name, suit_of
 from ecarte.engine.scoring import trick_points
 from ecarte.engine.view import VIEW_PHASES
 from ecarte.i18n import _, ngettext
-from ecarte.text import printable, short_name
+from ecarte.log.names import YOU, shown_name
+from ecarte.text import printable
 
 __all__ = [
     "SECOND_PERSON",
@@ -30,14 +31,9 @@ __all__ = [
     "shown_name",
 ]
 
-SECOND_PERSON = "You"
+SECOND_PERSON = YOU
 """A player named "You" (the setting's default, kept in English in the
 file) gets second-person sentences: "You propose"."""
-
-
-COMPUTER_NAME = "Computer"
-"""The computer's name in the log (``play.session.COMPUTER_NAME``), shown
-in the player's language."""
 
 
 NARRATED_NAME_CELLS = 15
@@ -45,19 +41,6 @@ NARRATED_NAME_CELLS = 15
 lines of 46 cells, and its longest sentences (a trick won by the other
 player, five cards discarded and drawn) must fit them even when both names
 are long; a longer name is cut, ending in "…"."""
-
-
-def shown_name(name: str, cells: int | None = None) -> str:
-    """A player's name as shown: "You" and "Computer" in the player's
-    language, any other name as written, made printable (and cut to
-    ``cells``, ending in "…", when given)."""
-    if name == SECOND_PERSON:
-        # Translators: the human player, as a name (the score, the table).
-        return _("You")
-    if name == COMPUTER_NAME:
-        # Translators: the computer opponent, as a name ("Computer deals").
-        return _("Computer")
-    return printable(short_name(name, cells) if cells is not None else name)
 
 
 def _name(name: str) -> str:
