@@ -18,7 +18,7 @@ from rich.console import Console
 from ecarte.ai.evaluator import Evaluation, OptionValue
 from ecarte.analysis.match_analysis import hint
 from ecarte.engine import Action, Phase
-from ecarte.engine.cards import cards_in
+from ecarte.engine.cards import cards_in, parse_card
 from ecarte.log import replay_file, run_check
 from ecarte.tui.cards_render import card_text
 from ecarte.tui.game_screen import GameScreen
@@ -155,3 +155,34 @@ def test_each_discard_the_coach_shows_is_whole(actions: list[str], width: int, s
     if width >= 40:  # room enough: the options are named in words, with a bar
         assert all("Discard" in line or "Keep" in line for line in lines)
         assert all("·" in line or "█" in line for line in lines)
+
+
+def test_a_discard_the_coach_shows_lists_its_cards_in_the_order_of_the_hand() -> None:
+    """As the History and the hand box name them: trumps first, then each
+    suit strongest first (the log's action lists the cards by code)."""
+    hearts = parse_card("KH") >> 3
+    evaluation = evaluation_of(["discard 8S KS 7H", "discard 8S"])
+    line = hint_lines(evaluation, 60, True, trump=hearts).plain.split("\n")[0]
+    assert "Discard 7♥ K♠ 8♠" in line, line
+
+
+def test_the_analysis_lists_a_discards_cards_in_the_order_of_the_hand() -> None:
+    from ecarte.analysis.match_analysis import Decision
+    from ecarte.tui.analysis_screen import decision_note
+
+    hearts = parse_card("KH") >> 3
+    evaluation = evaluation_of(["discard 8S KS 7H", "discard 8S"])
+    decision = Decision(
+        line=7,
+        seat=0,
+        phase=Phase.DISCARD,
+        chosen=evaluation.options[1].action,
+        options=evaluation.options,
+        best=evaluation.options[0].action,
+        loss=1.0,
+        loss_se=0.5,
+        label=None,
+        trump=hearts,
+    )
+    note = decision_note(decision, ("You", "Computer")).plain
+    assert "Discard 7♥ K♠ 8♠" in note, note

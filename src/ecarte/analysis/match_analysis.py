@@ -67,6 +67,10 @@ class Decision:
     """Best minus chosen, in win-chance points; never negative."""
     loss_se: float
     label: str | None
+    trump: int | None = None
+    """The deal's trump, and below whether the ace is high: a discard's cards
+    are shown in the order of the hand (trumps first, strongest first)."""
+    ace_high: bool = False
 
     @property
     def accuracy(self) -> float:
@@ -210,7 +214,7 @@ def analyse_replay(
                     break
                 evaluation = evaluator.evaluate(view, legal, action)
                 evaluator.observe(view, action)
-                decision = _decision(event.line, seat, action, evaluation)
+                decision = _decision(event.line, seat, action, evaluation, view.trump, before.rules.ace_high)
                 done += 1
                 if decision is None:  # pragma: no cover - the evaluator values the option chosen
                     pending.append(event.line)
@@ -265,7 +269,9 @@ def _settled(match: Match, value: MatchValue, seat: int) -> float:
     return _for_seat_zero(seat, chance)
 
 
-def _decision(line: int, seat: int, action: Action, evaluation: Evaluation) -> Decision | None:
+def _decision(
+    line: int, seat: int, action: Action, evaluation: Evaluation, trump: int, ace_high: bool
+) -> Decision | None:
     ranked = evaluation.ranked()
     chosen_index = evaluation.index_of(action)
     if chosen_index is None:
@@ -284,6 +290,8 @@ def _decision(line: int, seat: int, action: Action, evaluation: Evaluation) -> D
         loss=loss,
         loss_se=loss_se,
         label=label_for(loss, loss_se),
+        trump=trump,
+        ace_high=ace_high,
     )
 
 

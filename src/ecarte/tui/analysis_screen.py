@@ -28,6 +28,7 @@ from textual.widgets import DataTable, ProgressBar, Sparkline, Static
 from textual.worker import get_current_worker
 
 from ecarte.analysis.match_analysis import DealResult, Decision, MatchAnalysis, analyse_replay
+from ecarte.engine import Action
 from ecarte.i18n import N_, _, ngettext, pgettext, translated_error
 from ecarte.log import Replay
 from ecarte.text import printable
@@ -213,6 +214,12 @@ def phase_name(phase: str) -> str:
     return names.get(phase, phase)
 
 
+def shown_option(decision: Decision, action: Action, symbols: bool, *, verb: bool = True) -> Text:
+    """An option of ``decision``, a discard's cards in the order of the
+    deal's hand (``hint_panel.option_text``)."""
+    return option_text(action, symbols, verb=verb, trump=decision.trump, ace_high=decision.ace_high)
+
+
 def decision_note(decision: Decision, names: tuple[str, str], symbols: bool = True) -> Text:
     """What the decision was and what the best option would have been."""
     chosen = next(option for option in decision.options if option.action == decision.chosen)
@@ -222,9 +229,9 @@ def decision_note(decision: Decision, names: tuple[str, str], symbols: bool = Tr
     values: dict[str, Text | str | int] = {
         "line": decision.line,
         "name": shown_name(who),
-        "chosen": option_text(decision.chosen, symbols),
+        "chosen": shown_option(decision, decision.chosen, symbols),
         "win": f"{chosen.win:.0f}",
-        "best": option_text(decision.best, symbols),
+        "best": shown_option(decision, decision.best, symbols),
         "best_win": f"{best.win:.0f}",
         "loss": f"{decision.loss:.1f}",
     }
@@ -509,8 +516,8 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
                     Text(label_name(label), style=LABEL_STYLES.get(label, "")),
                     Text(f"{decision.loss:.1f}", justify="right"),
                     # The Phase column says which are discards: by their cards alone.
-                    option_text(decision.chosen, self.symbols, verb=False),
-                    option_text(decision.best, self.symbols, verb=False),
+                    shown_option(decision, decision.chosen, self.symbols, verb=False),
+                    shown_option(decision, decision.best, self.symbols, verb=False),
                 ]
             )
             self.rows.append(decision)
@@ -555,7 +562,7 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
             if index:
                 text.append(" · ")
             text.append("★ " if index == 0 else "", style="bold yellow")
-            text.append_text(option_text(option.action, self.symbols))
+            text.append_text(shown_option(item, option.action, self.symbols))
             text.append(f" {option.win:.0f}%±{option.se:.1f}", style="bold" if index == 0 else "dim")
         detail.update(text)
         graph.point_to(item.line)

@@ -28,7 +28,7 @@ from textual.widgets import Static
 from ecarte.ai.evaluator import Evaluation
 from ecarte.engine import Action, Phase, View
 from ecarte.engine.actions import ACCEPT, CARD, DISCARD, KING, PLAY, PROPOSE, REFUSE
-from ecarte.engine.cards import cards_in
+from ecarte.engine.cards import cards_in, sorted_hand
 from ecarte.i18n import N_, _, translated_error
 
 from .base import is_open
@@ -52,14 +52,23 @@ _WORDS = {
 }
 
 
-def option_text(action: Action, symbols: bool = True, *, verb: bool = True) -> Text:
+def option_text(
+    action: Action,
+    symbols: bool = True,
+    *,
+    verb: bool = True,
+    trump: int | None = None,
+    ace_high: bool = False,
+) -> Text:
     """An option as the player knows it: a card, a discard, a word.
     ``verb=False``: a discard as its cards alone (where the decision says
-    they are discards and room is short)."""
+    they are discards and room is short). A discard's cards are in the order
+    of the hand (``trump``, ``ace_high``: trumps first, strongest first), as
+    the History and the hand box name them."""
     if action.type == CARD:
         return card_text(action.card, symbols)
     if action.type == DISCARD:
-        cards = cards_in(action.discards)
+        cards = sorted_hand(cards_in(action.discards), trump, ace_high)
         if not cards:
             # Translators: the coach's option of discarding nothing (the dealer may keep the hand).
             return Text(_("Keep the hand"))
@@ -87,7 +96,14 @@ BAR_LEAST = 3
 """A bar narrower than this says nothing: the line goes without one."""
 
 
-def hint_lines(evaluation: Evaluation, width: int, symbols: bool = True, legal: int | None = None) -> Text:
+def hint_lines(
+    evaluation: Evaluation,
+    width: int,
+    symbols: bool = True,
+    legal: int | None = None,
+    trump: int | None = None,
+    ace_high: bool = False,
+) -> Text:
     """The ranked options of a hint, one a line, in ``width`` cells: a mark
     for the best, the option, a bar and the win chance. An option is shown
     whole wherever it can be: a discard by its cards alone when "Discard"
@@ -95,9 +111,16 @@ def hint_lines(evaluation: Evaluation, width: int, symbols: bool = True, legal: 
     (discards cut short look alike)."""
     ranked = evaluation.ranked()
     room = max(4, width - MARK_AND_PERCENT)
-    labels = [option_text(option.action, symbols) for option in ranked]
+
+    def labels_of(verb: bool) -> list[Text]:
+        return [
+            option_text(option.action, symbols, verb=verb, trump=trump, ace_high=ace_high)
+            for option in ranked
+        ]
+
+    labels = labels_of(verb=True)
     if max(label.cell_len for label in labels) > room - BAR_LEAST - 1:
-        labels = [option_text(option.action, symbols, verb=False) for option in ranked]
+        labels = labels_of(verb=False)
     label_width = min(max(label.cell_len for label in labels), room)
     bar_width = room - label_width - 1
     lines = Text()
@@ -283,7 +306,10 @@ class HintPanel(Static):
         width = max(16, self.size.width or 28)
         discards = len(self.session.match.legal_actions()) if self.evaluation.phase == Phase.DISCARD else None
         text = Text(_("Chance to win the match:") + "\n", style="dim")
-        text.append_text(hint_lines(self.evaluation, width, self.symbols, discards))
+        match = self.session.match
+        text.append_text(
+            hint_lines(self.evaluation, width, self.symbols, discards, match.trump, match.rules.ace_high)
+        )
         self._show(text)
 
     def _show(self, content: Text) -> None:
