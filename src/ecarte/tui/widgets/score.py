@@ -12,6 +12,7 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from ecarte.i18n import _
+from ecarte.play.names import rules_in_words
 from ecarte.play.session import MatchSession
 from ecarte.tui.narration import liability_warning, shown_name
 
@@ -30,6 +31,9 @@ class ScoreLook:
     target: int
     games_to_win: int
     warning: str | None
+    rules: str = ""
+    """The rules in force besides the target and the match's length (said
+    on the line above), in words: "Ace high · must trump: off"."""
 
     @classmethod
     def of(cls, session: MatchSession) -> ScoreLook:
@@ -43,6 +47,7 @@ class ScoreLook:
             target=match.rules.target,
             games_to_win=match.rules.games_to_win,
             warning=liability_warning(match, session.names),
+            rules=rules_in_words(match.rules),
         )
 
 
@@ -75,6 +80,10 @@ class ScorePanel(Static, can_focus=False):
         if look.games_to_win > 1:
             games.append(" " + _("(match: first to {count})").format(count=look.games_to_win))
         lines.append(games)
+        if look.rules:
+            # Whole, on as many lines as it takes (the History gives way): the
+            # table's frame had room for a part of it only at 80 columns.
+            lines.append(Text(look.rules, style="dim"))
         if look.warning:
             lines.append(Text("⚠ " + look.warning, style="bold yellow"))
         # The full width whatever the lines: else the header's columns move

@@ -18,7 +18,6 @@ from textual.widgets import Static
 from ecarte.engine import Card, Match, View
 from ecarte.engine.view import Trick
 from ecarte.i18n import _
-from ecarte.play.names import rules_in_words
 from ecarte.tui.cards_render import card_back, card_face, card_text, empty_slot, suit_text
 from ecarte.tui.narration import deal_in_game, shown_name
 from ecarte.tui.styled import styled
@@ -83,14 +82,11 @@ class TableLook:
     names: tuple[str, str]
     symbols: bool
     large: bool
-    rules: str = ""
-    """The rules in force, in words, under the table."""
 
     @classmethod
     def of(cls, match: Match, names: tuple[str, str], symbols: bool, large: bool) -> TableLook:
-        rules = rules_in_words(match.rules, with_target=True)
         if not match.deals:
-            return cls(0, 0, 0, 0, 0, (), 0, (), names, symbols, large, rules)
+            return cls(0, 0, 0, 0, 0, (), 0, (), names, symbols, large)
         return cls(
             games=len(match.games),
             deals=deal_in_game(match),
@@ -103,7 +99,6 @@ class TableLook:
             names=names,
             symbols=symbols,
             large=large,
-            rules=rules,
         )
 
 
@@ -131,7 +126,6 @@ class TableView(Static, can_focus=False):
             else:
                 title = _("Table · game {game}, deal {deal}").format(**values)
         self.border_title = title
-        self.border_subtitle = look.rules
         if not look.deals:
             self.update(Text(_("Waiting for the first deal…"), style="dim"), layout=False)
             return
@@ -150,7 +144,13 @@ class TableView(Static, can_focus=False):
 
         trick = self._trick(look)
         grid = Table.grid(padding=(0, 4 if large else 1))
+        # When the row is too wide (the last trick beside the trick, at 80
+        # columns), the last trick's words wrap: never the names under the
+        # trick's cards, which say whose card is whose.
+        for __ in range(3):
+            grid.add_column(no_wrap=True)
         if look.trick and look.tricks:
+            grid.add_column()
             grid.add_row(upcard, stock, trick, self._last_trick(look))
         else:
             grid.add_row(upcard, stock, trick)
@@ -198,7 +198,8 @@ class TableView(Static, can_focus=False):
                 label = Text("✓ ", style="bold green") + label
             labels.append(label)
         for __ in range(2):
-            grid.add_column(justify="center", min_width=6, max_width=10)
+            # "✓ Ordinateur": the longest of the opponent's names with the mark.
+            grid.add_column(justify="center", min_width=5, max_width=12)
         grid.add_row(*faces)
         grid.add_row(*labels)
         return grid
