@@ -183,6 +183,7 @@ def test_the_analysis_lists_a_discards_cards_in_the_order_of_the_hand() -> None:
         loss_se=0.5,
         label=None,
         trump=hearts,
+        ace_high=False,
     )
     note = decision_note(decision, ("You", "Computer")).plain
     assert "Discard 7♥ K♠ 8♠" in note, note

@@ -34,19 +34,16 @@ def card_choices(view: View) -> list[tuple[int, int, int | None, int]]:
     (trick index, card chosen, card it replied to or None, mask of the
     cards it played from that trick on)."""
     opponent = 1 - view.seat
-    choices: list[tuple[int, int, int | None, int]] = []
+    choices: list[tuple[int, int, int | None]] = []
     for index, trick in enumerate(view.tricks):
         first, second = trick.cards
-        if trick.leader == opponent:
-            choices.append((index, first, None, 0))
-        else:
-            choices.append((index, second, first, 0))
+        choices.append((index, first, None) if trick.leader == opponent else (index, second, first))
     if view.trick:
-        choices.append((len(view.tricks), view.trick[0], None, 0))
+        choices.append((len(view.tricks), view.trick[0], None))
     # Each choice's hand then: the hand now and every card played since.
     later = 0
-    result = []
-    for index, card, led, _ in reversed(choices):
+    result: list[tuple[int, int, int | None, int]] = []
+    for index, card, led in reversed(choices):
         later |= 1 << card
         result.append((index, card, led, later))
     result.reverse()

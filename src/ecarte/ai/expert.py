@@ -133,10 +133,12 @@ class ExpertPlayer:
     """Weigh the other's hand by whether the textbook's play of the cards
     explains the cards it chose (``card_model``)."""
     card_unlikely = 0.05
+    """The weight of each choice of card the hand does not explain."""
     card_adaptive = False
     """The weight of a misfit from how well the textbook has explained this
     opponent's cards so far in the match (``card_prior`` to start)."""
     card_prior = (2.0, 0.5)
+    """(fits, misfits) counted before any deal of the match is judged."""
     vector_from_trick = 0
     """From this trick on (1 to 5; 0: never) the card play chooses each later
     card once for the worlds it cannot tell apart (``vector_search``)

@@ -67,10 +67,10 @@ class Decision:
     """Best minus chosen, in win-chance points; never negative."""
     loss_se: float
     label: str | None
-    trump: int | None = None
+    trump: int
     """The deal's trump, and below whether the ace is high: a discard's cards
     are shown in the order of the hand (trumps first, strongest first)."""
-    ace_high: bool = False
+    ace_high: bool
 
     @property
     def accuracy(self) -> float:

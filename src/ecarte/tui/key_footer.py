@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.containers import HorizontalGroup
 from textual.widget import Widget
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
+from textual.widgets._footer import FooterKey  # not exported by textual.widgets; its width is needed
 
 
 def key_cells(key: FooterKey) -> int:
