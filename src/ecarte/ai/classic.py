@@ -329,22 +329,29 @@ class ClassicPlayer:
 
     def reply(self, view: View, playable: int) -> Card:
         """The cheapest card that wins the trick, or else the lowest loser."""
-        power = self.power
-        trump = view.trump
-        led = view.trick[0]
-        led_suit = suit_of(led)
-        follows = playable & self.beaters[led]
-        if follows:
-            return self._lowest(follows)
-        trumps = playable & SUIT_MASKS[trump]
-        if led_suit != trump and trumps:
-            return self._lowest(trumps)
-        hand = view.hand_mask
+        return textbook_reply(view.hand_mask, playable, view.trick[0], view.trump, self.power, self.beaters)
 
-        def cost(card: Card) -> tuple[int, int, int]:
-            # Trumps are worth more than any plain card; among equals, throw
-            # from the shortest suit, to get void in it.
-            suit = suit_of(card)
-            return (int(suit == trump), power[card], (hand & SUIT_MASKS[suit]).bit_count())
 
-        return min(iter_cards(playable), key=cost)
+def textbook_reply(
+    hand: int, playable: int, led: Card, trump: int, power: Sequence[int], beaters: Sequence[int]
+) -> Card:
+    """The textbook's reply to ``led`` from ``hand`` (``playable``: its legal
+    replies): the cheapest card that wins the trick (the lowest of the led
+    suit that beats it, else the lowest trump, played even when trumping is
+    not compulsory), or else the lowest loser, a plain card before a trump
+    and, among equals, from the shortest suit, to get void in it. The expert
+    models a textbook opponent's replies by it (``reply_model``)."""
+    follows = playable & beaters[led]
+    if follows:
+        return min(iter_cards(follows), key=power.__getitem__)
+    trumps = playable & SUIT_MASKS[trump]
+    if suit_of(led) != trump and trumps:
+        return min(iter_cards(trumps), key=power.__getitem__)
+
+    def cost(card: Card) -> tuple[int, int, int]:
+        # Trumps are worth more than any plain card; among equals, throw
+        # from the shortest suit, to get void in it.
+        suit = suit_of(card)
+        return (int(suit == trump), power[card], (hand & SUIT_MASKS[suit]).bit_count())
+
+    return min(iter_cards(playable), key=cost)

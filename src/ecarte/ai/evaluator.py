@@ -36,6 +36,7 @@ from ecarte.engine.actions import CARD, KING, Action
 from ecarte.engine.scoring import game_won
 from ecarte.engine.view import Phase, View
 
+from .reply_model import ModelledReplySolver, modelled_for
 from .sampling import forced_cards, opponent_hand_size, opponent_hands, ruled_out_by_replies, unseen_pool
 from .vector_search import VectorSearch
 
@@ -245,10 +246,14 @@ def card_values(player: ExpertPlayer, view: View, legal: Sequence[Action], budge
     card_actions = [action for action in legal if action.type == CARD]
     led = view.trick[0] if view.trick else None
 
+    search: TrickSolver | ModelledReplySolver = solver
+    if player.textbook_replies:
+        search = modelled_for(solver, player.rules.ace_high)
+
     def tricks_of(card: int, hand: int) -> int:
         if led is None:
-            return won + solver.after_lead(mine, hand, card)
-        return won + solver.after_reply(mine, hand, led, card)
+            return won + search.after_lead(mine, hand, card)
+        return won + search.after_reply(mine, hand, led, card)
 
     start = player.vector_from_trick
     vector = bool(start) and len(view.tricks) + 1 >= start

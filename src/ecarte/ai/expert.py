@@ -70,6 +70,7 @@ from .inference import (
     textbook_strong,
     top_rank_mask,
 )
+from .reply_model import modelled_for
 from .sampling import HandWeight, opponent_hands, played_by, unseen_pool
 from .solver import TrickSolver, solver_for
 
@@ -139,6 +140,12 @@ class ExpertPlayer:
     opponent's cards so far in the match (``card_prior`` to start)."""
     card_prior = (2.0, 0.5)
     """(fits, misfits) counted before any deal of the match is judged."""
+    textbook_replies = False
+    """Model the other's replies to our leads as the textbook's
+    (``reply_model``), in the card play and in the simulated deals of the
+    exchange, instead of its best replies. Off: against the textbook itself
+    it measured no gain (docs/ai.md, "The other's replies by the
+    textbook")."""
     vector_from_trick = 0
     """From this trick on (1 to 5; 0: never) the card play chooses each later
     card once for the worlds it cannot tell apart (``vector_search``)
@@ -388,6 +395,16 @@ class ExpertPlayer:
     def _solver(self, view: View) -> TrickSolver:
         return solver_for(view.trump, self.rules.ace_high, self.rules.must_trump)
 
+    def _my_tricks(self, solver: TrickSolver, mine: int, theirs: int, i_lead: bool) -> int:
+        """Tricks this seat takes with both hands known, the other's replies
+        modelled as the textbook's under ``textbook_replies``."""
+        if self.textbook_replies:
+            modelled = modelled_for(solver, self.rules.ace_high)
+            return modelled.mine_to_lead(mine, theirs) if i_lead else modelled.theirs_to_lead(mine, theirs)
+        if i_lead:
+            return solver.lead_tricks(mine, theirs)
+        return 5 - solver.lead_tricks(theirs, mine)
+
     def _leaf_values(self, view: View, liable: int | None) -> list[list[list[float]]]:
         """values[my_tricks][my_king][their_king]: P(win the match) once the
         deal ends so, from the score the view shows (scored by the engine's
@@ -524,7 +541,7 @@ class ExpertPlayer:
 
         def evaluate(dealer: int, active: list[int]) -> list[float]:
             stock = self._stock_order(pool, dealer, view.stock)
-            tricks = solver.lead_tricks(mine, dealer)
+            tricks = self._my_tricks(solver, mine, dealer, True)
             my_king, their_king = self._king_bits(view, mine, dealer)
             play = play_values[tricks][my_king][their_king]
             refused = refused_values[tricks][my_king][their_king]
@@ -532,7 +549,7 @@ class ExpertPlayer:
             if chance >= 1.0:
                 return [play, refused]
             elder_after, dealer_after = self._exchange_round(view, mine, dealer, stock, None)
-            tricks = solver.lead_tricks(elder_after, dealer_after)
+            tricks = self._my_tricks(solver, elder_after, dealer_after, True)
             my_king, their_king = self._king_bits(view, elder_after, dealer_after)
             accepted = free_values[tricks][my_king][their_king]
             if chance <= 0.0:
@@ -568,11 +585,11 @@ class ExpertPlayer:
 
         def evaluate(elder: int, active: list[int]) -> list[float]:
             stock = self._stock_order(pool, elder, view.stock)
-            tricks = 5 - solver.lead_tricks(elder, mine)
+            tricks = self._my_tricks(solver, mine, elder, False)
             my_king, their_king = self._king_bits(view, mine, elder)
             refuse = refuse_values[tricks][my_king][their_king]
             elder_after, dealer_after = self._exchange_round(view, elder, mine, stock, None)
-            tricks = 5 - solver.lead_tricks(elder_after, dealer_after)
+            tricks = self._my_tricks(solver, dealer_after, elder_after, False)
             my_king, their_king = self._king_bits(view, dealer_after, elder_after)
             return [refuse, free_values[tricks][my_king][their_king]]
 
@@ -632,13 +649,13 @@ class ExpertPlayer:
             for thrown in (candidates[index] for index in active):
                 if i_am_elder:
                     elder, dealer = self._exchange_round(view, mine, opponent, stock, thrown)
-                    tricks = solver.lead_tricks(elder, dealer)
+                    tricks = self._my_tricks(solver, elder, dealer, True)
                     my_king, their_king = self._king_bits(view, elder, dealer)
                 else:
                     dealer = mine & ~thrown
                     for card in stock[: thrown.bit_count()]:
                         dealer |= 1 << card
-                    tricks = 5 - solver.lead_tricks(opponent, dealer)
+                    tricks = self._my_tricks(solver, dealer, opponent, False)
                     my_king, their_king = self._king_bits(view, dealer, opponent)
                 row.append(values[tricks][my_king][their_king])
             return row

@@ -66,6 +66,7 @@ class TrickSolver:
         "_wins_table",
         "must_trump",
         "trump",
+        "wins_table",
     )
 
     def __init__(self, trump: int, ace_high: bool, must_trump: bool) -> None:
@@ -82,6 +83,8 @@ class TrickSolver:
         self._wins_table = tuple(
             int(leader_wins(led, reply, trump, self._power)) for led in range(32) for reply in range(32)
         )
+        self.wins_table = self._wins_table
+        """1 at ``led << 5 | reply`` where the led card takes the trick."""
 
     def replies(self, hand: int, led: int) -> int:
         """The engine's ``legal_replies`` for this trump and rule set."""
