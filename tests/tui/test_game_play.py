@@ -22,8 +22,10 @@ from textual.widgets._footer import FooterKey
 
 from ecarte.engine import card_action, parse_card
 from ecarte.log import replay_file
+from ecarte.tui.analysis_screen import AnalysisScreen
 from ecarte.tui.deal_summary import DealSummaryScreen, MatchOverScreen
 from ecarte.tui.game_screen import GameScreen
+from ecarte.tui.replay_screen import ReplayViewerScreen
 
 # Human (elder, seat 0): KH AS 7C + 8D 9D; computer (dealer): KC JS 8S + 7S TC.
 # 7H turned up: hearts are trumps; the stock starts KS QS.
@@ -168,7 +170,11 @@ async def test_a_whole_match_through_the_keys(tmp_path: Path) -> None:
         assert max(session.match.games[-1]) >= session.rules.target
         await pilot.press("enter")  # look at the table
         await pilot.pause()
-        assert "rematch" in visible_buttons(screen)
+        assert {"rematch", "analyse"} <= visible_buttons(screen)
+        # Having closed the box, the player can still have the match analysed.
+        await pilot.press("a")
+        await until(pilot, lambda: isinstance(app.screen, AnalysisScreen))
+        assert isinstance(app.screen_stack[-2], ReplayViewerScreen)
 
     # The autosave holds the whole match, and it replays to the same end.
     replay = replay_file(session.log_path)

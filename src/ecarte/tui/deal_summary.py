@@ -151,7 +151,7 @@ class DealSummaryScreen(EcarteModalScreen[None]):
 class MatchOverScreen(EcarteModalScreen[str]):
     """The match's result: "rematch", "menu", "analyse" or "stay" (look at the table).
 
-    Its keys are the table's own (n for a rematch, Esc for the menu), so one
+    Its keys are the table's own (n for a rematch, a to analyse, Esc for the menu), so one
     set of keys holds before and after the window is closed."""
 
     # Buttons as wide as their words: the four fit on one line at 80 columns.

@@ -134,6 +134,8 @@ class GameScreen(EcarteScreen[None]):
         Binding("space", "choose_card", N_("Choose card")),
         Binding("enter", "confirm", N_("Confirm")),
         Binding("n", "rematch", N_("Rematch"), show=False),
+        # After the match, a (accept in a deal) opens the match's analysis.
+        Binding("a", "analyse", N_("Analyse"), show=False),
         Binding("h", "hint", N_("Hint")),
         Binding("question_mark,f1", "help", N_("Help"), key_display="?"),
         Binding("f2", "rules", N_("Rules")),
@@ -177,6 +179,7 @@ class GameScreen(EcarteScreen[None]):
                     for label, name, variant in DECISION_BUTTONS:
                         yield ActionButton(_(label), id=name, compact=True, variant=variant)
                     yield ActionButton(_("Rematch (n)"), id="rematch", compact=True, variant="primary")
+                    yield ActionButton(_("Analyse (a)"), id="analyse", compact=True)
                     yield ActionButton(_("Menu (Esc)"), id="leave", compact=True)
             with Vertical(id="side"):
                 yield ScorePanel(id="score")
@@ -255,7 +258,7 @@ class GameScreen(EcarteScreen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("help", "rules", "leave"):
             return True
-        if action == "rematch":
+        if action in ("rematch", "analyse"):
             return self.session.is_over
         if not self.awaiting_human:
             return False
@@ -340,7 +343,7 @@ class GameScreen(EcarteScreen[None]):
         wanted = {
             kind: kind in legal_types for kind in ("propose", "play", "accept", "refuse", "king", "discard")
         }
-        wanted["rematch"] = self.session.is_over
+        wanted["rematch"] = wanted["analyse"] = self.session.is_over
         for kind, shown in wanted.items():
             button = self.query_one(f"#{kind}", Button)
             if button.display != shown:
@@ -671,7 +674,7 @@ class GameScreen(EcarteScreen[None]):
             elif choice == "menu":
                 self.action_leave()
             elif choice == "analyse":
-                self.ecarte_app.analyse_match(self.session.log_path)
+                self.action_analyse()
 
         self.app.push_screen(
             MatchOverScreen(
@@ -786,6 +789,12 @@ class GameScreen(EcarteScreen[None]):
             return
         self.app.switch_screen(GameScreen(session, self.settings))
 
+    def action_analyse(self) -> None:
+        """The finished match's replay with its analysis (as the match-over
+        box's Analyse, for a player who closed the box to look at the table)."""
+        if self.session.is_over:
+            self.ecarte_app.analyse_match(self.session.log_path)
+
     def action_leave(self) -> None:
         """Back to the title (the match is saved as it goes), or quit when
         the game screen was opened directly."""
@@ -811,5 +820,7 @@ class GameScreen(EcarteScreen[None]):
             self.action_confirm()
         elif button == "rematch":
             self.action_rematch()
+        elif button == "analyse":
+            self.action_analyse()
         elif button == "leave":
             self.action_leave()
