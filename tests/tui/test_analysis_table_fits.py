@@ -7,6 +7,7 @@ what open hands would have given."""
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -17,6 +18,7 @@ from rich.console import Console
 from rich.text import Text
 from test_analysis_screen import played_log
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from ecarte import i18n
 from ecarte.analysis.match_analysis import Decision
@@ -135,3 +137,31 @@ def test_columns_keep_their_content_while_it_fits_and_share_the_rest() -> None:
     assert chosen >= len("Chosen") and best >= len("Keep")
     # Too little room: never narrower than a word, though the table then scrolls.
     assert fitted_widths(headings, rows, 8, wrapped=(1, 2))[1:] == [len("Chosen"), len("Best")]
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+async def test_an_option_and_its_chance_share_a_line_in_the_detail(language: str, tmp_path: Path) -> None:
+    """Below the table, a decision's options are listed with their chances of
+    winning: at 80 columns a line break falls between two options, never
+    between an option and its figure."""
+    assert i18n.activate(language) == language
+    path = played_log(tmp_path / "match.ecarte.jsonl", seed=3)
+    async with analysed(path) as (_pilot, screen):
+        detail = screen.query_one("#analysis-detail", Static)
+        width = detail.content_region.width
+        console = Console(width=width, file=io.StringIO())
+        broken_before = 0
+        for index, row in enumerate(screen.rows):
+            if not isinstance(row, Decision):
+                continue
+            screen.describe(index)
+            content = detail.content
+            assert isinstance(content, Text)
+            options = content.plain.split("\n", 1)[1]
+            broken_before += "\n" in options
+            lines = [line.plain for line in content.wrap(console, width)]
+            figures = [line for line in lines if re.search(r"\d+%±\d", line)]
+            assert len(figures) >= 1
+            assert not [line for line in lines if re.match(r"\s*\d+%±", line)], lines
+            assert all(len(line) <= width for line in lines)
+        assert broken_before, f"{language}: some decision's options take two lines at 80 columns"

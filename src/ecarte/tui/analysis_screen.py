@@ -392,6 +392,14 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
     def on_resize(self, event: events.Resize) -> None:
         # A taller graph when the terminal has room.
         self.set_class(event.size.height >= LARGE_HEIGHT, "-large")
+        if self.rows:
+            # The options are laid out on lines for the width: again at a new one.
+            self.call_after_refresh(self._describe_current)
+
+    def _describe_current(self) -> None:
+        tables = self.query(DataTable)
+        if tables:
+            self.describe(tables.first().cursor_row)
 
     def on_mount(self) -> None:
         tables = self.query(FittedTable)
@@ -558,12 +566,22 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
             return
         text = decision_note(item, self.names, self.symbols)
         text.append("\n")
+        # Each option stays whole on a line, with its chance: a line break
+        # goes between options, never between an option and its figure.
+        width = detail.content_region.width
+        line = 0
         for index, option in enumerate(item.options):
-            if index:
+            shown = Text.assemble(("★ " if index == 0 else "", "bold yellow"))
+            shown.append_text(shown_option(item, option.action, self.symbols))
+            shown.append(f" {option.win:.0f}%±{option.se:.1f}", style="bold" if index == 0 else "dim")
+            if index and width and line + 3 + shown.cell_len > width:
+                text.append("\n")
+                line = 0
+            elif index:
                 text.append(" · ")
-            text.append("★ " if index == 0 else "", style="bold yellow")
-            text.append_text(shown_option(item, option.action, self.symbols))
-            text.append(f" {option.win:.0f}%±{option.se:.1f}", style="bold" if index == 0 else "dim")
+                line += 3
+            text.append_text(shown)
+            line += shown.cell_len
         detail.update(text)
         graph.point_to(item.line)
 
