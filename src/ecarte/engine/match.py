@@ -832,10 +832,10 @@ class Match:
 
     def _king_moment(self, seat: int) -> str:
         if seat == self.dealer:
-            # Translators: completes "too early (or late) to announce the king: ...", shown in two
-            # lines of 46 columns at the card table: keep the whole under about 85 characters.
+            # Translators: completes "too early (or late) to announce the king: ...", shown in at
+            # most three lines of 46 columns at the card table: the whole under about 125 characters.
             return _("the dealer announces after elder's first lead, before playing to the first trick")
-        # Translators: as above: the whole reason under about 85 characters.
+        # Translators: as above: the whole reason under about 125 characters.
         return _("elder announces once the exchange is over, before leading to the first trick")
 
     def _why_no_king(self, seat: int) -> str:
