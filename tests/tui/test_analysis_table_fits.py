@@ -165,3 +165,34 @@ async def test_an_option_and_its_chance_share_a_line_in_the_detail(language: str
             assert not [line for line in lines if re.match(r"\s*\d+%±", line)], lines
             assert all(len(line) <= width for line in lines)
         assert broken_before, f"{language}: some decision's options take two lines at 80 columns"
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+async def test_the_detail_of_every_row_is_read_whole_at_80x24(language: str, tmp_path: Path) -> None:
+    """What the detail says of a deal (its tricks as played and with every
+    card known) or of a decision (every option with its chance) has the
+    lines it needs: nothing is cut at the bottom; nor is the graph's caption."""
+    assert i18n.activate(language) == language
+    path = played_log(tmp_path / "match.ecarte.jsonl", seed=3)
+    async with analysed(path) as (pilot, screen):
+        detail = screen.query_one("#analysis-detail", Static)
+        deals = 0
+        for index, row in enumerate(screen.rows):
+            screen.describe(index)
+            await pilot.pause()
+            content = detail.content
+            assert isinstance(content, Text)
+            width = detail.content_region.width
+            lines = content.wrap(Console(width=width, file=io.StringIO()), width)
+            assert len(lines) <= detail.content_region.height, (language, index, content.plain)
+            deals += not isinstance(row, Decision)
+        assert deals
+        # So is the graph's caption, whose player's name may be long.
+        caption = screen.query_one("#graph-caption", Static)
+        content = caption.content
+        assert isinstance(content, Text) and content.plain
+        width = caption.content_region.width
+        caption_lines = content.wrap(Console(width=width, file=io.StringIO()), width)
+        assert len(caption_lines) <= caption.content_region.height
+        # The table keeps rows to choose from.
+        assert screen.query_one(FittedTable).scrollable_content_region.height >= 4

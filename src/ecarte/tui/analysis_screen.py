@@ -13,11 +13,13 @@ to the moment of that decision and says what the best option was.
 
 from __future__ import annotations
 
+import io
 from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.console import Console
 from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
@@ -46,6 +48,9 @@ if TYPE_CHECKING:
     from .replay_screen import ReplayViewerScreen
 
 LARGE_HEIGHT = 36
+DETAIL_LINES, DETAIL_LINES_LARGE, DETAIL_MOST = 3, 4, 7
+"""The detail's lines below the table: at least (smaller, larger terminals),
+and at most, when a row's words need more (``_fit_detail``)."""
 """From this many rows on, the graph is drawn taller."""
 SEED = 0
 """The seed ``ecarte analyse`` uses by default: the app shows the same numbers."""
@@ -84,12 +89,13 @@ class WinChanceGraph(Vertical):
     the decision chosen in the list pointed at."""
 
     DEFAULT_CSS = """
-    WinChanceGraph { height: 6; }
+    WinChanceGraph { height: auto; }
     WinChanceGraph #graph-row { height: 4; }
     WinChanceGraph #graph-axis { width: 5; height: 4; color: $text-muted; }
     WinChanceGraph Sparkline { width: 1fr; height: 4; }
     WinChanceGraph #graph-marks { height: 1; padding-left: 5; color: $text-muted; }
-    WinChanceGraph #graph-caption { height: 1; color: $text-muted; }
+    /* A second line when a long name needs it, rather than a cut caption. */
+    WinChanceGraph #graph-caption { height: auto; color: $text-muted; }
     WinChanceGraph > #graph-row > Sparkline > .sparkline--max-color { color: $success; }
     WinChanceGraph > #graph-row > Sparkline > .sparkline--min-color { color: $error; }
     """
@@ -140,7 +146,7 @@ class WinChanceGraph(Vertical):
         axis = self.query_one("#graph-axis", Static)
         if values:
             high, low = max(values), min(values)
-            rows = max(2, self.size.height - 2 if self.size.height else 4)
+            rows = max(2, self.query_one("#graph-row").size.height or 4)
             axis.update(Text(f"{high:3.0f}%" + "\n" * (rows - 1) + f"{low:3.0f}%"))
         else:
             axis.update("")
@@ -337,7 +343,6 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
     AnalysisScreen #analysis-graph { padding: 0 1; }
     AnalysisScreen #analysis-table { height: 1fr; }
     AnalysisScreen #analysis-detail { height: 4; padding: 0 1; border-top: solid $secondary; }
-    AnalysisScreen.-large WinChanceGraph { height: 10; }
     AnalysisScreen.-large WinChanceGraph #graph-row,
     AnalysisScreen.-large WinChanceGraph #graph-axis,
     AnalysisScreen.-large WinChanceGraph Sparkline { height: 8; }
@@ -399,6 +404,7 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
     def _describe_current(self) -> None:
         tables = self.query(DataTable)
         if tables:
+            self._fit_detail()
             self.describe(tables.first().cursor_row)
 
     def on_mount(self) -> None:
@@ -532,6 +538,7 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
         for deal in deals:
             self._add_deal(cells, deal)
         table.show(table_headings(), cells)
+        self._fit_detail()
         self.describe(table.cursor_row)
 
     def _add_deal(self, cells: list[list[Text]], deal: DealResult) -> None:
@@ -560,21 +567,27 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
             graph.point_to(None)
             return
         item = self.rows[row]
+        detail.update(self._detail_text(item, self._detail_width()))
+        graph.point_to(item.line)
+
+    def _detail_width(self) -> int:
+        """The detail's lines: the screen's width less its padding."""
+        return max(1, self.size.width - 2)
+
+    def _detail_text(self, item: Decision | DealResult, width: int) -> Text:
+        """What the detail says of a row, laid out for ``width`` columns."""
         if isinstance(item, DealResult):
-            detail.update(deal_note(item, self.names))
-            graph.point_to(item.line)
-            return
+            return deal_note(item, self.names)
         text = decision_note(item, self.names, self.symbols)
         text.append("\n")
         # Each option stays whole on a line, with its chance: a line break
         # goes between options, never between an option and its figure.
-        width = detail.content_region.width
         line = 0
         for index, option in enumerate(item.options):
             shown = Text.assemble(("★ " if index == 0 else "", "bold yellow"))
             shown.append_text(shown_option(item, option.action, self.symbols))
             shown.append(f" {option.win:.0f}%±{option.se:.1f}", style="bold" if index == 0 else "dim")
-            if index and width and line + 3 + shown.cell_len > width:
+            if index and line + 3 + shown.cell_len > width:
                 text.append("\n")
                 line = 0
             elif index:
@@ -582,8 +595,19 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
                 line += 3
             text.append_text(shown)
             line += shown.cell_len
-        detail.update(text)
-        graph.point_to(item.line)
+        return text
+
+    def _fit_detail(self) -> None:
+        """One height for the detail: the most lines any row needs, within
+        bounds, so that nothing it says is cut and the table above does not
+        jump as the cursor moves."""
+        width = self._detail_width()
+        console = Console(width=width, file=io.StringIO())
+        needs = [len(self._detail_text(item, width).wrap(console, width)) for item in self.rows]
+        most = max(needs, default=0)
+        least = DETAIL_LINES_LARGE if self.has_class("-large") else DETAIL_LINES
+        # One line more for the border above.
+        self.query_one("#analysis-detail", Static).styles.height = min(max(most, least), DETAIL_MOST) + 1
 
     @on(DataTable.RowHighlighted)
     def _highlighted(self, event: DataTable.RowHighlighted) -> None:
