@@ -190,3 +190,41 @@ async def test_the_discards_column_lists_the_cards_as_the_event_does(
         assert "Klara discards 8♦, 7♦" in shown(app, plain, "replay-event")
         klara_row = shown(app, plain, "replay-board-text").split("Klara (dealer)")[1].split("Leo (elder)")[0]
         assert "8♦ 7♦" in klara_row, klara_row
+
+
+async def test_a_match_still_being_played_keeps_the_computers_cards_face_down(
+    tmp_path: Path, write_log: Callable[..., Path], known_events: tuple[str, ...], plain: Callable[..., str]
+) -> None:
+    """A second window watching the match the first still plays (or the
+    Replay list opening an unfinished one) must not show what the table
+    hides: the computer's hand and discards stay face down, and the
+    analysis waits for the end of the match."""
+    unfinished = write_log(tmp_path / "open.ecarte.jsonl", known_events[:8], players=("You", "Computer"))
+    app = viewer_app(unfinished)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("right", "right", "right", "right")  # the deal, the exchange, both discards
+        board = shown(app, plain, "replay-board-text")
+        mine, computers = board.split("You (dealer)")[1].split("Computer (elder)")
+        for card in ("7♥", "8♥", "9♥", "7♦", "8♦"):
+            assert card in mine
+        for card in ("K♠", "Q♠", "J♠", "A♠", "10♠", "K♥"):
+            assert card not in computers
+        assert "▒▒" in computers
+        assert "face down while the match is being played" in board
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayViewerScreen)
+        assert any("when the match is over" in str(toast.message) for toast in app._notifications)
+
+    # Over, or between two other players, the log is shown face up.
+    finished = write_log(tmp_path / "done.ecarte.jsonl", known_events, players=("You", "Computer"))
+    # A game to 2: the deal's vole wins the match.
+    finished.write_text(finished.read_text().replace('"rules": {}', '"rules": {"target": 2}', 1))
+    assert replay_file(finished).match.is_over  # type: ignore[union-attr]
+    others = write_log(tmp_path / "bots.ecarte.jsonl", known_events[:8], players=("Klara", "Leo"))
+    for path, name in ((finished, "Computer"), (others, "Leo")):
+        app = viewer_app(path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("right")
+            row = shown(app, plain, "replay-board-text").split(f"{name} (elder)")[1]
+            assert all(card in row for card in ("K♠", "Q♠", "J♠", "A♠", "10♠"))

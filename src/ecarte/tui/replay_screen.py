@@ -27,6 +27,7 @@ from ecarte.engine.cards import Card, cards_in, sorted_hand, suit_name
 from ecarte.i18n import N_, _, ngettext, translated, translated_error
 from ecarte.log import LogEvent, LogFileError, Replay, replay_file
 from ecarte.log.format import EventType
+from ecarte.log.names import COMPUTER
 from ecarte.play import paths
 from ecarte.play.names import level_name, rules_in_words
 from ecarte.play.replay_steps import ReplaySteps
@@ -296,6 +297,8 @@ class ReplayViewerScreen(EcarteScreen[None]):
         self.position = 0
         self._given = replay is not None
         self.names: tuple[str, str] = ("?", "?")
+        self.hidden_seat: int | None = None
+        """The seat whose cards stay face down (``seat_kept_hidden``)."""
 
     @property
     def events(self) -> list[LogEvent]:
@@ -360,6 +363,9 @@ class ReplayViewerScreen(EcarteScreen[None]):
         self.steps = steps
         header = replay.header
         self.names = (short_name(header.players[0]), short_name(header.players[1])) if header else ("?", "?")
+        final = None if steps.empty else steps.state(steps.last_position)
+        over = final is not None and final.is_over
+        self.hidden_seat = seat_kept_hidden(header.players, over) if header else None
         self.query_one("#replay-title", Static).update(self.title_text())
         error_text = self.error_text()
         if error_text is not None:
@@ -514,13 +520,25 @@ class ReplayViewerScreen(EcarteScreen[None]):
             hand = state.hand(seat)
             # In the order of the hand beside them (trumps first, strongest first).
             discards = sorted_hand(cards_in(state.discards[seat]), state.trump, state.rules.ace_high)
+            if seat == self.hidden_seat:
+                shown_hand, shown_discards = face_down(len(hand)), face_down(len(discards))
+            else:
+                shown_hand = cards_text(hand, symbols) if hand else Text("—", style="dim")
+                shown_discards = cards_text(discards, symbols) if discards else Text("—", style="dim")
             table.add_row(
                 Text(f"{names[seat][:20]} ({role})", style="bold"),
-                cards_text(hand, symbols) if hand else Text("—", style="dim"),
-                cards_text(discards, symbols) if discards else Text("—", style="dim"),
+                shown_hand,
+                shown_discards,
                 Text(str(state.tricks_won[seat])),
             )
         lines.append(table)
+        if self.hidden_seat is not None:
+            lines.append(
+                Text(
+                    _("The computer's cards stay face down while the match is being played."),
+                    style="dim",
+                )
+            )
         lines.append(self.trick_text(state, position, names, symbols))
         warning = liability_warning(state, self.names) if state.deals[-1].tricks is None else None
         if warning is not None:
@@ -594,6 +612,13 @@ class ReplayViewerScreen(EcarteScreen[None]):
         self.go(self.last_position)
 
     def action_analyse(self) -> None:
+        if self.hidden_seat is not None:
+            self.notify(
+                _("The analysis opens when the match is over: it would show the computer's cards."),
+                title=_("Analysis"),
+                timeout=8,
+            )
+            return
         self.ecarte_app.show_analysis(self)
 
     def action_help(self) -> None:
@@ -601,3 +626,20 @@ class ReplayViewerScreen(EcarteScreen[None]):
         phase = state.phase if state is not None else None
         rules = self.replay.header.rules if self.replay.header is not None else None
         self.ecarte_app.show_help(phase, table_keys=False, rules=rules)
+
+
+def seat_kept_hidden(players: tuple[str, str], over: bool) -> int | None:
+    """The seat whose hand and discards the viewer keeps face down: the
+    computer's, in a match of the app's not yet over. Its player may be
+    watching from a second window while the first still plays it (or come
+    back to it later), and must not see what the table hides. Any other
+    log (two bots, a finished match) is shown face up."""
+    if over:
+        return None
+    computer = [seat for seat in (0, 1) if players[seat] == COMPUTER]
+    return computer[0] if len(computer) == 1 else None
+
+
+def face_down(count: int) -> Text:
+    """``count`` cards face down (the card table's backs), or a dash."""
+    return Text(" ".join(["▒▒"] * count)) if count else Text("—", style="dim")
