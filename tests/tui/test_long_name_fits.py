@@ -97,3 +97,32 @@ async def test_the_longest_sentences_fit_two_lines_with_two_long_names(tmp_path:
     sentences.append(describe_action(trick, 1, card_action(parse_card("TC")), names))
     for sentence in sentences:
         assert lines_at(width, sentence) <= 2, sentence
+
+
+async def test_the_score_panel_says_who_deals_whatever_the_names_length(tmp_path: Path) -> None:
+    """A long name is cut in the score panel, never the "(deals)" beside it."""
+    for human_deals in (True, False):
+        settings = Settings(player_name=LONGEST_NAME, speed="instant")
+        session = MatchSession.new(
+            settings,
+            opponent="random",
+            seed=5,
+            first_dealer=0 if human_deals else 1,
+            directory=tmp_path / str(human_deals),
+        )
+        app = GameApp(session, settings)
+        async with app.run_test(size=SMALLEST) as pilot:
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            await settle(pilot)
+            score = screen.query_one("#score", Static)
+            console = Console(width=score.content_region.width, record=True, file=io.StringIO())
+            console.print(score.content)
+            lines = console.export_text().splitlines()
+            mine = next(line for line in lines if line.lstrip().startswith("Wolfgang"))
+            computers = next(line for line in lines if line.lstrip().startswith("Computer"))
+            dealer, other = (mine, computers) if human_deals else (computers, mine)
+            assert "(deals)" in dealer, lines
+            assert "(deals)" not in other
+            assert "Wolfgang-Am" in mine  # cut, but still to be read
+        session.close()

@@ -57,6 +57,9 @@ class ScorePanel(Static, can_focus=False):
     def show(self, session: MatchSession) -> None:
         self.look = ScoreLook.of(session)
 
+    def on_resize(self) -> None:
+        self.watch_look(self.look)
+
     def watch_look(self, look: ScoreLook | None) -> None:
         if look is None:
             return
@@ -66,11 +69,16 @@ class ScorePanel(Static, can_focus=False):
         grid.add_column(justify="right", width=3)
         # Translators: the score's column heads, 3 columns each: points, tricks.
         grid.add_row(Text(""), Text(_("pts"), style="dim"), Text(_("trk"), style="dim"))
+        # Translators: beside the dealer's name in the score panel.
+        role = " " + _("(deals)")
+        # The name's column: the panel less the two figures' (3 cells and a
+        # space each). A long name is cut there, never the "(deals)" beside it.
+        room = self.content_region.width - 8
         for seat in (0, 1):
-            name = Text(shown_name(look.names[seat]), style="bold")
+            cells = room - Text(role).cell_len if look.dealer == seat and room > 0 else None
+            name = Text(shown_name(look.names[seat], max(4, cells) if cells else None), style="bold")
             if look.dealer == seat:
-                # Translators: beside the dealer's name in the score panel.
-                name.append(" " + _("(deals)"), style="dim")
+                name.append(role, style="dim")
             tricks = str(look.tricks_won[seat]) if look.tricks_won is not None else "-"
             grid.add_row(name, Text(str(look.score[seat]), style="bold"), Text(tricks))
         lines: list[RenderableType] = [grid]
