@@ -83,7 +83,7 @@ def test_unknown_key_is_named_with_the_known_ones() -> None:
         ({"games_to_win": 10}, "not 10"),
         (
             {"max_exchanges": 0},
-            "rule 'max_exchanges' must be null (no limit) or an integer from 1 to 9, not 0",
+            "rule 'max_exchanges' must be none (no limit) or an integer from 1 to 9, not 0",
         ),
         ({"max_exchanges": 10}, "not 10"),
         ({"max_exchanges": False}, "not false"),
@@ -160,6 +160,9 @@ def test_rules_cross_to_other_processes_and_compare_by_value() -> None:
         ("deal_packets=2,2,1", ("deal_packets", [2, 2, 1])),
         ("deal_packets=3-2", ("deal_packets", [3, 2])),
         ("max_exchanges=none", ("max_exchanges", None)),
+        # A signed number is a number (to be refused as out of range), not a list.
+        ("max_exchanges=-5", ("max_exchanges", -5)),
+        ("target=+7", ("target", 7)),
     ],
 )
 def test_command_line_assignments(text: str, pair: tuple[str, Any]) -> None:
@@ -176,3 +179,5 @@ def test_command_line_assignments_are_validated() -> None:
         rules_from_assignments(["colour=red"])
     with pytest.raises(RulesError, match="from 1 to 99"):
         rules_from_assignments(["target=0"])
+    with pytest.raises(RulesError, match=r"must be none \(no limit\) or an integer from 1 to 9, not -5"):
+        rules_from_assignments(["max_exchanges=-5"])

@@ -177,7 +177,7 @@ def _check_int(name: str, value: Any, low: int, high: int, nullable: bool = Fals
         if nullable:
             raise RulesError(
                 _(
-                    "rule {name} must be null (no limit) or an integer from {low} to {high}, not {value}"
+                    "rule {name} must be none (no limit) or an integer from {low} to {high}, not {value}"
                 ).format(**values)
             )
         raise RulesError(
@@ -202,6 +202,10 @@ def parse_rule_assignment(text: str) -> tuple[str, Any]:
         value = False
     elif lowered in ("null", "none", ""):
         value = None
+    elif raw.lstrip("+-").isdigit() and raw[:1] in "+-":
+        # A signed number (max_exchanges=-5) is a number, out of range or
+        # not, never the list "3-2" of deal_packets.
+        value = int(raw)
     elif "," in raw or "-" in raw or raw.startswith("["):
         parts = raw.strip("[]").replace("-", ",").split(",")
         try:
