@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import random
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -402,3 +404,15 @@ def test_every_player_the_app_can_make_is_an_accepted_opponent_and_named_when_re
         MatchSession.new(INSTANT, opponent="grandmaster", directory=tmp_path)
     assert str(from_session.value) == str(refused.value)
     assert not list(tmp_path.glob("*"))
+
+
+def test_a_fifo_where_the_matches_folder_should_be_is_named_as_such(tmp_path: Path) -> None:
+    """No match can be saved there: the reason names the path and what it
+    is, rather than a search for a free file name that could never succeed."""
+    folder = tmp_path / "matches"
+    os.mkfifo(folder)
+    with pytest.raises(SessionError) as raised:
+        MatchSession.new(INSTANT, opponent="random", seed=1, directory=folder)
+    message = str(raised.value)
+    assert str(folder) in message and "not a folder but a FIFO (named pipe)" in message
+    assert stat.S_ISFIFO(folder.stat().st_mode)  # left as it was
