@@ -168,6 +168,23 @@ def test_deal_end_reasons_in_words() -> None:
     assert describe_deal_end(reset, NAMES) == (
         "Computer takes 3 tricks to 2: 1 point. Four all: both scores drop by one, to 3-3."
     )
+    # In a game to 3 the rule strikes at two all: not "four all".
+    reset_at_two = DealRecord(
+        game=1,
+        dealer=0,
+        upcard=parse_card("7H"),
+        trump=1,
+        points=[0, 1],
+        score=[1, 1],
+        tricks=[2, 3],
+        winner=1,
+        trick_points=1,
+        four_all_reset=True,
+    )
+    assert describe_deal_end(reset_at_two, NAMES) == (
+        "Computer takes 3 tricks to 2: 1 point. "
+        "2 all, one point from the target: both scores drop by one, to 1-1."
+    )
     won = DealRecord(
         game=1,
         dealer=0,

@@ -318,11 +318,17 @@ def describe_deal_end(record: DealRecord, names: tuple[str, str]) -> str:
     else:
         parts.append(_tricks_taken(record, names))
     if record.four_all_reset:
-        parts.append(
-            _("Four all: both scores drop by one, to {score}.").format(
-                score=f"{record.score[0]}-{record.score[1]}"
+        score = f"{record.score[0]}-{record.score[1]}"
+        both_at = record.score[0] + 1
+        if both_at == 4:
+            parts.append(_("Four all: both scores drop by one, to {score}.").format(score=score))
+        else:
+            # A game to another target: the rule applies one point from it.
+            parts.append(
+                _("{points} all, one point from the target: both scores drop by one, to {score}.").format(
+                    points=both_at, score=score
+                )
             )
-        )
     if record.ended_game is not None:
         parts.append(_game_won(record, names))
     return " ".join(parts)
