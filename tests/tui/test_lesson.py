@@ -90,11 +90,11 @@ async def test_a_newcomer_plays_the_lesson_through_and_ends_in_a_real_game_again
         await you.wrong("p", "Klara scores 2")
         await you.press("e")
         you.expects("discard 7D 8C")
-        # The queen of trumps picked by mistake: explained at Enter, then put back.
-        await you.press("1")
-        assert "Keep the K♠ and your trumps" in said(you.screen)
-        await you.wrong("enter", "Keep the K♠ and your trumps")
-        await you.press("1", "4", "5", "enter")
+        # The queen of trumps, picked by mistake, is not picked: the reason is told.
+        await you.wrong("1", "Keep the K♠ and your trumps")
+        assert you.screen.chosen == 0
+        await you.wrong("enter", "Pick 7♦ and 8♣")
+        await you.press("4", "5", "enter")
         you.expects("play")
         await you.press("p")
         you.expects("card KS")

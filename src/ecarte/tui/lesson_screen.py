@@ -358,11 +358,15 @@ class LessonScreen(EcarteScreen[None]):
             return
         if 0 <= self.cursor < len(hand):
             card = hand[self.cursor]
-            self.chosen ^= bit(card)
-            # Picking a card the step keeps is told at once, not only at Enter.
             step = self.lesson.step
             keeps = step.kind == StepKind.YOU and not wants(step).discards & bit(card)
-            self.wrong = card_words(_(step.why)) if keeps and self.chosen & bit(card) else ""
+            if keeps and not self.chosen & bit(card):
+                # A card the step keeps is not picked: the reason is told at
+                # once, as for any other wrong move, and nothing is to undo.
+                self.wrong = card_words(_(step.why))
+            else:
+                self.chosen ^= bit(card)
+                self.wrong = ""
             self.refresh_view()
 
     def action_confirm(self) -> None:
