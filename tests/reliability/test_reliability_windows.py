@@ -95,6 +95,10 @@ def test_the_second_window_offers_to_watch_or_leave(choice: str) -> None:
             )
             await pilot.press("c")
             await _until(pilot, lambda: isinstance(app.screen, OpenElsewhereScreen))
+            await pilot.pause()
+            # The window is centred, as the other windows of its kind.
+            box = app.screen.query_one("#summary-box").region
+            assert abs(box.x - (100 - box.right)) <= 1 and abs(box.y - (32 - box.bottom)) <= 1, box
             await pilot.press(choice)
             expected = ReplayViewerScreen if choice == "w" else TitleScreen
             await _until(pilot, lambda: isinstance(app.screen, expected))

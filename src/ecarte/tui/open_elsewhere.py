@@ -29,7 +29,8 @@ EXPLANATION = N_(
 class OpenElsewhereScreen(EcarteModalScreen[str]):
     """Dismissed with "watch" (the replay viewer is then opened) or "leave"."""
 
-    DEFAULT_CSS = MODAL_CSS
+    # Centred over the title, as the other windows of its kind.
+    DEFAULT_CSS = MODAL_CSS + "OpenElsewhereScreen { align: center middle; background: $background 50%; }\n"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("w", "choose('watch')", N_("Watch")),
         Binding("l,escape", "choose('leave')", N_("Leave")),
