@@ -126,3 +126,38 @@ async def test_the_score_panel_says_who_deals_whatever_the_names_length(tmp_path
             assert "(deals)" not in other
             assert "Wolfgang-Am" in mine  # cut, but still to be read
         session.close()
+
+
+async def test_a_long_name_under_a_taken_trick_is_cut_on_its_line(tmp_path: Path) -> None:
+    """Under the cards of a trick, "✓ " and a long name are cut with "…" on
+    the one line of names, beside the other's: never wrapped below it."""
+    settings = Settings(player_name=LONGEST_NAME, speed="instant")
+    session = MatchSession.new(settings, opponent="random", seed=3, first_dealer=1, directory=tmp_path)
+    opponent = ScriptedPlayer()
+    opponent.start_match(1, session.rules)
+    session.opponent = opponent
+    app = GameApp(session, settings)
+    seen_taken = 0
+    async with app.run_test(size=SMALLEST) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await settle(pilot)
+        for _turn in range(8):
+            match = screen.match
+            if match.phase == "exchange":
+                await pilot.press("p")
+            elif match.phase == "tricks":
+                table = screen.query_one("#table")
+                rows = [strip.text for strip in table.render_lines(table.region.reset_offset)]
+                if match.tricks and not match.trick:
+                    seen_taken += 1
+                    with_names = [row for row in rows if "Wolfgang" in row or "Computer" in row]
+                    assert len(with_names) == 1, rows
+                    assert "Wolfgang" in with_names[0] and "Computer" in with_names[0], rows
+                hand, playable = match.hand(0), match.playable_cards()
+                await pilot.press(str(next(i for i, card in enumerate(hand) if playable >> card & 1) + 1))
+            else:
+                break
+            await settle(pilot)
+    session.close()
+    assert seen_taken

@@ -193,9 +193,12 @@ class TableView(Static, can_focus=False):
                 faces.append(card_face(cards[position], look.symbols, frame=frame, large=look.large))
             else:
                 faces.append(empty_slot("?", look.large))
-            label = Text(shown_name(look.names[seat]), overflow="ellipsis", no_wrap=True)
+            label = Text(shown_name(look.names[seat]))
             if winner == seat:
                 label = Text("✓ ", style="bold green") + label
+            # Cut on its one line (a joined Text forgets these): a long name
+            # must not wrap out of line under the card.
+            label.no_wrap, label.overflow = True, "ellipsis"
             labels.append(label)
         for __ in range(2):
             # "✓ Ordinateur": the longest of the opponent's names with the mark.
