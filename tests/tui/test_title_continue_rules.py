@@ -12,12 +12,15 @@ import pytest
 from game_support import until
 from textual.widgets import OptionList
 
+from ecarte import i18n
 from ecarte.engine import Action, Rules, deck_for
+from ecarte.i18n import _
 from ecarte.log import LogWriter
 from ecarte.play import paths
 from ecarte.play.names import rules_in_words
 from ecarte.play.settings import Settings
 from ecarte.tui.app import EcarteApp
+from ecarte.tui.key_footer import KeyFooter
 
 SMALLEST = (80, 24)
 
@@ -131,3 +134,26 @@ async def test_continue_tells_the_opponent_the_game_and_the_score() -> None:
 async def test_after_a_game_is_won_continue_tells_the_next_game_at_0_0() -> None:
     below = await under_continue(Rules(target=2, games_to_win=2))  # the vole wins the first game
     assert below.startswith("against Expert, game 2: 0-0 · games won 0-1"), below
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+async def test_the_title_box_with_every_rule_under_continue_fits_80x24(
+    language: str, known_events: tuple[str, ...]
+) -> None:
+    """Every rule changed, in every language, with the longest name: the
+    title's box stays on screen above the footer, its frame and the summary
+    below the menu whole, and the games won are not split over two lines."""
+    assert i18n.activate(language) == language
+    unfinished_log(EVERY_VARIANT, known_events[0])
+    app = EcarteApp(Settings(opponent="random", player_name="Wolfgang-Amadeus-Mozarts"))
+    async with app.run_test(size=SMALLEST) as pilot:
+        menu = app.screen.query_one("#title-menu", OptionList)
+        await until(pilot, lambda: "continue" in menu_ids(menu))
+        await pilot.pause()
+        box = app.screen.query_one("#title-box").region
+        footer = app.screen.query_one(KeyFooter).region
+        assert box.y >= 0 and box.bottom <= footer.y, (box, footer)
+        assert menu.virtual_size.height <= menu.content_size.height
+        won = _("games won {won}").format(won="0-0")
+        below = str(menu.get_option("continue").prompt).splitlines()[1:]
+        assert any(won in line for line in below), below

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -154,6 +154,24 @@ class TitleScreen(EcarteScreen[None]):
         self.refresh_menu()
         self.look_for_unfinished()
 
+    def on_resize(self, event: events.Resize) -> None:
+        # A new size: the usual box first, compact again only if it must be.
+        if self.has_class("-compact"):
+            self.set_class(False, "-compact")
+            self.call_after_refresh(self.refresh_menu)
+        self.call_after_refresh(self._fit_box)
+
+    def _fit_box(self) -> None:
+        """The box goes wider and loses its blank lines and its tagline when
+        it would not fit above the footer (a Continue with every rule
+        changed, at 80x24); the Continue lines are wrapped again for it."""
+        if self.has_class("-compact") or not self.is_mounted:
+            return
+        box, footer = self.query_one("#title-box"), self.query_one(KeyFooter)
+        if box.outer_size.height > self.size.height - footer.outer_size.height:
+            self.set_class(True, "-compact")
+            self.call_after_refresh(self.refresh_menu)
+
     @work(thread=True, exclusive=True, group="unfinished", exit_on_error=False)
     def look_for_unfinished(self) -> None:
         # Up to 200 logs may be replayed: off the event loop; Continue
@@ -198,6 +216,7 @@ class TitleScreen(EcarteScreen[None]):
             Text("\n").join([self.summary(), pointer] if pointer else [self.summary()])
         )
         self.refresh_bindings()
+        self.call_after_refresh(self._fit_box)
 
     def continue_entry(self) -> Text:
         """ "Continue", and below it, indented, where that match stands and
@@ -211,7 +230,7 @@ class TitleScreen(EcarteScreen[None]):
             room = max(width - RULES_INDENT, 20)
             for line in textwrap.wrap(self.standing(state), room):
                 entry.append("\n" + " " * RULES_INDENT)
-                entry.append(line, style=dim_style(True))
+                entry.append(line.replace("\u00a0", " "), style=dim_style(True))
             # Lines break between the rules only, each line ending with a "·".
             parts = rules_in_words(state.rules, with_target=True).split(" · ")
             rules = " ".join(part.replace(" ", "\u00a0") + "\u00a0·" for part in parts)[: -len("\u00a0·")]
@@ -236,7 +255,8 @@ class TitleScreen(EcarteScreen[None]):
             )
         if state.rules.games_to_win > 1:
             won = f"{state.games_won[0]}-{state.games_won[1]}"
-            text += " · " + _("games won {won}").format(won=won)
+            # Kept on one line (a no-break space, read by textwrap as a letter).
+            text += " · " + _("games won {won}").format(won=won).replace(" ", "\u00a0")
         return text
 
     def summary(self) -> Text:
