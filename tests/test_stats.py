@@ -273,3 +273,22 @@ def test_a_rules_label_reads_back_as_its_rules() -> None:
     labels += ("target=5", "target=7 target=9", "ace_high=true target=7")
     for label in labels:
         assert rules_of_label(label) is None, label
+
+
+def test_an_analysed_match_played_with_hints_is_left_out_of_the_accuracy(
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Like its result, an assisted match's accuracy is not the player's own:
+    the record keeps it out, as it keeps the match out of the tallies."""
+    monkeypatch.setenv("ECARTE_DATA_DIR", str(tmp_path / "data"))
+    matches = tmp_path / "data" / "matches"
+    matches.mkdir(parents=True)
+    log = matches / "m4.ecarte.jsonl"
+    log.write_bytes((folder / "m4.ecarte.jsonl").read_bytes())
+    mark_hint(log)
+    assert main(["analyse", "--json", str(log)]) == 0
+    capsys.readouterr()
+    assert main(["stats", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["assisted"]["played"] == 1 and record["matches"]["played"] == 0
+    assert record["accuracy"] == []

@@ -346,7 +346,12 @@ def collect(directory: Path, cache_path: Path | None = None, analyses: Path | No
     if analyses is not None:
         from .saved import saved_accuracy
 
-        created = {summary.name: summary.created for summary in summaries}
+        # The accuracy of the matches the record counts: finished, no hints.
+        created = {
+            summary.name: summary.created
+            for summary in summaries
+            if summary.complete and not summary.assisted
+        }
         for name, value in saved_accuracy(analyses, directory, created):
             record.accuracy.append((created[name], name, value))
         record.accuracy.sort()

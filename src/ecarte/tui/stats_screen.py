@@ -167,7 +167,9 @@ class StatsScreen(EcarteScreen[None]):
         widgets: list[Any] = [Static(_("Matches played and won (95% intervals)"), classes="stats-heading")]
         # Translators: the record's columns: matches played, won, the share won, its 95% interval.
         words = ("", _("Played"), _("Won"), _("Win rate"), _("95% interval"))
-        rows: list[tuple[str, str, Tally]] = [("all", _("All matches"), record.matches)]
+        # Matches played with hints are counted apart (the last row), as
+        # lichess keeps assisted games out of a rating: the first row says so.
+        rows: list[tuple[str, str, Tally]] = [("all", _("Without hints"), record.matches)]
         # Each group in the order of the names shown (in the player's language).
         levels = [
             (f"level:{level}", _("against {level}").format(level=level_name(level)), tally)
@@ -179,7 +181,7 @@ class StatsScreen(EcarteScreen[None]):
         ]
         rows += sorted(levels, key=lambda row: row[1].casefold())
         rows += sorted(rule_sets, key=lambda row: row[1].casefold())
-        rows.append(("assisted", _("Assisted (hints), apart"), record.assisted))
+        rows.append(("assisted", _("With hints, apart"), record.assisted))
         # The rows' names wrap, if need be, for the numbers to stay in sight;
         # the table is as tall as its rows (the screen scrolls).
         table = FittedTable(
