@@ -4,13 +4,17 @@
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 from pathlib import Path
 
 from textual.widgets import Static
 
-from ecarte.log import replay_file
+from ecarte.ai.base import make_player
+from ecarte.engine import Rules
+from ecarte.log import LogWriter, replay_file
 from ecarte.play.settings import Settings
+from ecarte.tournament import play_match
 from ecarte.tui.app import EcarteApp
 from ecarte.tui.help_screen import HelpScreen
 from ecarte.tui.replay_screen import ReplayViewerScreen
@@ -228,3 +232,29 @@ async def test_a_match_still_being_played_keeps_the_computers_cards_face_down(
             await pilot.press("right")
             row = shown(app, plain, "replay-board-text").split(f"{name} (elder)")[1]
             assert all(card in row for card in ("K♠", "Q♠", "J♠", "A♠", "10♠"))
+
+
+async def test_the_status_numbers_deals_within_their_game_as_the_table_does(
+    tmp_path: Path, plain: Callable[..., str]
+) -> None:
+    """In a match of several games the second game's first deal reads
+    "game 2, deal 1", as at the card table, not the match's fourth deal."""
+    path = tmp_path / "games.ecarte.jsonl"
+    rules = Rules(target=1, games_to_win=3)
+    with LogWriter.create(path, ("Klara", "Leo"), 0, rules, {}, durable=False) as log:
+        players = [make_player("classic", 1), make_player("random", 2)]
+        play_match(players, rules, 0, random.Random(3), log)
+    replay = replay_file(path)
+    assert replay.match is not None and len(replay.match.games) >= 2
+    app = viewer_app(path)
+    async with app.run_test(size=SIZE) as pilot:
+        viewer = app.screen
+        assert isinstance(viewer, ReplayViewerScreen) and viewer.steps is not None
+        second_game = next(
+            position
+            for position in viewer.steps.deal_positions
+            if (state := viewer.state(position)) is not None and len(state.games) == 2
+        )
+        viewer.go(second_game)
+        await pilot.pause()
+        assert "game 2, deal 1" in shown(app, plain, "replay-status")

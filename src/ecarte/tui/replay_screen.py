@@ -40,6 +40,7 @@ from .fitted_table import FittedTable
 from .key_footer import KeyFooter
 from .narration import (
     SECOND_PERSON,
+    deal_in_game,
     describe_action,
     describe_deal,
     describe_deal_end,
@@ -464,7 +465,9 @@ class ReplayViewerScreen(EcarteScreen[None]):
         deals = sum(1 for event in self.events[:position] if event.type == EventType.DEAL)
         text = Text(_("Event {position} of {count}").format(position=position, count=len(self.events)))
         if state is not None and deals:
-            text.append(" · " + _("Deal {deal} · Game {game}").format(deal=deals, game=len(state.games)))
+            # Numbered as the card table numbers them: the deal within its game.
+            where = _("game {game}, deal {deal}").format(game=len(state.games), deal=deal_in_game(state))
+            text.append(" · " + where)
         if position == len(self.events) and self.replay.error is None:
             text.append(" · " + _("the end of the log"), style="dim")
         return text
