@@ -12,6 +12,7 @@ import pytest
 from game_support import until
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
+from textual.widgets._footer import FooterKey
 
 from ecarte.cli import main
 from ecarte.engine import Action, Rules, card_action
@@ -105,6 +106,8 @@ async def test_a_newcomer_plays_the_lesson_through_and_ends_in_a_real_game_again
         assert "Her A♥ lost to your jack" in panel(you.screen)
         await you.press("2")  # 10♣
         you.expects("card 8H")
+        # The footer's card keys follow the hand: one card, the key 1.
+        assert [key.key_display for key in you.screen.query(FooterKey) if key.action == "card(0)"] == ["1"]
         await you.wrong("2", "There is no card 2: you hold one card")
         await you.press("1")
         assert "take 4 tricks to 1: 1 point" in said(you.screen)

@@ -4,8 +4,8 @@ The solver (``solver``) assumes the other replies to each lead with its
 best card. A player who keeps to the textbook does not: it takes a trick
 with its cheapest winning card whenever it can, and otherwise throws its
 lowest card. Against such a player the expert could aim its leads at that
-habit (a lead it knows will be taken cheaply,
-to make it throw the low cards that guard its aces, say). This search gives
+habit (leads it knows will be taken cheaply, to make it throw the low cards
+that guard its aces, say). This search gives
 the tricks each side takes with both hands known when the other's replies
 are the textbook's (``classic.textbook_reply``) and every other card, ours
 and the other's leads, is chosen best for its side.

@@ -106,6 +106,8 @@ class LessonScreen(EcarteScreen[None]):
         """What just happened (a move, a deal), under the hand."""
         self.wrong = ""
         """Why the last key was not the step's move, shown in place of ``said``."""
+        self._keys_for_cards = -1
+        """The number of cards the footer's card keys were last shown for."""
         self.game_started = False
 
     @property
@@ -242,12 +244,23 @@ class LessonScreen(EcarteScreen[None]):
         match = self.lesson.match
         return match.hand(YOU) if match.deals else []
 
+    def key_display_for(self, binding: Binding) -> str | None:
+        # The footer's card keys stop at the cards held ("1-3" with three).
+        if binding.action != "card(0)":
+            return None
+        held = len(self._hand())
+        return "1" if held <= 1 else f"1-{held}"
+
     def refresh_view(self) -> None:
         lesson = self.lesson
         match = lesson.match
         symbols = self.symbols
         large = self.has_class("-large")
         hand = self._hand()
+        if len(hand) != self._keys_for_cards:
+            # The footer's "1-5" follows the hand as it shrinks.
+            self._keys_for_cards = len(hand)
+            self.refresh_bindings()
         self.cursor = max(0, min(self.cursor, len(hand) - 1))
         your_turn = self.waiting and match.current_player == YOU
         # Only the count of Klara's cards and the player's view reach the widget.
