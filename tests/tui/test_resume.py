@@ -137,3 +137,24 @@ async def test_resume_when_a_deal_is_due(tmp_path: Path) -> None:
         assert session.match.deck == shuffled_deck(check)
         await pilot.press("escape")
         await pilot.pause()
+
+
+async def test_resuming_between_two_deals_says_the_next_one_follows(tmp_path: Path) -> None:
+    """A match left after a deal ended (the deal-over window open, say)
+    resumes with the next deal: the words say so, not "where it stopped:
+    deal 1" as the table deals deal 2."""
+    original = MatchSession.new(INSTANT, opponent="random", seed=21, directory=tmp_path)
+    play_until(original, lambda match: original.deal_due and len(match.deals) == 1, random.Random(4))
+    score = f"{original.match.score[0]}-{original.match.score[1]}"
+    original.close()
+    session, _notice = MatchSession.resume(original.log_path, INSTANT)
+    app = GameApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        lines = " ".join(line.text for line in screen.query_one("#history", RichLog).lines)
+        told = f"Match resumed after game 1, deal 1, {score}: the next deal follows."
+        assert told in " ".join(lines.split())
+        assert len(session.match.deals) == 2
+        await pilot.press("escape")
