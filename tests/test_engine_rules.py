@@ -181,3 +181,8 @@ def test_command_line_assignments_are_validated() -> None:
         rules_from_assignments(["target=0"])
     with pytest.raises(RulesError, match=r"must be none \(no limit\) or an integer from 1 to 9, not -5"):
         rules_from_assignments(["max_exchanges=-5"])
+    # Doubled signs are refused in words, never a ValueError's traceback.
+    with pytest.raises(RulesError, match="'max_exchanges': '\\+-5' is not a list of numbers"):
+        rules_from_assignments(["max_exchanges=+-5"])
+    with pytest.raises(RulesError, match="'target' must be an integer from 1 to 99"):
+        rules_from_assignments(["target=--7"])

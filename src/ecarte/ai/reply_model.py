@@ -5,10 +5,10 @@ best card. A player who keeps to the textbook does not: it takes a trick
 with its cheapest winning card whenever it can, and otherwise throws its
 lowest card. Against such a player the expert could aim its leads at that
 habit (leads it knows will be taken cheaply, to make it throw the low cards
-that guard its aces, say). This search gives
-the tricks each side takes with both hands known when the other's replies
-are the textbook's (``classic.textbook_reply``) and every other card, ours
-and the other's leads, is chosen best for its side.
+that guard its aces, say). This search gives the tricks each side takes
+with both hands known when the other's replies are the textbook's
+(``classic.textbook_reply``) and every other card, ours and the other's
+leads, is chosen best for its side.
 
 The expert uses it only when told (``ExpertPlayer.textbook_replies``):
 against the textbook player itself it gained nothing measurable (docs/ai.md,

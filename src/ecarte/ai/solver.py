@@ -63,7 +63,6 @@ class TrickSolver:
         "_shapes",
         "_suit_shapes",
         "_trump_mask",
-        "_wins_table",
         "must_trump",
         "trump",
         "wins_table",
@@ -80,11 +79,11 @@ class TrickSolver:
         self._suit_shapes = _SUIT_SHAPES.setdefault(ace_high, {})
         self._rank_order = sorted(range(8), key=lambda rank: self._power[rank])
         # 1 where the led card (index // 32) beats the reply (index % 32).
-        self._wins_table = tuple(
+        self.wins_table = tuple(
             int(leader_wins(led, reply, trump, self._power)) for led in range(32) for reply in range(32)
         )
-        self.wins_table = self._wins_table
-        """1 at ``led << 5 | reply`` where the led card takes the trick."""
+        """1 at ``led << 5 | reply`` where the led card takes the trick (the
+        engine's ``leader_wins``; ``reply_model`` reads it too)."""
 
     def replies(self, hand: int, led: int) -> int:
         """The engine's ``legal_replies`` for this trump and rule set."""
@@ -141,7 +140,7 @@ class TrickSolver:
             value = cache.get(key)
             if value is not None:
                 return value
-        wins = self._wins_table
+        wins = self.wins_table
         if n == 1:
             value = wins[(leader.bit_length() - 1) << 5 | (follower.bit_length() - 1)]
             cache[key] = value
@@ -232,12 +231,12 @@ class TrickSolver:
         return best
 
     def _wins(self, led: int, reply: int) -> bool:
-        return bool(self._wins_table[led << 5 | reply])
+        return bool(self.wins_table[led << 5 | reply])
 
     def leader_takes(self, led: int, reply: int) -> bool:
         """Whether ``led`` takes the trick against ``reply`` (the engine's
         ``leader_wins``, read from the table it filled)."""
-        return bool(self._wins_table[led << 5 | reply])
+        return bool(self.wins_table[led << 5 | reply])
 
     def after_lead(self, leader: int, follower: int, led: int) -> int:
         """Tricks the leader takes from here (this trick included) when leading

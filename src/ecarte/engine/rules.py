@@ -10,6 +10,7 @@ dataclasses, was a third of its start-up beyond the bare interpreter's
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping
 
 from ecarte.i18n import _
@@ -202,7 +203,7 @@ def parse_rule_assignment(text: str) -> tuple[str, Any]:
         value = False
     elif lowered in ("null", "none", ""):
         value = None
-    elif raw.lstrip("+-").isdigit() and raw[:1] in "+-":
+    elif re.fullmatch(r"[+-]\d+", raw):
         # A signed number (max_exchanges=-5) is a number, out of range or
         # not, never the list "3-2" of deal_packets.
         value = int(raw)

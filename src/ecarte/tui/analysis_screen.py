@@ -48,10 +48,10 @@ if TYPE_CHECKING:
     from .replay_screen import ReplayViewerScreen
 
 LARGE_HEIGHT = 36
+"""From this many rows on, the graph is drawn taller."""
 DETAIL_LINES, DETAIL_LINES_LARGE, DETAIL_MOST = 3, 4, 7
 """The detail's lines below the table: at least (smaller, larger terminals),
 and at most, when a row's words need more (``_fit_detail``)."""
-"""From this many rows on, the graph is drawn taller."""
 SEED = 0
 """The seed ``ecarte analyse`` uses by default: the app shows the same numbers."""
 LABEL_STYLES = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}

@@ -206,15 +206,13 @@ class GameScreen(EcarteScreen[None]):
         if match.deals:
             self.rebuild_history()
             score = f"{match.score[0]}-{match.score[1]}"
-            values = {"game": len(match.games), "deal": deal_in_game(match), "score": score}
-            if match.phase == Phase.DEAL:
-                # It stopped between two deals: the next one is dealt now.
-                resumed = _(
-                    "Match resumed after game {game}, deal {deal}, {score}: the next deal follows."
-                ).format(**values)
-            else:
-                resumed = _("Match resumed where it stopped: game {game}, deal {deal}, {score}.")
-                resumed = resumed.format(**values)
+            # Stopped between two deals, it goes on with the next one, dealt now.
+            template = (
+                _("Match resumed after game {game}, deal {deal}, {score}: the next deal follows.")
+                if match.phase == Phase.DEAL
+                else _("Match resumed where it stopped: game {game}, deal {deal}, {score}.")
+            )
+            resumed = template.format(game=len(match.games), deal=deal_in_game(match), score=score)
             self.add_history(resumed, style="dim")
             # The narration line says so too (until the next move), rather
             # than nothing; the prompt under it says what is expected.

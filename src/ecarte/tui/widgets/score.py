@@ -75,8 +75,8 @@ class ScorePanel(Static, can_focus=False):
         # space each). A long name is cut there, never the "(deals)" beside it.
         room = self.content_region.width - 8
         for seat in (0, 1):
-            cells = room - Text(role).cell_len if look.dealer == seat and room > 0 else None
-            name = Text(shown_name(look.names[seat], max(4, cells) if cells else None), style="bold")
+            cells = max(4, room - Text(role).cell_len) if look.dealer == seat and room > 0 else None
+            name = Text(shown_name(look.names[seat], cells), style="bold")
             if look.dealer == seat:
                 name.append(role, style="dim")
             tricks = str(look.tricks_won[seat]) if look.tricks_won is not None else "-"
