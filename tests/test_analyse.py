@@ -289,3 +289,34 @@ def test_the_readable_report_names_the_blunder_and_the_error(
     assert status == 1
     assert "line 4: Klara blunder: card 7H" in out and "best king" in out
     assert "INVALID at line 6" in out
+
+
+def test_deals_are_numbered_within_their_game_as_the_table_numbers_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = Rules(target=2, games_to_win=2)
+    path = played_log(tmp_path / "m.ecarte.jsonl", "random", "random", seed=3, rules=rules)
+    replay = replay_file(path)
+    assert replay.header is not None
+    # What the table showed at each deal: the game begun, the deal within it.
+    match = Match(rules, replay.header.first_dealer)
+    shown = []
+    for event in replay.events:
+        if event.type == "deal":
+            assert event.deck is not None
+            match.deal(event.deck)
+            shown.append((len(match.games), match.deal_in_game()))
+        else:
+            assert event.action is not None
+            match.apply(event.action, event.player)
+    assert len(match.games) >= 2  # a second game, whose first deal is deal 1 again
+    analysis = analyse(path, seats=(1,))
+    assert [(deal.game, deal.in_game) for deal in analysis.deals] == shown
+    assert [deal.number for deal in analysis.deals] == list(range(1, len(shown) + 1))
+    status, out, _ = run(capsys, "--json", str(path))
+    assert status == 0
+    deals = json.loads(out)["deals"]
+    assert [(deal["game"], deal["deal_in_game"]) for deal in deals] == shown
+    status, out, _ = run(capsys, str(path))
+    first_of_second = shown.index((2, 1))
+    assert f"Game 2, deal 1 (line {analysis.deals[first_of_second].line})" in out

@@ -30,6 +30,33 @@ def test_the_main_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -
         assert command in out
 
 
+def test_play_s_help_names_every_opponent_it_accepts(capsys: pytest.CaptureFixture[str]) -> None:
+    from ecarte.play.settings import opponent_names
+
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["play", "--help"])
+    words = " ".join(capsys.readouterr().out.split())
+    for name in opponent_names():
+        assert name in words, name
+
+
+def test_a_language_it_lacks_is_named_and_english_used(capsys: pytest.CaptureFixture[str]) -> None:
+    from ecarte import i18n
+    from ecarte.cli import main
+
+    example = Path(__file__).resolve().parents[1] / "examples" / "classic-vs-random.ecarte.jsonl"
+    try:
+        assert main(["--lang", "xx", "check", str(example)]) == 0
+        captured = capsys.readouterr()
+        assert "'xx'" in captured.err and "en, fr, sv, nb, de, fi, nl" in captured.err
+        assert "Match log:" in captured.out  # the summary, in English
+        for spoken in ("de", "nb_NO", "auto"):
+            assert main(["--lang", spoken, "check", str(example)]) == 0
+            assert "--lang" not in capsys.readouterr().err, spoken
+    finally:
+        i18n.activate(i18n.SOURCE_LANGUAGE)
+
+
 def test_a_closed_pipe_ends_check_quietly(tmp_path: Path) -> None:
     logs = tmp_path / "logs"
     command = ["simulate", "random", "random", "--matches", "2", "--log-dir", str(logs)]

@@ -821,3 +821,26 @@ def test_a_view_is_an_immutable_value_and_replace_copies_it() -> None:
     assert (view.score, view.announced) == ((0, 0), ())
     assert pickle.loads(pickle.dumps(view)) == view
     assert copy.deepcopy(trick) == trick and len({trick, copy.copy(trick)}) == 1
+
+
+def test_deal_numbers_start_again_with_each_game() -> None:
+    import random
+
+    rng = random.Random(4)
+    match = Match(Rules(target=2, games_to_win=2))
+    numbers: list[tuple[int, int]] = []
+    while not match.is_over:
+        if match.phase == "deal":
+            cards = list(range(32))
+            rng.shuffle(cards)
+            match.deal(cards)
+            numbers.append((len(match.games), match.deal_in_game()))
+        else:
+            legal = match.legal_actions()
+            match.apply(legal[rng.randrange(len(legal))], match.current_player)
+    games = sorted({game for game, _ in numbers})
+    assert len(games) >= 2
+    for game in games:
+        # Within each game the deals are numbered 1, 2, 3...
+        in_game = [number for shown_game, number in numbers if shown_game == game]
+        assert in_game == list(range(1, len(in_game) + 1))

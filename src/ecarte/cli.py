@@ -123,7 +123,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="LEVEL",
         help=_(
             "easy, normal or expert (default: the settings' level), a built-in player "
-            "(random, classic), or cmd:COMMAND for a program speaking the bot protocol"
+            "(random, classic, master, expert-2026-11), or cmd:COMMAND for a program "
+            "speaking the bot protocol"
         ),
     )
     play.add_argument("--seed", type=int, metavar="N", help=_("seed for the decks, to replay the same cards"))
@@ -302,6 +303,15 @@ def choose_language(argv: Sequence[str]) -> None:
     from ecarte import i18n
 
     asked = _asked_language(argv)
+    if asked is not None and asked != "auto" and i18n.normalize(asked) is None:
+        # Said, in English (the language it falls back to), rather than
+        # leaving the player to wonder why their language was ignored.
+        print(
+            _("ecarte: --lang: no language {asked}; the languages are {languages} (English is used)").format(
+                asked=repr(asked), languages=", ".join(i18n.LANGUAGES)
+            ),
+            file=sys.stderr,
+        )
     if _speaks_to_a_program(argv) and not _asks_for_help(argv):
         # ecarte bot's standard output is the protocol, never translated;
         # its errors are for a person, in the language --lang names, never

@@ -106,6 +106,50 @@ def played_log(path: Path, seed: int) -> Path:
     return path
 
 
+async def test_deal_rows_number_the_deals_within_their_game(tmp_path: Path) -> None:
+    # Two games to two points: the second game's first deal is deal 1 again,
+    # as the table and the replay number it.
+    import random
+
+    from ecarte.ai.base import make_player
+    from ecarte.engine import Match
+    from ecarte.tournament import play_match
+
+    rules = Rules(target=2, games_to_win=2)
+    players = [make_player("random", 3), make_player("random", 4)]
+    for seat, player in enumerate(players):
+        player.start_match(seat, rules)
+    path = tmp_path / "two-games.ecarte.jsonl"
+    with LogWriter.create(path, ("Klara", "Leo"), 0, rules, durable=False) as log:
+        play_match(players, rules, 0, random.Random(3), recorder=log)
+    match = Match(rules, 0)
+    expected = []
+    for event in replay_file(path).events:
+        if event.type == "deal":
+            assert event.deck is not None
+            match.deal(event.deck)
+            expected.append((f"Deal {match.deal_in_game()}", f"game {len(match.games)}"))
+        else:
+            assert event.action is not None
+            match.apply(event.action, event.player)
+    assert ("Deal 1", "game 2") in expected
+    app = viewer_app(path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("a")
+        screen = app.screen
+        assert isinstance(screen, AnalysisScreen)
+        await until(pilot, lambda: screen.analysis is not None, rounds=6000)
+        table = screen.query_one(DataTable)
+        rows = [[words(cell) for cell in table.get_row_at(index)] for index in range(table.row_count)]
+        deal_rows = [index for index, row in enumerate(rows) if row[1].startswith("Deal ")]
+        assert [(rows[index][1], rows[index][2]) for index in deal_rows] == expected
+        second_game = deal_rows[expected.index(("Deal 1", "game 2"))]
+        table.move_cursor(row=second_game)
+        await pilot.pause()
+        detail = words(screen.query_one("#analysis-detail", Static).content)
+        assert detail.startswith("Game 2, deal 1 (")
+
+
 async def test_leaving_the_view_stops_the_analysis(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # An analysis that would go on for a long time: it works decision by
     # decision until told to stop (so the test does not race a fast machine).

@@ -305,28 +305,3 @@ def test_the_trick_list_of_a_deal_summary_keeps_each_trick_whole(plain: Callable
     widest = plain(tricks_line(Played(), ("Maximilian", "Maximilian"), False), width=200).splitlines()
     assert max(len(line.rstrip()) for line in widest) <= 62
     assert re.split(r"\s{2,}", lines[0].strip()) == ["Tricks", "7♣ K♣", "J♠ K♠", "K♥ 7♠", "Q♠ 8♠", "A♠ 10♣"]
-
-
-def test_deal_numbers_start_again_with_each_game() -> None:
-    import random
-
-    from ecarte.tui.narration import deal_in_game
-
-    rng = random.Random(4)
-    match = Match(Rules(target=2, games_to_win=2))
-    numbers: list[tuple[int, int]] = []
-    while not match.is_over:
-        if match.phase == "deal":
-            cards = list(range(32))
-            rng.shuffle(cards)
-            match.deal(cards)
-            numbers.append((len(match.games), deal_in_game(match)))
-        else:
-            legal = match.legal_actions()
-            match.apply(legal[rng.randrange(len(legal))], match.current_player)
-    games = sorted({game for game, _ in numbers})
-    assert len(games) >= 2
-    for game in games:
-        # Within each game the deals are numbered 1, 2, 3...
-        in_game = [number for shown_game, number in numbers if shown_game == game]
-        assert in_game == list(range(1, len(in_game) + 1))

@@ -170,8 +170,8 @@ def format_analysis(analysis: MatchAnalysis, names: tuple[str, str], source: str
         else:
             known = _("with all cards known: -")
         lines.append(
-            _("Deal {number} (line {line}): {played}; {known}").format(
-                number=deal.number, line=deal.line, played=played, known=known
+            _("Game {game}, deal {deal} (line {line}): {played}; {known}").format(
+                game=deal.game, deal=deal.in_game, line=deal.line, played=played, known=known
             )
         )
     if analysis.error is not None:

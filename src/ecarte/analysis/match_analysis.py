@@ -82,6 +82,10 @@ class DealResult:
     """A deal as played, and with every card visible."""
 
     number: int
+    """Counted through the match (the JSON's ``deal``)."""
+    game: int
+    in_game: int
+    """The deal's number within its game, as the table counts them."""
     line: int
     dealer: int
     tricks: tuple[int, int] | None
@@ -326,7 +330,8 @@ def _deal_result(number: int, event: LogEvent, states: list[Match], index: int, 
             final = last.deals[len(dealt.deals) - 1]
             if final.tricks is not None:
                 played = (final.tricks[0], final.tricks[1])
-    return DealResult(number, event.line, dealer, played, open_tricks, open_points)
+    game, in_game = len(dealt.games), dealt.deal_in_game()
+    return DealResult(number, game, in_game, event.line, dealer, played, open_tricks, open_points)
 
 
 # ------------------------------------------------------------------ JSON
@@ -367,6 +372,8 @@ def analysis_json(analysis: MatchAnalysis) -> dict[str, Any]:
         "deals": [
             {
                 "deal": deal.number,
+                "game": deal.game,
+                "deal_in_game": deal.in_game,
                 "line": deal.line,
                 "dealer": deal.dealer,
                 "tricks": None if deal.tricks is None else list(deal.tricks),

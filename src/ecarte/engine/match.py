@@ -469,6 +469,16 @@ class Match:
     def trump_king(self) -> Card:
         return trump_king(self.trump)
 
+    def deal_in_game(self, index: int | None = None) -> int:
+        """The number of deal ``index`` (default: the current one) within its
+        game: numbers start at 1 again with each game, as players count them."""
+        index = len(self.deals) - 1 if index is None else index
+        start = 0
+        for position, record in enumerate(self.deals[:index]):
+            if record.ended_game is not None:
+                start = position + 1
+        return index - start + 1
+
     def hand(self, seat: int) -> list[Card]:
         """A seat's cards, sorted for showing: trumps first, strongest first."""
         return sorted_hand(cards_in(self.hands[seat]), self.trump, self.rules.ace_high)

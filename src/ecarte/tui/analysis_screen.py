@@ -272,11 +272,11 @@ def decision_note(decision: Decision, names: tuple[str, str], symbols: bool = Tr
 
 def deal_note(deal: DealResult, names: tuple[str, str]) -> Text:
     shown = [shown_name(name) for name in names]
-    values = {"number": deal.number, "name": shown[deal.dealer]}
+    values = {"game": deal.game, "deal": deal.in_game, "name": shown[deal.dealer]}
     if names[deal.dealer] == SECOND_PERSON:
-        text = Text(_("Deal {number} (you deal).").format(**values) + " ")
+        text = Text(_("Game {game}, deal {deal} (you deal).").format(**values) + " ")
     else:
-        text = Text(_("Deal {number} ({name} deals).").format(**values) + " ")
+        text = Text(_("Game {game}, deal {deal} ({name} deals).").format(**values) + " ")
     players = {"name": shown[0], "other": shown[1]}
     if deal.tricks is not None:
         text.append(
@@ -547,8 +547,10 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
         cells.append(
             [
                 Text(str(deal.line), style="dim"),
-                Text(_("Deal {number}").format(number=deal.number), style="bold"),
-                Text(""),
+                # Translators: a deal's row in the analysis table, in its narrow Player
+                # and Phase columns: "Deal 1 | game 2" (the deal's number within its game).
+                Text(_("Deal {number}").format(number=deal.in_game), style="bold"),
+                Text(_("game {game}").format(game=deal.game)),
                 Text(""),
                 Text(""),
                 Text(_("played {tricks}").format(tricks=played)),

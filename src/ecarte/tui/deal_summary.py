@@ -16,7 +16,7 @@ from ecarte.engine import DealRecord, Match
 from ecarte.i18n import N_, _, ngettext, translated
 from ecarte.text import printable
 from ecarte.tui.cards_render import card_text, suit_text
-from ecarte.tui.narration import SECOND_PERSON, deal_in_game, describe_deal_end, shown_name
+from ecarte.tui.narration import SECOND_PERSON, describe_deal_end, shown_name
 from ecarte.tui.styled import styled
 
 from .base import EcarteModalScreen
@@ -106,7 +106,7 @@ class DealSummaryScreen(EcarteModalScreen[None]):
     def compose(self) -> ComposeResult:
         record = self.record
         index = self.match.deals.index(record) if record in self.match.deals else len(self.match.deals) - 1
-        number = deal_in_game(self.match, index)
+        number = self.match.deal_in_game(index)
         title = Text(_("Deal {number} is over").format(number=number))
         you_dealt = self.names[record.dealer] == SECOND_PERSON
         heading = styled(

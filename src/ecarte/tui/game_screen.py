@@ -38,7 +38,6 @@ from .deal_summary import DealSummaryScreen, MatchOverScreen
 from .hint_panel import HintPanel
 from .key_footer import KeyFooter
 from .narration import (
-    deal_in_game,
     describe_action,
     describe_cut,
     describe_deal,
@@ -212,7 +211,7 @@ class GameScreen(EcarteScreen[None]):
                 if match.phase == Phase.DEAL
                 else _("Match resumed where it stopped: game {game}, deal {deal}, {score}.")
             )
-            resumed = template.format(game=len(match.games), deal=deal_in_game(match), score=score)
+            resumed = template.format(game=len(match.games), deal=match.deal_in_game(), score=score)
             self.add_history(resumed, style="dim")
             # The narration line says so too (until the next move), rather
             # than nothing; the prompt under it says what is expected.
@@ -445,7 +444,7 @@ class GameScreen(EcarteScreen[None]):
         self.query_one("#history", HistoryLog).write(entry)
 
     def deal_heading(self, match: Match) -> Text:
-        heading = _("Game {game}, deal {deal}").format(game=len(match.games), deal=deal_in_game(match))
+        heading = _("Game {game}, deal {deal}").format(game=len(match.games), deal=match.deal_in_game())
         return Text(f"── {heading} ──", style="dim")
 
     def history_of_move(self, before: Match, seat: int, action: Action, after: Match) -> list[str]:

@@ -412,17 +412,6 @@ def liability_warning(match: Match, names: tuple[str, str]) -> str | None:
     return text.format(name=_name(names[seat]), count=points, vole=vole_points)
 
 
-def deal_in_game(match: Match, index: int | None = None) -> int:
-    """The number of deal ``index`` (default: the current one) within its
-    game: numbers start at 1 again with each game."""
-    index = len(match.deals) - 1 if index is None else index
-    start = 0
-    for position, record in enumerate(match.deals[:index]):
-        if record.ended_game is not None:
-            start = position + 1
-    return index - start + 1
-
-
 def describe_exchange_over(match: Match) -> str:
     """Why no further exchange may be proposed in this deal."""
     limit = match.rules.max_exchanges

@@ -40,7 +40,6 @@ from .fitted_table import FittedTable
 from .key_footer import KeyFooter
 from .narration import (
     SECOND_PERSON,
-    deal_in_game,
     describe_action,
     describe_deal,
     describe_deal_end,
@@ -466,7 +465,7 @@ class ReplayViewerScreen(EcarteScreen[None]):
         text = Text(_("Event {position} of {count}").format(position=position, count=len(self.events)))
         if state is not None and deals:
             # Numbered as the card table numbers them: the deal within its game.
-            where = _("game {game}, deal {deal}").format(game=len(state.games), deal=deal_in_game(state))
+            where = _("game {game}, deal {deal}").format(game=len(state.games), deal=state.deal_in_game())
             text.append(" · " + where)
         if position == len(self.events) and self.replay.error is None:
             text.append(" · " + _("the end of the log"), style="dim")

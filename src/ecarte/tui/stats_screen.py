@@ -208,7 +208,8 @@ class StatsScreen(EcarteScreen[None]):
             )
             widgets.append(Plot(rolling_win_rate(record.history), id="stats-win-plot"))
         else:
-            widgets.append(Static(_("Drawn from two finished matches on."), classes="stats-note"))
+            note = _("The graph appears once two matches are finished.")
+            widgets.append(Static(note, classes="stats-note"))
         widgets.append(Static(_("Accuracy over time"), classes="stats-heading"))
         if record.accuracy:
             values = [value for __, ___, value in record.accuracy]

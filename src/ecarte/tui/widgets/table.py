@@ -19,7 +19,7 @@ from ecarte.engine import Card, Match, View
 from ecarte.engine.view import Trick
 from ecarte.i18n import _
 from ecarte.tui.cards_render import card_back, card_face, card_text, empty_slot, suit_text
-from ecarte.tui.narration import deal_in_game, shown_name
+from ecarte.tui.narration import shown_name
 from ecarte.tui.styled import styled
 
 
@@ -89,7 +89,7 @@ class TableLook:
             return cls(0, 0, 0, 0, 0, (), 0, (), names, symbols, large)
         return cls(
             games=len(match.games),
-            deals=deal_in_game(match),
+            deals=match.deal_in_game(),
             upcard=match.upcard,
             trump=match.trump,
             stock_size=match.stock_size,
