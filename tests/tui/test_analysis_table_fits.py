@@ -127,11 +127,11 @@ def test_columns_keep_their_content_while_it_fits_and_share_the_rest() -> None:
         [Text("Klara"), Text("10♠ 10♥ 10♦ 10♣ 9♣"), Text("7♠ 8♠")],
         [Text("Leo"), Text("A♦"), Text("Keep the hand")],
     ]
-    assert fitted_widths(headings, rows, 40, wrapped=(1, 2)) == [None, None, None]
+    natural = [len("Klara"), len("10♠ 10♥ 10♦ 10♣ 9♣"), len("Keep the hand")]
+    assert fitted_widths(headings, rows, 40, wrapped=(1, 2)) == natural
     widths = fitted_widths(headings, rows, 20, wrapped=(1, 2))
-    assert widths[0] is None
+    assert widths[0] == len("Klara")
     chosen, best = widths[1], widths[2]
-    assert chosen is not None and best is not None
     assert chosen + best <= 20 - len("Klara")
     # No card and no word is split: each is at least as wide as its longest.
     assert chosen >= len("Chosen") and best >= len("Keep")
@@ -196,3 +196,32 @@ async def test_the_detail_of_every_row_is_read_whole_at_80x24(language: str, tmp
         assert len(caption_lines) <= caption.content_region.height
         # The table keeps rows to choose from.
         assert screen.query_one(FittedTable).scrollable_content_region.height >= 4
+
+
+async def test_rows_drawn_before_the_table_measures_them_are_not_cut() -> None:
+    """A frame may draw the rows between ``show`` and the DataTable's own
+    measuring (on idle); the columns must be as wide as their cells then
+    too (seen in the app: the analysis's columns cut to "Dea", "excha")."""
+    from textual.app import App, ComposeResult
+
+    class OneTable(App[None]):
+        def compose(self) -> ComposeResult:
+            yield FittedTable(wrapped=(2,))
+
+    app = OneTable()
+    async with app.run_test(size=(80, 10)) as pilot:
+        table = app.query_one(FittedTable)
+        table.show([Text("Who"), Text("Phase"), Text("Best")], [])
+        await pilot.pause()
+        table.show(
+            [Text("Who"), Text("Phase"), Text("Best")],
+            [[Text("Deal 1"), Text("exchange"), Text("open hands 4-1")]],
+        )
+        # Drawn at once, before any idle moment, then again after it.
+        early = "".join(segment.text for segment in table.render_line(1))
+        await pilot.pause()
+        table.refresh()
+        await pilot.pause()
+        later = "".join(segment.text for segment in table.render_line(1))
+        for cell in ("Deal 1", "exchange", "open hands 4-1"):
+            assert cell in early and cell in later, (cell, early, later)

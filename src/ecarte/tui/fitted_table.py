@@ -18,21 +18,25 @@ from textual import events
 from textual.widgets import DataTable
 
 
+def natural_widths(headings: Sequence[Text], rows: Sequence[Sequence[Text]]) -> list[int]:
+    """Each column's width with nothing wrapped: its widest cell or heading."""
+    return [max([headings[i].cell_len, *(row[i].cell_len for row in rows)]) for i in range(len(headings))]
+
+
 def fitted_widths(
     headings: Sequence[Text], rows: Sequence[Sequence[Text]], room: int | None, wrapped: Sequence[int]
-) -> list[int | None]:
+) -> list[int]:
     """The width of each column of a table that should fit ``room`` cells
-    (padding aside), each row having one cell per heading: ``None`` (as
-    wide as its content) while everything fits; otherwise the ``wrapped``
-    columns share what the others leave, the narrower content first, each
-    at least as wide as its heading and its longest word (so a card is
-    never split), and their cells wrap."""
-    count = len(headings)
-    natural = [max([headings[i].cell_len, *(row[i].cell_len for row in rows)]) for i in range(count)]
+    (padding aside), each row having one cell per heading: its natural
+    width while everything fits; otherwise the ``wrapped`` columns share
+    what the others leave, the narrower content first, each at least as
+    wide as its heading and its longest word (so a card is never split),
+    and their cells wrap."""
+    natural = natural_widths(headings, rows)
     if room is None or sum(natural) <= room:
-        return [None] * count
-    left = room - sum(natural[i] for i in range(count) if i not in wrapped)
-    widths: list[int | None] = [None] * count
+        return natural
+    left = room - sum(width for i, width in enumerate(natural) if i not in wrapped)
+    widths = list(natural)
     order = sorted(wrapped, key=lambda i: natural[i])
     for done, column in enumerate(order):
         words = [word for row in rows for word in row[column].plain.split()]
@@ -86,10 +90,14 @@ class FittedTable(DataTable[Text]):
         widths = fitted_widths(self._headings, self._cells, room, self.wrapped)
         self.fitted_width = self.size.width
         self.clear(columns=True)
+        # Every width given, none measured by the DataTable: it measures
+        # when idle, after a frame may already have cached its rows drawn
+        # at the headings' widths (seen in the app: the analysis's columns
+        # cut to "Dea", "excha" until the terminal was resized).
         for heading, width in zip(self._headings, widths, strict=True):
             self.add_column(heading, width=width)
         # Rows as tall as their wrapped cells need, only when some wrap.
-        height = None if any(width is not None for width in widths) else 1
+        height = None if widths != natural_widths(self._headings, self._cells) else 1
         for row, key in zip(self._cells, self._keys, strict=True):
             self.add_row(*row, height=height, key=key)
         if keep_cursor and 0 <= cursor < len(self._cells):
