@@ -143,6 +143,11 @@ async def test_deal_rows_number_the_deals_within_their_game(tmp_path: Path) -> N
         rows = [[words(cell) for cell in table.get_row_at(index)] for index in range(table.row_count)]
         deal_rows = [index for index, row in enumerate(rows) if row[1].startswith("Deal ")]
         assert [(rows[index][1], rows[index][2]) for index in deal_rows] == expected
+        # The graph marks each deal with the same number (its pointer, which
+        # may cover a mark, put away).
+        screen.query_one(WinChanceGraph).point_to(None)
+        marks = words(screen.query_one("#graph-marks", Static).content).split()
+        assert marks == [number.split()[1] for number, __ in expected]
         second_game = deal_rows[expected.index(("Deal 1", "game 2"))]
         table.move_cursor(row=second_game)
         await pilot.pause()

@@ -103,7 +103,8 @@ class WinChanceGraph(Vertical):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.series: list[tuple[int, float]] = []
-        self.deal_lines: list[int] = []
+        self.deal_marks: list[tuple[int, int]] = []
+        """Each deal's first log line and its number within its game."""
         self.selected: int | None = None
         """The log line of the decision chosen in the list."""
         self.caption = ""
@@ -115,9 +116,9 @@ class WinChanceGraph(Vertical):
         yield Static(id="graph-marks")
         yield Static(id="graph-caption")
 
-    def show(self, series: list[tuple[int, float]], deal_lines: list[int], caption: str) -> None:
+    def show(self, series: list[tuple[int, float]], deal_marks: list[tuple[int, int]], caption: str) -> None:
         self.series = series
-        self.deal_lines = deal_lines
+        self.deal_marks = deal_marks
         self.caption = caption
         self.redraw()
 
@@ -151,7 +152,8 @@ class WinChanceGraph(Vertical):
         else:
             axis.update("")
         marks = [" "] * width
-        for number, line in enumerate(self.deal_lines, start=1):
+        # Numbered as the table numbers them: a 1 is a game's first deal.
+        for line, number in self.deal_marks:
             column = self._column_of(spans, line)
             if column is not None:
                 label = str(number)
@@ -487,7 +489,7 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
         self.query_one("#analysis-summary", Static).update(self.summary_text(analysis))
         self.query_one(WinChanceGraph).show(
             analysis.win_chance,
-            [deal.line for deal in analysis.deals],
+            [(deal.line, deal.in_game) for deal in analysis.deals],
             win_chance_caption(self.names[0]),
         )
         self.fill_table()
