@@ -225,3 +225,10 @@ async def test_the_end_of_a_match_offers_its_analysis(tmp_path: Path) -> None:
             (0, "play"),
             (0, "king"),
         ]
+        # Esc: back where the player asked for it, not into a replay they never opened.
+        below = app.screen_stack[-3]
+        await pilot.press("escape")
+        await until(pilot, lambda: not isinstance(app.screen, (AnalysisScreen, ReplayViewerScreen)))
+        assert app.screen is below
+        assert not any(isinstance(screen, ReplayViewerScreen) for screen in app.screen_stack)
+    session.close()

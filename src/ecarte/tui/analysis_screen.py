@@ -662,9 +662,11 @@ def _save_if_saved_match(path: Path, analysis: MatchAnalysis) -> None:
     save_analysis(paths.data_dir() / "analyses", path, analysis, SEED)
 
 
-def open_analysis(viewer: ReplayViewerScreen) -> None:
+def open_analysis(viewer: ReplayViewerScreen, *, closes_viewer: bool = False) -> None:
     """The analysis of the viewer's log, on top of it; choosing a decision
-    takes the viewer there and says what the best option was."""
+    takes the viewer there and says what the best option was. With
+    ``closes_viewer`` (the viewer opened only to host the analysis), leaving
+    without choosing closes the viewer too: back where the player was."""
     if not viewer.is_open:  # closed before the analysis could open on it
         return
     replay = viewer.replay
@@ -674,6 +676,8 @@ def open_analysis(viewer: ReplayViewerScreen) -> None:
 
     def chosen(result: tuple[int, Text] | None) -> None:
         if result is None:
+            if closes_viewer and viewer.is_open and viewer.app.screen is viewer:
+                viewer.dismiss()
             return
         position, note = result
         viewer.go(position)
@@ -688,7 +692,8 @@ def analyse_finished_match(
     app: App[Any], path: Path, viewer_for: Callable[[Path, Replay], ReplayViewerScreen]
 ) -> None:
     """At the end of a match: its replay (``viewer_for(path, replay)``, the
-    replay viewer's class), with the analysis on top."""
+    replay viewer's class), with the analysis on top; Esc on the analysis
+    goes back to the table, Enter on a decision to the replay there."""
     from ecarte.log import LogFileError, replay_file
 
     try:
@@ -703,4 +708,4 @@ def analyse_finished_match(
         return
     viewer = viewer_for(path, replay)
     app.push_screen(viewer)
-    app.call_after_refresh(open_analysis, viewer)
+    app.call_after_refresh(lambda: open_analysis(viewer, closes_viewer=True))

@@ -22,6 +22,10 @@ class HistoryLog(RichLog):
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
         self.following = new_value >= self.max_scroll_y
+        # The whole panel drawn again, border and all: a play-tester once saw
+        # a line missing in the middle after the panel shrank and scrolled,
+        # until a resize redrew it (not reproduced on demand since).
+        self.refresh()
 
     def on_resize(self, event: events.Resize) -> None:
         if self.following:
