@@ -187,3 +187,23 @@ def test_the_analysis_lists_a_discards_cards_in_the_order_of_the_hand() -> None:
     )
     note = decision_note(decision, ("You", "Computer")).plain
     assert "Discard 7♥ K♠ 8♠" in note, note
+
+
+def test_a_chance_looks_certain_only_when_it_is() -> None:
+    """99.6% is not "100%" beside a bar with a gap, nor 0.4% "0%"; a certain
+    win (the king that wins the match) is 100% with a full bar."""
+    actions = ["king", "card KH", "card 9S", "card AD", "card 7C"]
+    wins = [100.0, 99.6, 99.2, 0.4, 0.0]
+    options = tuple(
+        OptionValue(Action.parse(text), win=win, se=0.2, tricks=None, samples=100)
+        for text, win in zip(actions, wins, strict=True)
+    )
+    evaluation = Evaluation(seat=0, phase=Phase.TRICKS, options=options, best_index=0)
+    lines = hint_lines(evaluation, 40, True).plain.split("\n")
+    chances = [line.rsplit(" ", 1)[-1] for line in lines]
+    assert chances == ["100%", ">99%", "99%", "<1%", "0%"]
+    bars = [line.rstrip(" 0123456789%<>").rsplit(" ", 1)[-1] for line in lines]
+    full, empty = bars[0], bars[-1]
+    assert set(full) == {"█"} and set(empty) == {"·"}
+    assert all(bar != full for bar in bars[1:3]), "a chance short of certain fills the bar"
+    assert bars[3] != empty, "a chance above nothing leaves the bar empty"

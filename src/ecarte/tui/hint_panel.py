@@ -81,9 +81,32 @@ def option_text(
     return Text(_(word) if word else str(action.type))
 
 
+CERTAIN = 99.95
+"""A chance this close to 100% (or to 0%) is shown as certain."""
+
+
+def chance_text(win: float) -> str:
+    """A win chance in four cells: "100%" and "  0%" only when certain,
+    ">99%" and " <1%" for the chances rounding would make look certain."""
+    if win >= CERTAIN:
+        return "100%"
+    if win >= 99.5:  # would round to 100
+        return ">99%"
+    if win <= 100 - CERTAIN:
+        return "  0%"
+    if win < 0.5:  # would round to 0
+        return " <1%"
+    return f"{win:3.0f}%"
+
+
 def bar(win: float, width: int) -> Text:
-    """A bar of ``width`` cells filled to ``win`` percent (eighths of a cell)."""
+    """A bar of ``width`` cells filled to ``win`` percent (eighths of a
+    cell): full or empty only when the chance is shown as certain."""
     eighths = round(max(0.0, min(100.0, win)) / 100.0 * width * 8)
+    if win < CERTAIN:
+        eighths = min(eighths, width * 8 - 1)
+    if win > 100 - CERTAIN:
+        eighths = max(eighths, 1)
     full, part = divmod(eighths, 8)
     text = "█" * full + ("▏▎▍▌▋▊▉"[part - 1] if part else "")
     return Text(text.ljust(width, "·"), style="green")
@@ -137,7 +160,7 @@ def hint_lines(
         if bar_width >= BAR_LEAST:
             lines.append(" ")
             lines.append_text(bar(option.win, bar_width))
-        lines.append(f" {option.win:3.0f}%", style="bold" if best else "")
+        lines.append(" " + chance_text(option.win), style="bold" if best else "")
     if legal is not None and legal > len(ranked):
         lines.append(
             "\n"
