@@ -107,6 +107,19 @@ def test_every_string_is_translated_with_its_placeholders(language: str) -> None
     assert problems == []
 
 
+def test_french_never_agrees_a_participle_with_a_players_name() -> None:
+    """A name's gender is unknown (Klara, Leo, "Computer", the player's
+    own): "{loser} était engagé" is wrong for Klara and "engagée" for Leo,
+    so the French says it with a noun ("pénalité d'engagement pour {loser}")."""
+    catalog = _catalog("fr")
+    agreeing = re.compile(r"\{(loser|name)\} (était|est|a été) \w+é\b|vous (étiez|êtes) \w+é\b")
+    found = []
+    for message in catalog:
+        forms = (message.string,) if isinstance(message.string, str) else tuple(message.string)
+        found += [form for form in forms if form and agreeing.search(form)]
+    assert found == []
+
+
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_the_rank_letters_are_one_character(language: str) -> None:
     catalog = _catalog(language)
