@@ -14,6 +14,7 @@ from ecarte.engine import Match
 from ecarte.log import replay_file
 from ecarte.play.session import HUMAN, MatchSession
 from ecarte.tui.game_screen import GameScreen
+from ecarte.tui.widgets.hand import CardSlot
 
 
 @pytest.fixture(autouse=True)
@@ -158,3 +159,41 @@ async def test_resuming_between_two_deals_says_the_next_one_follows(tmp_path: Pa
         assert told in " ".join(lines.split())
         assert len(session.match.deals) == 2
         await pilot.press("escape")
+
+
+async def test_the_cards_just_drawn_stay_marked_after_continue(tmp_path: Path) -> None:
+    """Quit right after a discard: resumed, the cards drawn are marked "+"
+    as they were, until the player's next decision."""
+    from ecarte.engine import ActionType
+
+    original = MatchSession.new(INSTANT, opponent="random", seed=8, directory=tmp_path)
+    rng = random.Random(2)
+    drawn = 0
+    for _ in range(10_000):
+        if original.deal_due:
+            original.deal_next()
+            continue
+        seat = original.to_move
+        assert seat is not None
+        legal = original.match.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        before = original.match.hands[HUMAN]
+        original.apply(seat, action)
+        if seat == HUMAN and action.type == ActionType.DISCARD and original.match.hands[HUMAN] != before:
+            drawn = original.match.hands[HUMAN] & ~before
+            break
+    assert drawn, "the player never drew a card"
+    original.close()
+
+    session, _ = MatchSession.resume(original.log_path, INSTANT)
+    app = GameApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.new_cards == drawn
+        slots = {slot.card: slot for slot in screen.query(CardSlot)}
+        for card in session.match.hand(HUMAN):
+            look = slots[card].look
+            assert look is not None and look.new == bool(drawn >> card & 1), card
+    session.close()

@@ -89,6 +89,9 @@ class HistoryOfTheLog(LogVisitor[list[Text | str]]):
         self.screen = screen
         self.entries: list[Text | str] = []
         self.before: Match | None = None
+        self.new_cards = 0
+        """The cards the human drew at their last decision, if a discard
+        (marked until their next one, as when the move was made)."""
 
     def visit_header(self, header: LogHeader, match: Match) -> None:
         self.entries.append(describe_cut(match.first_dealer, self.screen.session.names))
@@ -98,6 +101,7 @@ class HistoryOfTheLog(LogVisitor[list[Text | str]]):
         screen, before = self.screen, self.before
         assert before is not None
         if event.type == EventType.DEAL:
+            self.new_cards = 0
             self.entries.append(screen.deal_heading(match))
             self.entries.append(describe_deal(match, screen.session.names, screen.symbols, with_game=False))
             self.entries += screen.history_of_deal(match)
@@ -106,6 +110,9 @@ class HistoryOfTheLog(LogVisitor[list[Text | str]]):
             names, symbols = screen.session.names, screen.symbols
             self.entries.append(describe_action(before, event.player, event.action, names, symbols))
             self.entries += screen.history_of_move(before, event.player, event.action, match)
+            if event.player == HUMAN:
+                drew = event.action.type == ActionType.DISCARD
+                self.new_cards = match.hands[HUMAN] & ~before.hands[HUMAN] if drew else 0
         self.before = match.copy()
 
     def result(self) -> list[Text | str]:
@@ -477,10 +484,12 @@ class GameScreen(EcarteScreen[None]):
         so far, in the words they had when they were played."""
         from ecarte.log import LogFileError, read_log_file
 
+        history = HistoryOfTheLog(self)
         try:
-            entries = read_log_file(self.session.log_path, HistoryOfTheLog(self))
+            entries = read_log_file(self.session.log_path, history)
         except LogFileError:
             return  # the session read this log a moment ago; without it, an empty History
+        self.new_cards = history.new_cards
         for entry in entries:
             self.add_history(entry)
 
