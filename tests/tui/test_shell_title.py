@@ -196,6 +196,19 @@ async def test_names_in_the_summary_are_literal() -> None:
         assert summary.startswith("[b]x[/b]\\x1b[2J against Computer")
 
 
+async def test_the_summary_names_the_variants_a_new_match_is_played_under() -> None:
+    from ecarte.engine import Rules
+
+    app = EcarteApp(Settings(rules=Rules(ace_high=True, must_trump=False)))
+    async with app.run_test(size=SIZE):
+        summary = " ".join(str(app.screen.query_one("#title-summary", Static).content).split())
+        assert "game to 5 points · ace high · must trump: off" in summary
+    usual = EcarteApp(Settings())
+    async with usual.run_test(size=SIZE):
+        summary = " ".join(str(usual.screen.query_one("#title-summary", Static).content).split())
+        assert "Normal · game to 5 points New to" in summary  # nothing said of rules as usual
+
+
 async def test_a_screen_opened_while_too_small_stays_covered_until_the_terminal_grows() -> None:
     app = EcarteApp(Settings(opponent="random"))
     async with app.run_test(size=(70, 20)) as pilot:

@@ -275,6 +275,10 @@ class TitleScreen(EcarteScreen[None]):
             ).format(target=rules.target, count=rules.games_to_win)
         else:
             match = _("game to {target} points").format(target=rules.target)
+        # The variants a new match will be played under, as Continue lists its own.
+        variants = rules_in_words(rules, capital=False)
+        if variants != rules_in_words(Rules(), capital=False):
+            match += " · " + variants
         return Text(
             _("{name} against {opponent} · {level} · {match}").format(
                 name=shown_name(settings.player_name),
