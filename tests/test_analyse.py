@@ -215,7 +215,11 @@ def test_an_empty_or_garbage_log_is_invalid(tmp_path: Path, capsys: pytest.Captu
     garbage.write_bytes(b"\x00\xffnot json\n")
     status, out, err = run(capsys, str(garbage))
     assert status == 1
-    assert "line 1" in err
+    # Said once, on standard output, as ecarte check says it; no seat is
+    # reported on a log with nothing to analyse.
+    assert out.count("INVALID at line 1") == 1 and err == ""
+    assert "Nothing to analyse before the error." in out
+    assert "Seat 0" not in out and "No decision flagged" not in out
 
 
 def test_an_unreadable_log_exits_2_with_nothing_on_stdout(

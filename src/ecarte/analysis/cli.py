@@ -8,7 +8,6 @@ read (the message on standard error, nothing on standard output).
 from __future__ import annotations
 
 import json
-import stat
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -51,19 +50,9 @@ def _progress_bar(enabled: bool) -> Iterator[Progress | None]:
         yield update
 
 
-def _refuse_special_file(path: Path) -> None:
-    """A FIFO or a device is not a log: reading one could wait for ever."""
-    try:
-        mode = path.stat().st_mode
-    except (OSError, ValueError):
-        return  # the reader says what is wrong
-    if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
-        raise LogFileError(_("{path}: not a regular file (a match log is a file)").format(path=path))
-
-
 def run_analyse(path: str, seat: int | None, as_json: bool, seed: int) -> int:
     try:
-        _refuse_special_file(Path(path))
+        # A FIFO or a device is refused by the reader, as ecarte check's is.
         replay = replay_file(Path(path))
     except LogFileError as error:
         emit(f"ecarte analyse: {translated_error(error)}", sys.stderr)
@@ -80,6 +69,8 @@ def run_analyse(path: str, seat: int | None, as_json: bool, seed: int) -> int:
     else:
         emit(format_analysis(analysis, (names[0], names[1]), path), sys.stdout)
     if replay.error is not None:
+        if not as_json:
+            return 1  # the report's last line says where the log is invalid
         emit(
             "ecarte analyse: "
             + _("{path}: INVALID at line {line}: {error} (analysed up to that line)").format(
@@ -95,9 +86,10 @@ def format_analysis(analysis: MatchAnalysis, names: tuple[str, str], source: str
     """The readable report."""
     shown = [shown_name(name) for name in names]
     lines = [_("Analysis of {file}").format(file=printable(source))]
-    if analysis.error is not None and not analysis.decisions and not analysis.deals:
+    nothing = analysis.error is not None and not analysis.decisions and not analysis.deals
+    if nothing:
         lines.append(_("Nothing to analyse before the error."))
-    for seat in analysis.seats:
+    for seat in () if nothing else analysis.seats:
         accuracy = analysis.accuracy(seat)
         counts = analysis.label_counts(seat)
         accuracy_text = (
@@ -123,7 +115,7 @@ def format_analysis(analysis: MatchAnalysis, names: tuple[str, str], source: str
                 seat=seat, name=shown[seat], accuracy=accuracy_text, labels=labels
             )
         )
-    for seat, opponent in zip(analysis.seats, analysis.opponents, strict=False):
+    for seat, opponent in zip(() if nothing else analysis.seats, analysis.opponents, strict=False):
         lines.append(
             "  "
             + _("seat {seat}'s chances are valued against {opponent}").format(
@@ -154,7 +146,7 @@ def format_analysis(analysis: MatchAnalysis, names: tuple[str, str], source: str
                     loss=f"{decision.loss:.1f}",
                 )
             )
-    else:
+    elif not nothing:
         lines.append(_("No decision flagged."))
     for deal in analysis.deals:
         played = (
