@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.binding import Binding
 from textual.widgets import Button, Static
 
 from ecarte.engine import DealRecord
@@ -30,7 +31,10 @@ async def test_the_match_over_box_shows_all_its_buttons_at_80x24() -> None:
         assert isinstance(screen, MatchOverScreen)
         box = screen.query_one("#summary-box").content_region
         buttons = list(screen.query(Button))
-        assert [button.id for button in buttons] == ["rematch", "menu", "analyse", "stay"]
+        assert [button.id for button in buttons] == ["rematch", "analyse", "stay", "menu"]
+        # The footer lists the same choices in the same order as the buttons.
+        shown = [binding.action for binding in MatchOverScreen.BINDINGS if isinstance(binding, Binding)]
+        assert shown == [f"choose('{button.id}')" for button in buttons]
         for button in buttons:
             region = button.region
             assert box.x <= region.x and region.right <= box.right, (button.label, region, box)

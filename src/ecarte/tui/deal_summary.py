@@ -160,10 +160,11 @@ class MatchOverScreen(EcarteModalScreen[str]):
         + "MatchOverScreen #summary-buttons Button { width: auto; min-width: 0; margin: 0 1 0 0; }\n"
     )
     BINDINGS: ClassVar[list[BindingType]] = [
+        # In the buttons' order (the footer puts Esc last, as the buttons do).
         Binding("n", "choose('rematch')", N_("Rematch")),
-        Binding("escape", "choose('menu')", N_("Menu")),
         Binding("a", "choose('analyse')", N_("Analyse")),
         Binding("enter", "choose('stay')", N_("Look at the table")),
+        Binding("escape", "choose('menu')", N_("Menu")),
     ]
 
     def __init__(
@@ -229,9 +230,9 @@ class MatchOverScreen(EcarteModalScreen[str]):
             with Horizontal(id="summary-buttons"):
                 # Translators: four buttons on one line of 60 columns, as wide as their words.
                 yield SummaryButton(_("Rematch (n)"), id="rematch", variant="primary", compact=True)
-                yield SummaryButton(_("Menu (Esc)"), id="menu", compact=True)
                 yield SummaryButton(_("Analyse (a)"), id="analyse", compact=True)
                 yield SummaryButton(_("Table (Enter)"), id="stay", compact=True)
+                yield SummaryButton(_("Menu (Esc)"), id="menu", compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
