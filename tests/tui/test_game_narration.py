@@ -137,6 +137,26 @@ def test_a_vole_with_a_penalty_in_words() -> None:
     )
 
 
+def test_a_game_ended_by_the_king_in_the_first_trick_is_not_said_to_end_before_it() -> None:
+    # Klara leads, the player announces the king in reply and reaches the
+    # target: a card was played, so "before the tricks were played" is false.
+    ended = DealRecord(
+        game=1,
+        dealer=0,
+        upcard=parse_card("7D"),
+        trump=2,
+        points=[1, 0],
+        score=[5, 3],
+        tricks=None,
+        king_points=[1, 0],
+        ended_game=0,
+    )
+    assert describe_deal_end(ended, NAMES) == (
+        "You score 1 point for the king. The game ended on the king's point; the tricks were not played out. "
+        "You win the game 5-3."
+    )
+
+
 def test_deal_end_reasons_in_words() -> None:
     king_and_tricks = DealRecord(
         game=1,

@@ -206,6 +206,21 @@ async def test_escape_leaves_the_lesson_for_the_title() -> None:
         assert not lesson_finished()
 
 
+async def test_the_hint_key_is_answered_in_the_lesson() -> None:
+    """h, the table's hint key, says why there is no coach here (it did nothing)."""
+    from textual.widgets._toast import Toast
+
+    app = EcarteApp(INSTANT)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.press("l")
+        assert isinstance(app.screen, LessonScreen)
+        await pilot.press("h")
+        await until(pilot, lambda: bool(app.screen.query(Toast)))
+        said = " ".join(toast.render().plain for toast in app.screen.query(Toast))
+        assert "No coach in the lesson" in said
+        assert isinstance(app.screen, LessonScreen)
+
+
 async def test_the_title_offers_the_lesson_and_points_newcomers_at_it() -> None:
     app = EcarteApp(INSTANT)
     async with app.run_test(size=(100, 30)) as pilot:

@@ -93,6 +93,8 @@ class LessonScreen(EcarteScreen[None]):
         Binding("question_mark,f1", "help", N_("Help"), key_display="?"),
         Binding("f2", "rules", N_("Rules")),
         Binding("escape", "leave", N_("Menu")),
+        # The table's hint key, answered rather than ignored.
+        Binding("h", "hint", N_("Hint"), show=False),
     ]
 
     def __init__(self, settings: Settings | None = None) -> None:
@@ -417,6 +419,16 @@ class LessonScreen(EcarteScreen[None]):
             return
         self.game_started = True
         self.ecarte_app.show_game(session, replace=self)
+
+    def action_hint(self) -> None:
+        self.notify(
+            _(
+                "No coach in the lesson: each step says what to do and why. "
+                "In a real match, h asks the coach."
+            ),
+            title=_("Hint"),
+            timeout=6,
+        )
 
     def action_help(self) -> None:
         match = self.lesson.match

@@ -314,7 +314,7 @@ def describe_deal_end(record: DealRecord, names: tuple[str, str]) -> str:
             )
     if record.tricks is None:
         if record.ended_game is not None:
-            parts.append(_("The game ended on the king's point, before the tricks were played."))
+            parts.append(_("The game ended on the king's point; the tricks were not played out."))
     else:
         parts.append(_tricks_taken(record, names))
     if record.four_all_reset:
