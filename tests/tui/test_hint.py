@@ -207,3 +207,42 @@ def test_a_chance_looks_certain_only_when_it_is() -> None:
     assert set(full) == {"█"} and set(empty) == {"·"}
     assert all(bar != full for bar in bars[1:3]), "a chance short of certain fills the bar"
     assert bars[3] != empty, "a chance above nothing leaves the bar empty"
+
+
+async def test_a_forced_move_shows_the_chance_without_making_the_match_assisted(tmp_path: Path) -> None:
+    """With the coach always on, a move with no choice still says the chance
+    of winning the match; it was no help, so its log line has no hint."""
+    import random
+
+    from ecarte.play.session import HUMAN, MatchSession
+
+    session = MatchSession.new(INSTANT, opponent="random", seed=5, directory=tmp_path)
+    app = GameApp(session, replace(INSTANT, coach="always"))
+    rng = random.Random(1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        panel = screen.query_one(HintPanel)
+        for _ in range(200):
+            await until(pilot, lambda: screen.awaiting_human or session.is_over, rounds=2000)
+            assert not session.is_over, "no forced move came"
+            legal = session.match.legal_actions()
+            await until(pilot, lambda: panel.evaluation is not None, rounds=3000)
+            if len(legal) == 1:
+                break
+            screen._apply(HUMAN, legal[rng.randrange(len(legal))])
+        lines = panel_text(panel)
+        assert lines[0] == "Only one legal move: nothing to choose."
+        evaluation = panel.evaluation
+        assert evaluation is not None and len(evaluation.options) == 1
+        win = evaluation.options[0].win
+        assert lines[1].startswith("Chance to win the match: ")
+        if 0.5 <= win < 99.5:
+            assert lines[1].endswith(f" {win:.0f}%")
+        forced_line = len(session.log_path.read_text(encoding="utf-8").splitlines()) + 1
+        screen._apply(HUMAN, legal[0])
+        await settle(pilot)
+    logged = json.loads(session.log_path.read_text(encoding="utf-8").splitlines()[forced_line - 1])
+    assert logged["player"] == HUMAN and "hint" not in logged
+    session.close()

@@ -112,6 +112,9 @@ def bar(win: float, width: int) -> Text:
     return Text(text.ljust(width, "·"), style="green")
 
 
+FORCED_MESSAGE = N_("Only one legal move: nothing to choose.")
+
+
 MARK_AND_PERCENT = 8
 """Cells of a hint line beside its label and bar: the mark ("★ ", 2), the
 chance (" 41%" as "  41%", 5) and one cell to spare at the edge."""
@@ -287,11 +290,13 @@ class HintPanel(Static):
         legal = self.session.match.legal_actions()
         self.asked = position
         self.evaluation = None
-        if len(legal) == 1:
-            self._show(Text(_("Only one legal move: nothing to choose."), style="italic"))
-            return
         self._requested_at = time.perf_counter()
-        self._show(Text(_("Weighing the options…"), style="italic"))
+        if len(legal) == 1:
+            # Said at once; the chance of winning follows (a forced move is
+            # no help, so it does not make the match assisted).
+            self._show(Text(_(FORCED_MESSAGE), style="italic"))
+        else:
+            self._show(Text(_("Weighing the options…"), style="italic"))
         self._compute(position)
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
@@ -314,7 +319,8 @@ class HintPanel(Static):
             self._show(Text(message.result, style="italic"))
             return
         self.evaluation = message.result
-        self.session.note_hint()
+        if len(message.result.options) > 1:
+            self.session.note_hint()
         self._draw()
 
     def on_resize(self) -> None:
@@ -327,6 +333,12 @@ class HintPanel(Static):
         if self.evaluation is None:
             return
         width = max(16, self.size.width or 28)
+        if len(self.evaluation.options) == 1:
+            (only,) = self.evaluation.options
+            text = Text(_(FORCED_MESSAGE) + "\n", style="italic")
+            text.append(_("Chance to win the match: {chance}").format(chance=chance_text(only.win).strip()))
+            self._show(text)
+            return
         discards = len(self.session.match.legal_actions()) if self.evaluation.phase == Phase.DISCARD else None
         text = Text(_("Chance to win the match:") + "\n", style="dim")
         match = self.session.match
