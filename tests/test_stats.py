@@ -292,3 +292,54 @@ def test_an_analysed_match_played_with_hints_is_left_out_of_the_accuracy(
     record = json.loads(capsys.readouterr().out)
     assert record["assisted"]["played"] == 1 and record["matches"]["played"] == 0
     assert record["accuracy"] == []
+
+
+def test_a_folder_of_logs_that_is_not_one_is_named(tmp_path: Path) -> None:
+    """The record says what the path is (as a new match does), and keeps the
+    cache of the logs for when the folder is back."""
+    cache = tmp_path / "stats-cache.json"
+    kept = '{"version": 1, "logs": {"m.ecarte.jsonl": {"size": 1, "mtime_ns": 1, "summary": null}}}'
+    cache.write_text(kept, encoding="utf-8")
+    file = tmp_path / "matches"
+    file.write_text("notes\n", encoding="utf-8")
+    record = collect(file, cache)
+    assert record.folder_problem == f"{file} is not a folder but a regular file"
+    assert record.logs == 0 and cache.read_text(encoding="utf-8") == kept
+    # A folder above it that is a file is the one named.
+    assert collect(file / "deeper").folder_problem == f"{file} is not a folder but a regular file"
+    # Nothing there yet is no problem: no matches have been played.
+    assert collect(tmp_path / "missing").folder_problem is None
+
+
+def test_ecarte_stats_names_a_matches_folder_that_is_not_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("ECARTE_DATA_DIR", str(tmp_path / "data"))
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "matches").write_text("notes\n", encoding="utf-8")
+    assert main(["stats"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""  # not a record of zeros
+    assert "matches is not a folder but a regular file" in captured.err
+
+
+def test_analysed_matches_played_with_hints_are_counted(folder: Path, tmp_path: Path) -> None:
+    """Left out of the accuracy over time, but counted, so that the screen
+    can say why they are not drawn."""
+    from ecarte.analysis.saved import SUFFIX
+
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    analyses = tmp_path / "analyses"
+    analyses.mkdir()
+    for name in ("m0", "m1"):
+        log = logs / f"{name}.ecarte.jsonl"
+        log.write_bytes((folder / f"{name}.ecarte.jsonl").read_bytes())
+        if name == "m0":
+            mark_hint(log)
+        info = log.stat()
+        entry = {"size": info.st_size, "mtime_ns": info.st_mtime_ns, "accuracy": {"0": 90.0}}
+        (analyses / (log.name + SUFFIX)).write_text(json.dumps(entry), encoding="utf-8")
+    record = collect(logs, None, analyses)
+    assert record.assisted.played == 1 and record.analysed_with_hints == 1
+    assert [name for __, name, ___ in record.accuracy] == ["m1.ecarte.jsonl"]

@@ -63,6 +63,62 @@ def _not_regular(mode: int) -> Deferred:
     return Deferred(N_("not a regular file but {kind}"), kind=kind_of(mode))
 
 
+def not_a_regular_file(path: Path | str, mode: int) -> Deferred:
+    """A path that should be a file is something else ("…/settings.toml is
+    not a regular file but a directory")."""
+    return Deferred(N_("{path} is not a regular file but {kind}"), path=str(path), kind=kind_of(mode))
+
+
+def not_a_folder(folder: Path | str, mode: int) -> Deferred:
+    """A path that should be a folder is something else ("…/matches is not a
+    folder but a regular file"): the one wording of the autosave, the saved
+    matches' list and the record."""
+    return Deferred(N_("{folder} is not a folder but {kind}"), folder=str(folder), kind=kind_of(mode))
+
+
+def folder_problem(folder: Path | str) -> Deferred | None:
+    """Why the entries of ``folder`` cannot be listed, in words: it is not a
+    folder (nor is one of the folders above it), or it cannot be opened.
+    ``None`` for a folder that can be listed, or for nothing there yet (the
+    autosave makes it). Looks without opening anything but folders."""
+    try:
+        mode = os.stat(folder).st_mode
+    except OSError as error:
+        if error.errno == errno.ENOENT:
+            return None
+        if error.errno == errno.ENOTDIR:
+            # A folder above it is a file, say: name that one.
+            return _file_above(os.fspath(folder)) or _cannot_open(folder, error)
+        return _cannot_open(folder, error)
+    if not stat.S_ISDIR(mode):
+        return not_a_folder(folder, mode)
+    try:
+        with os.scandir(folder):
+            pass
+    except OSError as error:
+        return _cannot_open(folder, error)
+    return None
+
+
+def _cannot_open(folder: Path | str, error: OSError) -> Deferred:
+    return Deferred(
+        N_("{folder} cannot be opened ({reason})"), folder=str(folder), reason=_open_error(error).reason
+    )
+
+
+def _file_above(folder: str) -> Deferred | None:
+    """The first of the folders above ``folder`` that is not a folder."""
+    above = os.path.dirname(folder)
+    while above and above != folder:
+        try:
+            mode = os.stat(above).st_mode
+        except OSError:
+            folder, above = above, os.path.dirname(above)
+            continue
+        return None if stat.S_ISDIR(mode) else not_a_folder(above, mode)
+    return None
+
+
 def _unreadable(error: OSError) -> FileRefused:
     # The system's own words (strerror) stay as the system gives them.
     return FileRefused(Deferred(N_("cannot be read: {error}"), error=str(error.strerror or error)))

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from rich.text import Text
 from textual.pilot import Pilot
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Static
 
 from ecarte import i18n
 from ecarte.i18n import pgettext
@@ -94,6 +95,32 @@ async def test_empty_list_says_where_matches_go() -> None:
         assert "No saved matches yet" in str(message.content)  # type: ignore[attr-defined]
         await pilot.press("enter")  # nothing to open: no crash, same screen
         assert isinstance(app.screen, ReplayListScreen)
+
+
+@pytest.mark.parametrize("kind", ["a regular file", "a FIFO (named pipe)"])
+async def test_a_matches_folder_that_is_not_one_is_named_as_a_new_match_names_it(kind: str) -> None:
+    """Not "no saved matches yet": what the path is, in a new match's words."""
+    from game_support import INSTANT
+
+    from ecarte.play.session import MatchSession, SessionError
+
+    folder = paths.matches_dir()
+    folder.parent.mkdir(parents=True)
+    if kind == "a regular file":
+        folder.write_text("notes\n")
+    else:
+        os.mkfifo(folder)
+    reason = f"{folder} is not a folder but {kind}"
+    with pytest.raises(SessionError) as new_match:
+        MatchSession.new(INSTANT, opponent="random", seed=1)
+    assert reason in str(new_match.value)
+    app = EcarteApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("p")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        message = app.screen.query_one("#replay-list-empty", Static)
+        assert " ".join(str(message.content).split()) == f"No saved matches can be listed: {reason}."
 
 
 @pytest.mark.parametrize("language", i18n.LANGUAGES)

@@ -4,13 +4,14 @@ app, never loses what the player wrote, and says what is wrong."""
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 import pytest
 
 from ecarte.engine import Rules
 from ecarte.play import paths
-from ecarte.play.settings import Settings, load_settings, save_settings
+from ecarte.play.settings import Settings, SettingsNotSaved, load_settings, save_settings
 
 
 def backups(path: Path) -> list[Path]:
@@ -154,6 +155,37 @@ def test_save_failure_raises_and_keeps_the_old_file() -> None:
     finally:
         folder.chmod(0o700)
     assert load_settings()[0].player_name == "Klara"
+
+
+@pytest.mark.parametrize("kind", ["a directory", "a FIFO (named pipe)"])
+def test_saving_over_what_is_not_a_file_names_it_and_leaves_it(kind: str) -> None:
+    """A folder (or a FIFO) where the file should be is named, not replaced:
+    the player's folder and what is in it stay, and no temporary file is left."""
+    path = paths.settings_path()
+    path.parent.mkdir(parents=True)
+    if kind == "a directory":
+        path.mkdir()
+        (path / "notes.txt").write_text("mine\n")
+    else:
+        os.mkfifo(path)
+    with pytest.raises(SettingsNotSaved) as refused:
+        save_settings(Settings(player_name="Klara"))
+    assert str(refused.value) == f"{path} is not a regular file but {kind}"
+    if kind == "a directory":
+        assert (path / "notes.txt").read_text() == "mine\n"
+    else:
+        assert stat.S_ISFIFO(path.stat().st_mode)
+    assert [entry.name for entry in path.parent.iterdir()] == ["settings.toml"]
+
+
+def test_saving_under_a_settings_folder_that_is_a_file_names_it() -> None:
+    folder = paths.settings_path().parent
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    folder.write_text("mine\n")
+    with pytest.raises(SettingsNotSaved) as refused:
+        save_settings(Settings(player_name="Klara"))
+    assert str(refused.value) == f"{folder} is not a folder but a regular file"
+    assert folder.read_text() == "mine\n"
 
 
 def test_a_protocol_bot_opponent_round_trips() -> None:

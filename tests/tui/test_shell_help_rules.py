@@ -8,17 +8,21 @@ from pathlib import Path
 from typing import ClassVar
 
 import pytest
+from game_support import GameApp, deck, scripted_session, settle
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ecarte import i18n
 from ecarte.tui import rules_screen
 from ecarte.tui.app import EcarteApp
-from ecarte.tui.help_screen import PHASE_RULES, HelpScreen
+from ecarte.tui.help_screen import PHASE_RULES, PHASE_TITLES, HelpScreen
 from ecarte.tui.rules_screen import MISSING_RULES, RulesScreen, rules_text
 from ecarte.tui.title_screen import TitleScreen
 
 SIZE = (100, 40)
+DEAL = "KH AS 7C KC JS 8S 8D 9D 7S TC 7H KS QS"
+"""The computer deals; the human, elder, may propose."""
 
 
 def text_of(app: EcarteApp, widget_id: str, plain: Callable[..., str]) -> str:
@@ -126,10 +130,93 @@ async def test_help_lists_each_key_of_the_moment_once(plain: Callable[..., str])
     async with app.run_test(size=SIZE) as pilot:
         app.push_screen(CardTable())
         await pilot.pause()
-        app.push_screen(HelpScreen("tricks"))
+        app.push_screen(HelpScreen(table_keys=False))
         await pilot.pause()
         keys = text_of(app, "help-keys", plain)
         assert "1-5 Card" in keys and "Card 2" not in keys
         assert "k Announce king" in keys
         assert "x Hidden but declared" in keys
         assert "Not allowed now" not in keys
+
+
+def shown_rows(screen: HelpScreen, widget_id: str) -> list[str]:
+    """The rows of a part of the help as drawn, at the width it has."""
+    widget = screen.query_one(f"#{widget_id}", Static)
+    return [strip.text.rstrip() for strip in widget.render_lines(widget.region.reset_offset)]
+
+
+def description_columns(rows: list[str], headings: set[str]) -> tuple[set[int], set[int]]:
+    """Where the descriptions start on the rows with keys, and where the
+    rows that go on from them (a description wrapped) start: every row but
+    the headings and the blank ones is one or the other."""
+    keyed, continued = set(), set()
+    for row in rows:
+        if not row.strip() or row.strip() in headings:
+            continue
+        assert row.startswith("  "), f"not under its description: {row!r}"
+        if row[2] != " ":
+            after_keys = row.index("  ", 2)
+            keyed.add(after_keys + len(row[after_keys:]) - len(row[after_keys:].lstrip()))
+        else:
+            continued.add(len(row) - len(row.lstrip()))
+    return keyed, continued
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+async def test_the_table_help_lists_the_keys_phase_by_phase_in_two_columns(
+    language: str, tmp_path: Path
+) -> None:
+    """Opened in the discard: the keys of each phase in the order of a deal
+    (the exchange's first, not the king's), the discard marked as the phase
+    of the moment, and a description too long for its line goes on under
+    itself, at 80x24 in every language."""
+    assert i18n.activate(language) == language
+    session, __ = scripted_session(tmp_path, [deck(DEAL)], ["accept"], first_dealer=1)
+    app = GameApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("e")  # the computer accepts: the human discards
+        await settle(pilot)
+        assert session.match.phase == "discard"
+        await pilot.press("question_mark")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HelpScreen)
+        table, others = shown_rows(screen, "help-table-keys"), shown_rows(screen, "help-keys")
+        words = " ".join(" ".join(table).split())
+        titles = [i18n._(PHASE_TITLES[phase]) for phase in ("exchange", "answer", "discard", "tricks")]
+        titles[2] = i18n._("{phase} (now)").format(phase=titles[2])
+        keys = [
+            f"e {i18n._('propose an exchange of cards')}",
+            f"a {i18n._('accept the proposal: both may discard and draw')}",
+            f"{i18n._('Enter')} {i18n._('confirm the discard')}",
+            f"1-5 {i18n._('play that card')}",
+        ]
+        order = [titles[0], keys[0], titles[1], keys[1], titles[2], keys[2], titles[3], keys[3]]
+        places = [words.find(" ".join(part.split())) for part in order]
+        assert -1 not in places and places == sorted(places), (language, places)
+        # What the card table's keys do is said once, by phase: not among the others.
+        other_words = " ".join(" ".join(others).split())
+        assert i18n._("Announce king") not in other_words
+        assert f"{i18n._('Hint')}" in other_words and "Ctrl+Q" in other_words
+        # One column of descriptions for both lists, and every wrapped line under it.
+        headings = {*titles, i18n._("At the card table"), i18n._("Other keys")}
+        keyed, continued = description_columns(table + others, headings)
+        assert len(keyed) == 1 and continued <= keyed, (language, keyed, continued, table + others)
+        if language == "en":
+            assert continued, "a description wraps at 80 columns"
+    session.close()
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+async def test_the_keys_of_the_tricks_are_in_sight_when_the_help_opens_in_them(language: str) -> None:
+    """The tricks' keys come last: the help opens scrolled to them, whole."""
+    assert i18n.activate(language) == language
+    app = EcarteApp(first_screen=lambda: HelpScreen("tricks"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        seen = " ".join(" ".join(strip.text.split()) for strip in app.screen._compositor.render_strips())
+        title = i18n._("{phase} (now)").format(phase=i18n._(PHASE_TITLES["tricks"]))
+        for words in (title, i18n._("play that card"), i18n._("play the card under the cursor")):
+            assert " ".join(words.split()) in seen, (language, words)

@@ -5,6 +5,8 @@ unfinished and one assisted match), and the win rate is drawn over time."""
 from __future__ import annotations
 
 import io
+import json
+import os
 import random
 from pathlib import Path
 
@@ -186,3 +188,91 @@ async def test_a_long_record_scrolls_with_the_screen_and_lists_names_in_order() 
         # The screen scrolls down to the last row and past the table.
         body = screen.query_one("#stats-body")
         assert body.max_scroll_y > 0
+
+
+def analysed(log: Path, accuracy: float) -> None:
+    """Keep an analysis of ``log`` as ``ecarte analyse`` does (the player's
+    accuracy only: all the record reads)."""
+    from ecarte.analysis.saved import SUFFIX
+
+    info = log.stat()
+    entry = {"log": log.name, "size": info.st_size, "mtime_ns": info.st_mtime_ns, "accuracy": {"0": accuracy}}
+    folder = paths.data_dir() / "analyses"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / (log.name + SUFFIX)).write_text(json.dumps(entry), encoding="utf-8")
+
+
+def notes(screen: StatsScreen) -> tuple[str, str]:
+    """The notes under "Win rate over time" and "Accuracy over time"."""
+    return (
+        words(screen.query_one("#stats-win-note", Static).content),
+        words(screen.query_one("#stats-accuracy-note", Static).content),
+    )
+
+
+async def test_matches_played_with_hints_are_said_to_be_left_out_of_the_graphs() -> None:
+    """Two finished, analysed matches, both with hints: the graphs are empty
+    because of the hints, not for want of finished or analysed matches."""
+    for index in range(2):
+        log = played(
+            f"h{index}", "normal", 20 + index, Rules(), f"2026-11-0{index + 1}T10:00:00", hinted=True
+        )
+        analysed(log, 80.0 + index)
+    app = RecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened_stats(pilot)
+        assert screen.record is not None and screen.record.analysed_with_hints == 2
+        win, accuracy = notes(screen)
+        assert win == (
+            "2 finished matches were played with hints and are left out: the graph appears once two "
+            "matches played without hints are finished."
+        )
+        assert accuracy.startswith(
+            "2 analysed matches were played with hints and are left out: the graph shows matches "
+            "played without hints."
+        )
+        assert not screen.query("#stats-win-plot") and not screen.query("#stats-accuracy-plot")
+
+
+async def test_the_graphs_notes_say_when_too_few_matches_are_finished_or_analysed() -> None:
+    played("m0", "normal", 1, Rules(), "2026-11-01T10:00:00")
+    app = RecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await opened_stats(pilot)
+        win, accuracy = notes(screen)
+        assert win == "The graph appears once two matches are finished."
+        assert accuracy == "No analysed matches yet: analyse one from its replay (a), or with ecarte analyse."
+
+
+@pytest.mark.parametrize("kind", ["a regular file", "a FIFO (named pipe)"])
+async def test_a_matches_folder_that_is_not_one_is_named_as_a_new_match_names_it(
+    kind: str, tmp_path: Path
+) -> None:
+    from game_support import INSTANT
+
+    from ecarte.play.session import MatchSession, SessionError
+
+    folder = paths.matches_dir()
+    folder.parent.mkdir(parents=True)
+    if kind == "a regular file":
+        folder.write_text("notes\n")
+    else:
+        os.mkfifo(folder)
+    cache = paths.data_dir() / "stats-cache.json"
+    kept = '{"version": 1, "logs": {"m.ecarte.jsonl": {"size": 1, "mtime_ns": 1, "summary": null}}}'
+    cache.write_text(kept)
+    reason = f"{folder} is not a folder but {kind}"
+    with pytest.raises(SessionError) as new_match:
+        MatchSession.new(INSTANT, opponent="random", seed=1)
+    assert reason in str(new_match.value)  # the same words as a new match
+    app = RecordingApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        await until(pilot, lambda: screen.record is not None, rounds=3000)
+        await pilot.pause()
+        status = words(screen.query_one("#stats-status", Static).content)
+        assert status == f"No saved matches can be counted: {reason}."
+        assert not screen.query("#stats-tallies")  # no record of zeros
+    assert cache.read_text() == kept  # left as it was, for when the folder is back

@@ -212,7 +212,7 @@ def _save_if_mine(log: Path, analysis: MatchAnalysis, seed: int) -> None:
 
 
 def run_stats(directory: str | None, as_json: bool) -> int:
-    """Exit status 0, or 2 when ``directory`` is not a folder."""
+    """Exit status 0, or 2 when the folder is not one (or cannot be read)."""
     from ecarte.play import paths
 
     from .stats import collect
@@ -228,6 +228,12 @@ def run_stats(directory: str | None, as_json: bool) -> int:
             emit("ecarte stats: " + _("{path}: not a folder").format(path=printable(directory)), sys.stderr)
             return 2
     record = collect(folder, cache, analyses)
+    if record.folder_problem is not None:
+        # The same words as the Statistics screen: not a record of zeros.
+        problem = printable(translated(record.folder_problem))
+        said = _("No saved matches can be counted: {problem}.").format(problem=problem)
+        emit("ecarte stats: " + said, sys.stderr)
+        return 2
     if as_json:
         emit(json.dumps(record.to_json(), ensure_ascii=False), sys.stdout)
     else:

@@ -26,6 +26,7 @@ from ecarte.engine.match import tally_deals
 from ecarte.i18n import _
 from ecarte.log import MAX_LOG_BYTES, EventType, LogFileError, replay_bytes
 from ecarte.play.names import rules_in_words
+from ecarte.safefile import folder_problem
 from ecarte.text import printable
 
 LOG_SUFFIX = ".ecarte.jsonl"
@@ -255,6 +256,12 @@ class Record:
     """(created, won) of each finished match the player played unassisted, oldest first."""
     accuracy: list[tuple[str, str, float]] = field(default_factory=list)
     """(created, log name, accuracy) of each analysed match, oldest first."""
+    analysed_with_hints: int = 0
+    """Finished matches played with hints that were analysed: their accuracy
+    is left out of ``accuracy``, as their result is out of the tallies."""
+    folder_problem: str | None = None
+    """Why the folder of logs cannot be listed (it is a file, say), in words
+    (an ``i18n.Deferred``); ``None`` when it can, or is not there yet."""
 
     def to_json(self) -> dict[str, Any]:
         deals = self.deals or 1
@@ -285,6 +292,10 @@ def collect(directory: Path, cache_path: Path | None = None, analyses: Path | No
     unassisted matches (``assisted`` counts the others); points, voles,
     penalties and king points every deal of them."""
     record = Record()
+    # Said, rather than shown as an empty record; and the cache is kept.
+    record.folder_problem = folder_problem(directory)
+    if record.folder_problem is not None:
+        return record
     cache = load_cache(cache_path)
     fresh: dict[str, Any] = {}
     summaries: list[MatchSummary] = []
@@ -355,6 +366,11 @@ def collect(directory: Path, cache_path: Path | None = None, analyses: Path | No
         for name, value in saved_accuracy(analyses, directory, created):
             record.accuracy.append((created[name], name, value))
         record.accuracy.sort()
+        # Counted, so that the screen says why they are not drawn.
+        assisted = {
+            summary.name: summary.created for summary in summaries if summary.complete and summary.assisted
+        }
+        record.analysed_with_hints = sum(1 for __ in saved_accuracy(analyses, directory, assisted))
     return record
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from ecarte.engine import Rules
 from ecarte.i18n import N_, Deferred, _
 from ecarte.log import EndState, LogFileError, LogWriter, read_log_file
-from ecarte.safefile import Skipped, kind_of, regular_files
+from ecarte.safefile import Skipped, not_a_folder, regular_files
 
 LOG_SUFFIX = ".ecarte.jsonl"
 UNFINISHED_SCAN_LIMIT = 200
@@ -44,9 +44,7 @@ def create_log(
         mode = None  # not there yet: the log's writer makes it
     if mode is not None and not stat.S_ISDIR(mode):
         raise AutosaveError(
-            _("cannot write the autosave: {folder} is not a folder but {kind}").format(
-                folder=folder, kind=kind_of(mode).translated()
-            )
+            _("cannot write the autosave: {reason}").format(reason=not_a_folder(folder, mode).translated())
         )
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     for attempt in range(_FREE_NAME_ATTEMPTS):

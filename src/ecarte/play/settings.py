@@ -31,7 +31,7 @@ import tomlkit
 from ecarte.ai import player_names
 from ecarte.engine import Rules, RulesError
 from ecarte.i18n import _, translated
-from ecarte.safefile import FileRefused, read_regular_file
+from ecarte.safefile import FileRefused, folder_problem, not_a_regular_file, read_regular_file
 
 from . import paths
 from .language import LANGUAGE_AUTO, LANGUAGE_CHOICES, MAX_SETTINGS_BYTES
@@ -357,16 +357,32 @@ def _warning(path: Path, reason: str, backup: Path | None, partial: bool = False
     return text.format(**values)
 
 
+class SettingsNotSaved(OSError):
+    """The settings cannot be written. The message, in the player's
+    language, names the path and what is wrong with it (never an OS error's
+    raw text, which names the temporary file)."""
+
+
 def save_settings(settings: Settings, path: Path | None = None) -> None:
-    """Write the settings; ``OSError`` if the file cannot be written (the old
-    file is then left as it was). The player's comments and any keys the app
-    does not know are kept; a settings file that is a symbolic link is
-    written through, to the file it points to, and stays a link."""
+    """Write the settings; ``SettingsNotSaved`` (an ``OSError``) if the file
+    cannot be written, the old file then left as it was. Only a regular file
+    is replaced: a folder, a FIFO or a device where the file should be is
+    named and left alone. The player's comments and any keys the app does
+    not know are kept; a settings file that is a symbolic link is written
+    through, to the file it points to, and stays a link."""
     path = path or paths.settings_path()
     target = _link_target(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
+    _check_replaceable(target)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        problem = folder_problem(target.parent)
+        raise SettingsNotSaved(translated(problem) if problem else _cannot_write(target, error)) from None
     text = _updated_toml(settings, target)
-    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    except OSError as error:
+        raise SettingsNotSaved(_cannot_write(target, error)) from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
@@ -375,10 +391,30 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
         with contextlib.suppress(OSError):
             # Keep the file's permissions (mkstemp makes it private).
             os.chmod(temporary, stat.S_IMODE(os.stat(target).st_mode))
+        # Checked again: what is there may have changed while writing.
+        _check_replaceable(target)
         os.replace(temporary, target)
-    except BaseException:
+    except BaseException as error:
         Path(temporary).unlink(missing_ok=True)
+        if isinstance(error, OSError) and not isinstance(error, SettingsNotSaved):
+            raise SettingsNotSaved(_cannot_write(target, error)) from None
         raise
+
+
+def _check_replaceable(target: Path) -> None:
+    """``SettingsNotSaved`` naming ``target`` if it is there and is not a
+    regular file: replacing it would lose a folder of the player's, say."""
+    try:
+        mode = os.stat(target).st_mode
+    except OSError:
+        return  # not there (the file is made), or the writing says why not
+    if not stat.S_ISREG(mode):
+        raise SettingsNotSaved(not_a_regular_file(target, mode).translated())
+
+
+def _cannot_write(target: Path, error: OSError) -> str:
+    # The system's own words (strerror), without the temporary file's name.
+    return _("{path} cannot be written: {error}").format(path=target, error=error.strerror or error)
 
 
 def _link_target(path: Path) -> Path:
@@ -389,7 +425,7 @@ def _link_target(path: Path) -> Path:
     try:
         return Path(os.path.realpath(path, strict=False))
     except OSError as error:
-        raise OSError(
+        raise SettingsNotSaved(
             _("{path} is a symbolic link that cannot be followed: {error}").format(path=path, error=error)
         ) from None
 

@@ -3,13 +3,17 @@ and a reminder of the rule of the current phase of the deal."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import ClassVar
 
+from rich.console import Group, RenderableType
 from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.geometry import Region
 from textual.widgets import Static
 
 from ecarte.engine import Rules
@@ -124,17 +128,55 @@ def overview() -> tuple[str, str]:
     )
 
 
-def table_keys() -> list[tuple[str, str]]:
-    """The card table's keys; the key names stay as on the keyboard."""
+KeyRows = list[tuple[str, str]]
+"""(keys, what they do) of a list of keys."""
+
+
+def table_keys() -> list[tuple[str, KeyRows]]:
+    """The card table's keys, phase by phase in the order of a deal: (the
+    phase, its keys). The key names stay as on the keyboard."""
+    # Translators: the help lists the card table's keys, each said in about 50 columns.
+    move = _("move along your hand")
     return [
-        # Translators: the help lists the card table's keys; each line has about 60 columns.
-        ("1-5", _("play that card (tricks), or pick it / put it back (discard)")),
-        ("← →", _("move along your hand")),
-        (_("Enter"), _("play the card under the cursor, or confirm the discard")),
-        (_("Space"), _("pick the card under the cursor for the discard, or put it back")),
-        ("e p a r k", _("propose, play, accept, refuse, announce the king")),
-        (_("Mouse"), _("click a card or a button to do the same")),
+        (
+            "exchange",
+            [
+                ("e", _("propose an exchange of cards")),
+                ("p", _("play the hand as it is: no more exchanges")),
+            ],
+        ),
+        (
+            "answer",
+            [
+                ("a", _("accept the proposal: both may discard and draw")),
+                ("r", _("refuse the proposal: the tricks begin")),
+            ],
+        ),
+        (
+            "discard",
+            [
+                ("1-5", _("pick that card for the discard, or put it back")),
+                ("← →", move),
+                (_("Space"), _("pick the card under the cursor for the discard, or put it back")),
+                (_("Enter"), _("confirm the discard")),
+            ],
+        ),
+        (
+            "tricks",
+            [
+                ("k", _("announce the king of trumps, when it may be (else k says why not)")),
+                ("1-5", _("play that card")),
+                ("← →", move),
+                (_("Enter"), _("play the card under the cursor")),
+            ],
+        ),
     ]
+
+
+TABLE_ACTIONS = frozenset({"decide", "why_no_king", "card", "cursor", "choose_card", "confirm"})
+"""The actions of the card table's keys that ``table_keys`` lists by phase
+(the others, such as Hint or Menu, are listed as the table's footer has
+them)."""
 
 
 def rule_in_force(phase: str, rules: Rules | None) -> tuple[str, str]:
@@ -151,9 +193,51 @@ def rule_in_force(phase: str, rules: Rules | None) -> tuple[str, str]:
     return title, text
 
 
-def format_keys(pairs: list[tuple[str, str]]) -> str:
-    width = max((len(key) for key, __ in pairs), default=0)
-    return "\n".join(f"  [b]{escape(key.ljust(width))}[/b]  {escape(what)}" for key, what in pairs)
+def keys_grid(rows: KeyRows, key_width: int) -> Table:
+    """Keys and what they do in two columns: a description too long for its
+    line goes on under itself, not under the keys."""
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(width=key_width + 2, no_wrap=True)  # indented by 2
+    grid.add_column(ratio=1)
+    for keys, what in rows:
+        grid.add_row(Text("  " + keys, style="bold"), Text(what))
+    return grid
+
+
+KeyGroups = Sequence[tuple[str | None, KeyRows]]
+"""(title, or ``None`` for none; its keys) of lists of keys."""
+
+
+def widest_keys(groups: KeyGroups) -> int:
+    return max((Text(keys).cell_len for __, rows in groups for keys, ___ in rows), default=0)
+
+
+def marked_now(title: str) -> str:
+    # Translators: in the help, the phase of the deal the player is in: "Discard and draw (now)".
+    return _("{phase} (now)").format(phase=title)
+
+
+def format_keys(
+    groups: KeyGroups, heading: str, now: str | None = None, key_width: int | None = None
+) -> Group:
+    """A heading, then each group of keys under its title, the keys of every
+    group in one column (``key_width`` wide, or as wide as their widest);
+    the group titled ``now`` is marked as the one of the moment."""
+    if key_width is None:
+        key_width = widest_keys(groups)
+    parts: list[RenderableType] = [Text(heading, style="bold")]
+    for title, rows in groups:
+        if not rows:
+            continue
+        if title is not None:
+            shown = marked_now(title) if title == now else title
+            parts.append(Text(" " + shown, style="bold italic" if title == now else "italic"))
+        parts.append(keys_grid(rows, key_width))
+    return Group(*parts)
+
+
+FOOTER_ROWS = 3
+"""The most rows a footer takes (``KeyFooter``'s max-height)."""
 
 
 class HelpScreen(EcarteModalScreen[None]):
@@ -177,10 +261,10 @@ class HelpScreen(EcarteModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
             yield Static(_("Help"), id="help-title")
-            yield Static(id="help-keys")
             if self.table_keys:
-                heading = escape(_("At the card table"))
-                yield Static(f"[b]{heading}[/b]\n" + format_keys(table_keys()), id="help-table-keys")
+                # The table's keys first, phase by phase, as a deal goes.
+                yield Static(id="help-table-keys")
+            yield Static(id="help-keys")
             if self.phase is not None and self.phase in PHASE_TITLES:
                 title, text = rule_in_force(self.phase, self.rules)
                 title = _("Rule of the moment: {title}").format(title=title)
@@ -194,13 +278,57 @@ class HelpScreen(EcarteModalScreen[None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        heading = escape(_("Keys"))
-        self.query_one("#help-keys", Static).update(f"[b]{heading}[/b]\n" + format_keys(self.keys_below()))
+        keys = self.query_one("#help-keys", Static)
+        if not self.table_keys:
+            keys.update(format_keys([(None, self.keys_below())], _("Keys")))
+        else:
+            by_phase = table_keys()
+            phases = [(_(PHASE_TITLES[phase]), rows) for phase, rows in by_phase]
+            others: KeyGroups = [
+                (
+                    None,
+                    [
+                        *self.keys_below(leave_out=TABLE_ACTIONS),
+                        (_("Mouse"), _("click a card or a button to do the same")),
+                    ],
+                )
+            ]
+            # One column of keys for both lists, so that they read as one.
+            width = widest_keys([*phases, *others])
+            # The phase of the moment, if it has keys of its own (not a deal's start, nor the end).
+            now = next((index for index, (phase, __) in enumerate(by_phase) if phase == self.phase), None)
+            titles = [title for title, __ in phases]
+            table = self.query_one("#help-table-keys", Static)
+            table.update(
+                format_keys(phases, _("At the card table"), None if now is None else titles[now], width)
+            )
+            keys.update(format_keys(others, _("Other keys"), key_width=width))
+            if now is not None:
+                self.call_after_refresh(self.show_the_phase_of_the_moment, now, titles)
         self.query_one("#help-box").focus()
 
-    def keys_below(self) -> list[tuple[str, str]]:
+    def show_the_phase_of_the_moment(self, index: int, titles: list[str]) -> None:
+        """Scroll, if need be, for the keys of the phase of the moment (the
+        ``index``-th of ``titles``) to be in sight whole: the tricks' come
+        last, below the fold at 80x24."""
+        table = self.query_one("#help-table-keys", Static)
+        rows = [strip.text.strip() for strip in table.render_lines(table.region.reset_offset)]
+        shown = [marked_now(title) if number == index else title for number, title in enumerate(titles)]
+        starts = [rows.index(title) for title in shown if title in rows]
+        if len(starts) != len(titles):
+            return  # a title wrapped on a very narrow screen: left as it is
+        start = starts[index]
+        end = starts[index + 1] if index + 1 < len(starts) else len(rows)
+        region = Region(0, table.virtual_region.y + start, table.size.width, end - start)
+        box = self.query_one("#help-box", VerticalScroll)
+        # The footer, laid out after this, may take up to FOOTER_ROWS of the box.
+        if region.bottom > box.scroll_y + box.scrollable_content_region.height - FOOTER_ROWS:
+            box.scroll_to_region(region, animate=False, immediate=True, top=True)
+
+    def keys_below(self, leave_out: frozenset[str] = frozenset()) -> KeyRows:
         """The keys of the screen under this one, as its footer shows them
-        plus the hidden ones that have a description."""
+        plus the hidden ones that have a description; none of the actions
+        named in ``leave_out``."""
         stack = self.app.screen_stack
         below = stack[-2] if len(stack) >= 2 and stack[-1] is self else None
         pairs: dict[str, list[str]] = {}
@@ -216,6 +344,8 @@ class HelpScreen(EcarteModalScreen[None]):
             for active in active_bindings:
                 binding = active.binding
                 if not binding.description or not active.enabled or binding.system:
+                    continue
+                if binding.action.partition("(")[0] in leave_out:
                     continue
                 # Hidden keys only when the screen itself declares them: not
                 # Textual's generic ones (focus cycling, copy, list scrolling).

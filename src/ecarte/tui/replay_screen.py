@@ -32,6 +32,7 @@ from ecarte.play import paths
 from ecarte.play.names import level_name, rules_in_words
 from ecarte.play.replay_steps import ReplaySteps
 from ecarte.play.session import LOG_SUFFIX, forfeit_path
+from ecarte.safefile import folder_problem
 from ecarte.text import printable, short_name
 
 from .base import EcarteScreen
@@ -194,9 +195,11 @@ class ReplayListScreen(EcarteScreen[None]):
     def load(self) -> None:
         # Each log is replayed to find its result: off the event loop.
         summaries = saved_logs(self.directory)
-        self.call_from_worker(self.show, summaries)
+        problem = folder_problem(self.directory or paths.matches_dir())
+        self.call_from_worker(self.show, summaries, problem)
 
-    def show(self, summaries: list[LogSummary]) -> None:
+    def show(self, summaries: list[LogSummary], problem: str | None = None) -> None:
+        """``problem``: why the folder cannot be listed (it is a file, say)."""
         self.summaries = summaries
         table = self.query_one(FittedTable)
         # Translators: the saved matches' column heads.
@@ -218,6 +221,15 @@ class ReplayListScreen(EcarteScreen[None]):
             empty.display = False
             table.display = True
             table.focus()
+        elif problem is not None:
+            # What is wrong with the folder, and where: "no matches yet" would not be true.
+            empty.update(
+                Text(
+                    _("No saved matches can be listed: {problem}.").format(
+                        problem=printable(translated(problem))
+                    )
+                )
+            )
         else:
             folder = self.directory or paths.matches_dir()
             empty.update(

@@ -17,7 +17,7 @@ from textual.message import Message
 from textual.widgets import Sparkline, Static
 
 from ecarte.analysis.stats import Record, Tally, collect, rules_shown
-from ecarte.i18n import N_, _, ngettext
+from ecarte.i18n import N_, _, ngettext, translated
 from ecarte.play.names import level_name
 from ecarte.text import printable
 
@@ -136,6 +136,16 @@ class StatsScreen(EcarteScreen[None]):
             )
             return
         self.record = record = message.record
+        if record.folder_problem is not None:
+            # What is wrong with the folder, and where: not a record of zeros.
+            status.update(
+                Text(
+                    _("No saved matches can be counted: {problem}.").format(
+                        problem=printable(translated(record.folder_problem))
+                    )
+                )
+            )
+            return
         status.update(Text(self.status_text(record), style="dim"))
         body = self.query_one("#stats-body", VerticalScroll)
         body.mount_all(list(self.sections(record)))
@@ -207,9 +217,19 @@ class StatsScreen(EcarteScreen[None]):
                 )
             )
             widgets.append(Plot(rolling_win_rate(record.history), id="stats-win-plot"))
+        elif record.assisted.played:
+            # The matches are finished: they are left out for their hints.
+            note = ngettext(
+                "{count} finished match was played with hints and is left out: the graph appears "
+                "once two matches played without hints are finished.",
+                "{count} finished matches were played with hints and are left out: the graph appears "
+                "once two matches played without hints are finished.",
+                record.assisted.played,
+            ).format(count=record.assisted.played)
+            widgets.append(Static(note, classes="stats-note", id="stats-win-note"))
         else:
             note = _("The graph appears once two matches are finished.")
-            widgets.append(Static(note, classes="stats-note"))
+            widgets.append(Static(note, classes="stats-note", id="stats-win-note"))
         widgets.append(Static(_("Accuracy over time"), classes="stats-heading"))
         if record.accuracy:
             values = [value for __, ___, value in record.accuracy]
@@ -227,11 +247,22 @@ class StatsScreen(EcarteScreen[None]):
             )
             if len(values) >= 2:
                 widgets.append(Plot(values, id="stats-accuracy-plot"))
+        elif record.analysed_with_hints:
+            # They are analysed: they are left out for their hints.
+            note = ngettext(
+                "{count} analysed match was played with hints and is left out: the graph shows "
+                "matches played without hints. Analyse one from its replay (a), or with ecarte analyse.",
+                "{count} analysed matches were played with hints and are left out: the graph shows "
+                "matches played without hints. Analyse one from its replay (a), or with ecarte analyse.",
+                record.analysed_with_hints,
+            ).format(count=record.analysed_with_hints)
+            widgets.append(Static(note, classes="stats-note", id="stats-accuracy-note"))
         else:
             widgets.append(
                 Static(
                     _("No analysed matches yet: analyse one from its replay (a), or with ecarte analyse."),
                     classes="stats-note",
+                    id="stats-accuracy-note",
                 )
             )
         return widgets
