@@ -92,6 +92,25 @@ async def test_bad_values_are_refused_with_a_message() -> None:
     assert not paths.settings_path().exists()
 
 
+async def test_a_folder_where_the_settings_file_should_be_is_named_and_kept() -> None:
+    """Ctrl+S says which path is in the way and what it is, in words (not the
+    OS error naming a temporary file); the folder and its files stay."""
+    path = paths.settings_path()
+    path.mkdir(parents=True)
+    (path / "notes.txt").write_text("mine\n")
+    app = started()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        assert isinstance(app.screen, SettingsScreen)
+        await pilot.press("tab", "end", "backspace", "backspace", "backspace", *"Klara", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)  # still there, with the changes
+        note = f"The settings could not be saved: {path} is not a regular file but a directory"
+        assert app.notes[-1] == note
+    assert (path / "notes.txt").read_text() == "mine\n"
+    assert [entry.name for entry in path.parent.iterdir()] == ["settings.toml"]
+
+
 async def test_escape_warns_of_unsaved_changes_once() -> None:
     app = RecordingApp()
     async with app.run_test(size=SIZE) as pilot:
@@ -105,6 +124,28 @@ async def test_escape_warns_of_unsaved_changes_once() -> None:
         assert isinstance(app.screen, TitleScreen)
         assert app.settings == Settings()
     assert not paths.settings_path().exists()
+
+
+async def test_the_focused_choice_is_marked_without_colour() -> None:
+    """Reversed: NO_COLOR terminals show it (a background shade alone was
+    hard to tell from the other rows)."""
+
+    def reversed_label(choice: Choice) -> bool:
+        return any("reverse" in str(span.style) for span in choice.render().spans)
+
+    app = RecordingApp(Settings())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        await pilot.pause()
+        choices = list(screen.query(Choice))
+        focused = [choice for choice in choices if reversed_label(choice)]
+        assert focused == [screen.query_one("#language", Choice)] and focused[0].has_focus
+        await pilot.press("tab", "tab")  # past the name, onto the opponent
+        await pilot.pause()
+        focused = [choice for choice in choices if reversed_label(choice)]
+        assert len(focused) == 1 and focused[0].has_focus and focused[0].id != "language"
 
 
 async def test_defaults_button_resets_the_form_but_keeps_the_name() -> None:

@@ -153,7 +153,18 @@ class Choice(Widget, can_focus=True):
 
     def render(self) -> Text:
         label = self.options[self.index][0]
+        if self.has_focus:
+            # Reversed, a cue that needs no colour (NO_COLOR: the focused
+            # row's background alone was hard to tell from the others).
+            label = label.copy()
+            label.stylize("reverse")
         return Text.assemble(("◀ ", "dim"), label, (" ▶", "dim"))
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
 
     def action_turn(self, step: int) -> None:
         self.index = (self.index + step) % len(self.options)
