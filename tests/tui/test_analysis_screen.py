@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from game_support import RecordingApp, until
 from rich.console import Console
+from rich.text import Text
 from textual.widgets import DataTable, Static
 
 from ecarte.analysis import match_analysis
@@ -143,11 +144,17 @@ async def test_deal_rows_number_the_deals_within_their_game(tmp_path: Path) -> N
         rows = [[words(cell) for cell in table.get_row_at(index)] for index in range(table.row_count)]
         deal_rows = [index for index, row in enumerate(rows) if row[1].startswith("Deal ")]
         assert [(rows[index][1], rows[index][2]) for index in deal_rows] == expected
-        # The graph marks each deal with the same number (its pointer, which
-        # may cover a mark, put away).
-        screen.query_one(WinChanceGraph).point_to(None)
+        # The graph marks each deal with the same number; the pointer on a
+        # deal's number shows it reversed rather than covering it.
+        graph = screen.query_one(WinChanceGraph)
+        graph.point_to(None)
         marks = words(screen.query_one("#graph-marks", Static).content).split()
         assert marks == [number.split()[1] for number, __ in expected]
+        graph.point_to(screen.analysis.deals[0].line)
+        pointed = screen.query_one("#graph-marks", Static).content
+        assert isinstance(pointed, Text)
+        assert pointed.plain.split() == marks and "▲" not in pointed.plain
+        assert any("reverse" in str(span.style) for span in pointed.spans)
         second_game = deal_rows[expected.index(("Deal 1", "game 2"))]
         table.move_cursor(row=second_game)
         await pilot.pause()

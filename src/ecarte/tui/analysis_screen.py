@@ -165,7 +165,10 @@ class WinChanceGraph(Vertical):
             column = self._column_of(spans, self.selected)
             if column is not None:
                 text = Text("".join(marks[:column]), style="dim")
-                text.append("▲", style="bold yellow")
+                if marks[column] == " ":
+                    text.append("▲", style="bold yellow")
+                else:  # on a deal's number: shown reversed, not covered
+                    text.append(marks[column], style="bold reverse")
                 text.append("".join(marks[column + 1 :]), style="dim")
         self.query_one("#graph-marks", Static).update(text)
         self.query_one("#graph-caption", Static).update(Text(self.caption))
