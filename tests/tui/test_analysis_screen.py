@@ -239,3 +239,28 @@ async def test_the_end_of_a_match_offers_its_analysis(tmp_path: Path) -> None:
         assert app.screen is below
         assert not any(isinstance(screen, ReplayViewerScreen) for screen in app.screen_stack)
     session.close()
+
+
+async def test_the_analysis_of_a_forfeited_match_says_how_it_ended(tmp_path: Path) -> None:
+    """The log holds no forfeit (it is kept beside it): the analysis says the
+    match ended there, rather than showing a match that merely stops."""
+    from ecarte.play.autosave import write_forfeit
+
+    path = king_log(tmp_path / "forfeited.ecarte.jsonl")
+    write_forfeit(path, "the bot exited")
+    app = viewer_app(path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("a")
+        screen = app.screen
+        assert isinstance(screen, AnalysisScreen)
+        await until(pilot, lambda: screen.analysis is not None, rounds=3000)
+        status = words(screen.query_one("#analysis-status", Static).content)
+        assert "ended when the opponent forfeited" in status
+    plain = tmp_path / "plain.ecarte.jsonl"
+    app = viewer_app(king_log(plain))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("a")
+        screen = app.screen
+        assert isinstance(screen, AnalysisScreen)
+        await until(pilot, lambda: screen.analysis is not None, rounds=3000)
+        assert "forfeited" not in words(screen.query_one("#analysis-status", Static).content)
