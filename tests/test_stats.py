@@ -309,6 +309,13 @@ def test_a_folder_of_logs_that_is_not_one_is_named(tmp_path: Path) -> None:
     assert collect(file / "deeper").folder_problem == f"{file} is not a folder but a regular file"
     # Nothing there yet is no problem: no matches have been played.
     assert collect(tmp_path / "missing").folder_problem is None
+    # But a link to nothing is: the autosave cannot make the folder.
+    link = tmp_path / "linked"
+    link.symlink_to(tmp_path / "gone")
+    assert (
+        collect(link).folder_problem
+        == f"{link} is a symbolic link to {tmp_path / 'gone'}, which does not exist"
+    )
 
 
 def test_ecarte_stats_names_a_matches_folder_that_is_not_one(

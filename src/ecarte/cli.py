@@ -303,7 +303,8 @@ def choose_language(argv: Sequence[str]) -> None:
     from ecarte import i18n
 
     asked = _asked_language(argv)
-    if asked is not None and asked != "auto" and i18n.normalize(asked) is None:
+    # As i18n.choose_language reads it: an empty --lang is no choice at all.
+    if asked and asked != "auto" and i18n.normalize(asked) is None:
         # Said, in English (the language it falls back to), rather than
         # leaving the player to wonder why their language was ignored.
         print(

@@ -80,11 +80,18 @@ def folder_problem(folder: Path | str) -> Deferred | None:
     """Why the entries of ``folder`` cannot be listed, in words: it is not a
     folder (nor is one of the folders above it), or it cannot be opened.
     ``None`` for a folder that can be listed, or for nothing there yet (the
-    autosave makes it). Looks without opening anything but folders."""
+    autosave makes it; a symbolic link to nothing is named). Looks without opening anything but folders."""
     try:
         mode = os.stat(folder).st_mode
     except OSError as error:
         if error.errno == errno.ENOENT:
+            if os.path.islink(folder):
+                # Not "nothing there yet": the autosave cannot make it.
+                return Deferred(
+                    N_("{folder} is a symbolic link to {target}, which does not exist"),
+                    folder=str(folder),
+                    target=os.readlink(folder),
+                )
             return None
         if error.errno == errno.ENOTDIR:
             # A folder above it is a file, say: name that one.

@@ -190,10 +190,10 @@ def test_the_analysis_lists_a_discards_cards_in_the_order_of_the_hand() -> None:
 
 
 def test_a_chance_looks_certain_only_when_it_is() -> None:
-    """99.6% is not "100%" beside a bar with a gap, nor 0.4% "0%"; a certain
+    """99.6% is not "100%" beside a bar with a gap, nor 0.5% or 0.4% "0%"; a certain
     win (the king that wins the match) is 100% with a full bar."""
-    actions = ["king", "card KH", "card 9S", "card AD", "card 7C"]
-    wins = [100.0, 99.6, 99.2, 0.4, 0.0]
+    actions = ["king", "card KH", "card 9S", "card QS", "card AD", "card 7C"]
+    wins = [100.0, 99.6, 99.2, 0.5, 0.4, 0.0]
     options = tuple(
         OptionValue(Action.parse(text), win=win, se=0.2, tricks=None, samples=100)
         for text, win in zip(actions, wins, strict=True)
@@ -201,12 +201,12 @@ def test_a_chance_looks_certain_only_when_it_is() -> None:
     evaluation = Evaluation(seat=0, phase=Phase.TRICKS, options=options, best_index=0)
     lines = hint_lines(evaluation, 40, True).plain.split("\n")
     chances = [line.rsplit(" ", 1)[-1] for line in lines]
-    assert chances == ["100%", ">99%", "99%", "<1%", "0%"]
+    assert chances == ["100%", ">99%", "99%", "<1%", "<1%", "0%"]
     bars = [line.rstrip(" 0123456789%<>").rsplit(" ", 1)[-1] for line in lines]
     full, empty = bars[0], bars[-1]
     assert set(full) == {"█"} and set(empty) == {"·"}
     assert all(bar != full for bar in bars[1:3]), "a chance short of certain fills the bar"
-    assert bars[3] != empty, "a chance above nothing leaves the bar empty"
+    assert bars[3] != empty and bars[4] != empty, "a chance above nothing leaves the bar empty"
 
 
 async def test_a_forced_move_shows_the_chance_without_making_the_match_assisted(tmp_path: Path) -> None:
@@ -238,7 +238,7 @@ async def test_a_forced_move_shows_the_chance_without_making_the_match_assisted(
         assert evaluation is not None and len(evaluation.options) == 1
         win = evaluation.options[0].win
         assert lines[1].startswith("Chance to win the match: ")
-        if 0.5 <= win < 99.5:
+        if 1 <= win <= 99:
             assert lines[1].endswith(f" {win:.0f}%")
         forced_line = len(session.log_path.read_text(encoding="utf-8").splitlines()) + 1
         screen._apply(HUMAN, legal[0])
@@ -246,3 +246,21 @@ async def test_a_forced_move_shows_the_chance_without_making_the_match_assisted(
     logged = json.loads(session.log_path.read_text(encoding="utf-8").splitlines()[forced_line - 1])
     assert logged["player"] == HUMAN and "hint" not in logged
     session.close()
+
+
+async def test_one_discard_valued_of_several_is_not_called_forced(tmp_path: Path) -> None:
+    """The discard search may value one discard of five legal ones (a stock
+    of one card): that is still a choice, shown as the best with the count
+    valued, never "Only one legal move"."""
+    app, _log = game(tmp_path, "request")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        panel = app.screen.query_one(HintPanel)
+        await pilot.press("h")
+        await until(pilot, lambda: panel.evaluation is not None)
+        assert not panel.forced
+        (only,) = evaluation_of(["discard 7D"]).options
+        panel.evaluation = Evaluation(seat=0, phase=Phase.DISCARD, options=(only,), best_index=0)
+        panel._draw()
+        shown = " ".join(panel_text(panel))
+        assert "Only one legal move" not in shown and "Discard" in shown

@@ -416,3 +416,14 @@ def test_a_fifo_where_the_matches_folder_should_be_is_named_as_such(tmp_path: Pa
     message = str(raised.value)
     assert str(folder) in message and "not a folder but a FIFO (named pipe)" in message
     assert stat.S_ISFIFO(folder.stat().st_mode)  # left as it was
+
+
+def test_a_matches_folder_that_is_a_link_to_nothing_is_named_as_such(tmp_path: Path) -> None:
+    """Not taken for a folder to be made: the link is named, and left."""
+    folder = tmp_path / "matches"
+    folder.symlink_to(tmp_path / "unplugged-disk")
+    with pytest.raises(SessionError) as raised:
+        MatchSession.new(INSTANT, opponent="random", seed=1, directory=folder)
+    message = str(raised.value)
+    assert str(folder) in message and "symbolic link" in message and "does not exist" in message
+    assert folder.is_symlink() and not (tmp_path / "unplugged-disk").exists()

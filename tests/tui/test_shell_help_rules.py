@@ -220,3 +220,20 @@ async def test_the_keys_of_the_tricks_are_in_sight_when_the_help_opens_in_them(l
         title = i18n._("{phase} (now)").format(phase=i18n._(PHASE_TITLES["tricks"]))
         for words in (title, i18n._("play that card"), i18n._("play the card under the cursor")):
             assert " ".join(words.split()) in seen, (language, words)
+
+
+async def test_the_lessons_help_keeps_its_enter_and_offers_no_coach(plain: Callable[..., str]) -> None:
+    """In the lesson Enter also goes on to the next step: the help says so
+    (the table's own Enter rows say only what it does at the table); and h
+    there only says that the lesson has no coach, so no Hint is offered."""
+    from ecarte.tui.lesson_screen import LessonScreen
+
+    app = EcarteApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        assert isinstance(app.screen, LessonScreen)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        others = text_of(app, "help-keys", plain)
+        assert "Go on / play" in others
+        assert "Hint" not in others

@@ -471,7 +471,8 @@ class Match:
 
     def deal_in_game(self, index: int | None = None) -> int:
         """The number of deal ``index`` (default: the current one) within its
-        game: numbers start at 1 again with each game, as players count them."""
+        game: numbers start at 1 again with each game, as players count them
+        (0 before the first deal)."""
         index = len(self.deals) - 1 if index is None else index
         start = 0
         for position, record in enumerate(self.deals[:index]):

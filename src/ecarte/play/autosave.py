@@ -7,7 +7,6 @@ newest match that can be continued.
 from __future__ import annotations
 
 import contextlib
-import stat
 import threading
 from datetime import datetime
 from pathlib import Path
@@ -16,7 +15,7 @@ from typing import Any
 from ecarte.engine import Rules
 from ecarte.i18n import N_, Deferred, _
 from ecarte.log import EndState, LogFileError, LogWriter, read_log_file
-from ecarte.safefile import Skipped, not_a_folder, regular_files
+from ecarte.safefile import Skipped, folder_problem, regular_files
 
 LOG_SUFFIX = ".ecarte.jsonl"
 UNFINISHED_SCAN_LIMIT = 200
@@ -38,14 +37,11 @@ def create_log(
 ) -> LogWriter:
     """A new match log in ``folder`` named by the time (``-1``, ``-2``...
     when that name is taken): never overwrites one."""
-    try:
-        mode: int | None = folder.stat().st_mode
-    except OSError:
-        mode = None  # not there yet: the log's writer makes it
-    if mode is not None and not stat.S_ISDIR(mode):
-        raise AutosaveError(
-            _("cannot write the autosave: {reason}").format(reason=not_a_folder(folder, mode).translated())
-        )
+    # Not a folder, a link to nothing, unreadable: named (nothing there yet
+    # is no problem: the log's writer makes the folder).
+    problem = folder_problem(folder)
+    if problem is not None:
+        raise AutosaveError(_("cannot write the autosave: {reason}").format(reason=problem.translated()))
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     for attempt in range(_FREE_NAME_ATTEMPTS):
         suffix = f"-{attempt}" if attempt else ""

@@ -33,7 +33,7 @@ from ecarte.analysis.match_analysis import DealResult, Decision, MatchAnalysis, 
 from ecarte.engine import Action
 from ecarte.i18n import N_, _, ngettext, pgettext, translated_error
 from ecarte.log import Replay
-from ecarte.play.autosave import read_forfeit
+from ecarte.play.autosave import forfeit_path
 from ecarte.text import printable
 
 from .base import EcarteScreen, while_open
@@ -489,9 +489,10 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
             status += " " + _("The log is invalid at line {line}: the lines before it are analysed.").format(
                 line=analysis.error.line
             )
-        if read_forfeit(self.path) is not None:
+        if forfeit_path(self.path).exists():
             # The log has no forfeit event: without this, a match won by the
-            # opponent's forfeit looks merely unfinished.
+            # opponent's forfeit looks merely unfinished. (Only looked at,
+            # never read: a FIFO there must not hang the screen.)
             status += " " + _("The match ended when the opponent forfeited: the graph stops there.")
         self.query_one("#analysis-status", Static).update(Text(status))
         self.query_one("#analysis-summary", Static).update(self.summary_text(analysis))

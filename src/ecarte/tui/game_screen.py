@@ -544,6 +544,7 @@ class GameScreen(EcarteScreen[None]):
                 self.add_history(line)
             self.summary_due = self.match.deals[-1].ended_game is not None
             self.chosen = 0
+            self.new_cards = 0  # a new hand: nothing drawn yet (as Continue reads it)
             self.cursor = 0
             self.refresh_view()
             self.call_after_refresh(self.advance)

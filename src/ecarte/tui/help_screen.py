@@ -288,7 +288,7 @@ class HelpScreen(EcarteModalScreen[None]):
                 (
                     None,
                     [
-                        *self.keys_below(leave_out=TABLE_ACTIONS),
+                        *self.keys_below(leave_out=TABLE_ACTIONS - self._kept_by_screen_below()),
                         (_("Mouse"), _("click a card or a button to do the same")),
                     ],
                 )
@@ -324,6 +324,15 @@ class HelpScreen(EcarteModalScreen[None]):
         # The footer, laid out after this, may take up to FOOTER_ROWS of the box.
         if region.bottom > box.scroll_y + box.scrollable_content_region.height - FOOTER_ROWS:
             box.scroll_to_region(region, animate=False, immediate=True, top=True)
+
+    def _kept_by_screen_below(self) -> frozenset[str]:
+        """Table actions the screen below lists as its own all the same
+        (``HELP_KEEPS``: the lesson's Enter, "Go on / play", is more than the
+        table's Enter)."""
+        stack = self.app.screen_stack
+        below = stack[-2] if len(stack) >= 2 and stack[-1] is self else None
+        kept: frozenset[str] = getattr(below, "HELP_KEEPS", frozenset())
+        return kept
 
     def keys_below(self, leave_out: frozenset[str] = frozenset()) -> KeyRows:
         """The keys of the screen under this one, as its footer shows them

@@ -81,31 +81,31 @@ def option_text(
     return Text(_(word) if word else str(action.type))
 
 
-CERTAIN = 99.95
-"""A chance this close to 100% (or to 0%) is shown as certain."""
+EXACT = 1e-9
+"""Within this of 100% (or 0%) a chance is certain: an average of wins only
+may miss 100 by a rounding error of the floats."""
 
 
 def chance_text(win: float) -> str:
-    """A win chance in four cells: "100%" and "  0%" only when certain,
-    ">99%" and " <1%" for the chances rounding would make look certain."""
-    if win >= CERTAIN:
+    """A win chance in four cells: "100%" and "  0%" only when certain (every
+    sample won, or none), ">99%" and " <1%" for the chances that rounding
+    would make look certain."""
+    if win >= 100 - EXACT:
         return "100%"
-    if win >= 99.5:  # would round to 100
-        return ">99%"
-    if win <= 100 - CERTAIN:
+    if win <= EXACT:
         return "  0%"
-    if win < 0.5:  # would round to 0
-        return " <1%"
-    return f"{win:3.0f}%"
+    shown = f"{win:3.0f}%"
+    # Decided on the rounded text: 0.5 rounds (to even) to 0, 99.5 to 100.
+    return {"100%": ">99%", "  0%": " <1%"}.get(shown, shown)
 
 
 def bar(win: float, width: int) -> Text:
     """A bar of ``width`` cells filled to ``win`` percent (eighths of a
     cell): full or empty only when the chance is shown as certain."""
     eighths = round(max(0.0, min(100.0, win)) / 100.0 * width * 8)
-    if win < CERTAIN:
+    if win < 100 - EXACT:
         eighths = min(eighths, width * 8 - 1)
-    if win > 100 - CERTAIN:
+    if win > EXACT:
         eighths = max(eighths, 1)
     full, part = divmod(eighths, 8)
     text = "█" * full + ("▏▎▍▌▋▊▉"[part - 1] if part else "")
@@ -243,6 +243,8 @@ class HintPanel(Static):
         """The position a hint was asked for (being computed or shown)."""
         self.evaluation: Evaluation | None = None
         """The hint shown, for ``asked``."""
+        self.forced = False
+        """Whether ``asked`` has a single legal move (its hint is no help)."""
         self.last_seconds: float | None = None
         """How long the last hint took, from the request to the numbers."""
         self._requested_at = 0.0
@@ -291,7 +293,8 @@ class HintPanel(Static):
         self.asked = position
         self.evaluation = None
         self._requested_at = time.perf_counter()
-        if len(legal) == 1:
+        self.forced = len(legal) == 1
+        if self.forced:
             # Said at once; the chance of winning follows (a forced move is
             # no help, so it does not make the match assisted).
             self._show(Text(_(FORCED_MESSAGE), style="italic"))
@@ -319,7 +322,7 @@ class HintPanel(Static):
             self._show(Text(message.result, style="italic"))
             return
         self.evaluation = message.result
-        if len(message.result.options) > 1:
+        if not self.forced:
             self.session.note_hint()
         self._draw()
 
@@ -333,7 +336,9 @@ class HintPanel(Static):
         if self.evaluation is None:
             return
         width = max(16, self.size.width or 28)
-        if len(self.evaluation.options) == 1:
+        # Forced by the rules, not by how many options the search valued (a
+        # discard search may value one of several legal discards).
+        if self.forced and len(self.evaluation.options) == 1:
             (only,) = self.evaluation.options
             text = Text(_(FORCED_MESSAGE) + "\n", style="italic")
             text.append(_("Chance to win the match: {chance}").format(chance=chance_text(only.win).strip()))

@@ -93,9 +93,12 @@ class LessonScreen(EcarteScreen[None]):
         Binding("question_mark,f1", "help", N_("Help"), key_display="?"),
         Binding("f2", "rules", N_("Rules")),
         Binding("escape", "leave", N_("Menu")),
-        # The table's hint key, answered rather than ignored.
-        Binding("h", "hint", N_("Hint"), show=False),
+        # The table's hint key, answered rather than ignored (no description:
+        # the lesson's help does not offer a coach it has not got).
+        Binding("h", "hint", "", show=False),
     ]
+    HELP_KEEPS: ClassVar[frozenset[str]] = frozenset({"confirm"})
+    """Enter goes on to the next step too: the help lists it as the footer does."""
 
     def __init__(self, settings: Settings | None = None) -> None:
         super().__init__()
