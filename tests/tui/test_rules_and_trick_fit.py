@@ -75,3 +75,52 @@ async def test_the_rules_and_the_tricks_names_are_whole_at_80x24(language: str, 
             await settle(pilot)
     session.close()
     assert seen == {"the last trick beside the trick", "a trick taken"}, seen
+
+
+def test_the_rules_in_force_keep_to_two_lines_in_a_short_terminal() -> None:
+    """Every variant on took 16 rows of the score panel in German at 80x24,
+    pushing the Coach's options off the screen: there the rules are cut
+    after whole rules, pointing to F2; the ones that fit stay whole."""
+    import textwrap
+
+    from ecarte.tui.widgets.score import rules_within
+
+    rules = "Ace high · dealt 2-2-1 · dealer must exchange: on · 2 exchanges · must trump: off"
+    short = rules_within(rules, 28, 2)
+    assert len(textwrap.wrap(short, 28)) <= 2
+    assert short.endswith("… (F2)") and short.startswith("Ace high · ")
+    kept = short.removesuffix(" · … (F2)").split(" · ")
+    assert kept == rules.split(" · ")[: len(kept)]  # whole rules, in order
+    assert rules_within("Ace high", 28, 2) == "Ace high"  # fits: unchanged
+
+
+async def test_beside_the_coachs_options_the_rules_make_room_at_80x24(tmp_path: Path) -> None:
+    """Coach always on, every variant, German (the longest rules): the
+    options are all on the screen, the rules cut to two lines ending
+    "… (F2)"; without the Coach's options they are whole again."""
+    from dataclasses import replace
+
+    from game_support import INSTANT, until
+
+    from ecarte.tui.hint_panel import HintPanel
+
+    i18n.activate("de")
+    try:
+        session, _ = scripted_session(tmp_path, [], first_dealer=1, rules=EVERY_VARIANT)
+        app = GameApp(session, replace(INSTANT, coach="always"))
+        async with app.run_test(size=SMALLEST) as pilot:
+            await settle(pilot)
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            panel = screen.query_one(HintPanel)
+            await until(pilot, lambda: panel.evaluation is not None, rounds=3000)
+            await pilot.pause()
+            score = screen.query_one("#score")
+            assert inside(score).endswith("… (F2)")
+            assert panel.region.bottom <= SMALLEST[1] - 2  # above the prompt and footer rows
+            shown = " ".join(panel_rows(panel))
+            assert panel.evaluation is not None
+            assert shown.count("%") == len(panel.evaluation.options)
+    finally:
+        i18n.activate(i18n.SOURCE_LANGUAGE)
+    session.close()

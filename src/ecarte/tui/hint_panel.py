@@ -354,8 +354,19 @@ class HintPanel(Static):
 
     def _show(self, content: Text) -> None:
         self.update(content)
-        self.add_class("-shown")
+        self._shown(True)
 
     def _hide(self) -> None:
         self.update("")
-        self.remove_class("-shown")
+        self._shown(False)
+
+    def _shown(self, shown: bool) -> None:
+        if self.has_class("-shown") == shown:
+            return
+        self.set_class(shown, "-shown")
+        # The score panel above makes room for the options in a short
+        # terminal (it writes the rules in force shorter while they show).
+        from .widgets.score import ScorePanel
+
+        for panel in self.screen.query(ScorePanel):
+            panel.watch_look(panel.look)

@@ -3,6 +3,7 @@ the dealer, the tricks of this deal and any liability."""
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 
 from rich.console import RenderableType
@@ -51,6 +52,29 @@ class ScoreLook:
         )
 
 
+TALL_ENOUGH = 36
+"""From this terminal height on, the rules in force are written whole even
+beside the Coach's options."""
+RULES_LINES = 2
+"""Lines the rules in force may take in a shorter terminal."""
+
+
+def rules_within(rules: str, width: int, most: int) -> str:
+    """``rules`` ("Ace high · must trump: off · …") on at most ``most``
+    lines of ``width`` cells: whole if it fits, else the first rules that
+    do, then "… (F2)" (the rules screen, F2, lists them all)."""
+    if width <= 0 or len(textwrap.wrap(rules, width)) <= most:
+        return rules
+    parts = rules.split(" · ")
+    kept: list[str] = []
+    for part in parts:
+        candidate = " · ".join([*kept, part, "… (F2)"])
+        if len(textwrap.wrap(candidate, width)) > most:
+            break
+        kept.append(part)
+    return " · ".join([*kept, "… (F2)"])
+
+
 class ScorePanel(Static, can_focus=False):
     look: reactive[ScoreLook | None] = reactive(None, init=False)
 
@@ -89,9 +113,14 @@ class ScorePanel(Static, can_focus=False):
             games.append(" " + _("(match: first to {count})").format(count=look.games_to_win))
         lines.append(games)
         if look.rules:
-            # Whole, on as many lines as it takes (the History gives way): the
-            # table's frame had room for a part of it only at 80 columns.
-            lines.append(Text(look.rules, style="dim"))
+            # On as many lines as it takes (the History gives way), except
+            # beside the Coach's options in a short terminal: there at most
+            # RULES_LINES, ending "… (F2)" (every variant on took 16 rows in
+            # German at 80x24 and pushed the options off the screen).
+            crowded = self.app.size.height < TALL_ENOUGH and bool(self.screen.query("HintPanel.-shown"))
+            width = self.content_region.width
+            rules = rules_within(look.rules, width, RULES_LINES) if crowded else look.rules
+            lines.append(Text(rules, style="dim"))
         if look.warning:
             lines.append(Text("⚠ " + look.warning, style="bold yellow"))
         # The full width whatever the lines: else the header's columns move
