@@ -324,3 +324,23 @@ def test_deals_are_numbered_within_their_game_as_the_table_numbers_them(
     status, out, _ = run(capsys, str(path))
     first_of_second = shown.index((2, 1))
     assert f"Game 2, deal 1 (line {analysis.deals[first_of_second].line})" in out
+
+
+def test_the_players_of_a_simulate_log_are_recognised(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """ecarte simulate names its sides "A: classic", "B: random": the
+    analysis values each seat against the built-in player it faced."""
+    logs = tmp_path / "logs"
+    command = ["simulate", "classic", "random", "--matches", "1", "--log-dir", str(logs)]
+    assert main([*command, "--rules", "target=1"]) == 0
+    capsys.readouterr()
+    (log,) = logs.glob("*.ecarte.jsonl")
+    status, out, _ = run(capsys, "--json", str(log))
+    assert status == 0
+    opponents = {entry["seat"]: entry for entry in json.loads(out)["opponents"]}
+    header = replay_file(log).header
+    assert header is not None
+    for seat in (0, 1):
+        faced = header.players[1 - seat].split(": ", 1)[1]
+        assert opponents[seat]["known"] is True and opponents[seat]["model"] == faced

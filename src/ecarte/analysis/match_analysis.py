@@ -121,6 +121,9 @@ def opponents_of(header: LogHeader) -> tuple[Opponent, Opponent]:
     found = []
     for seat in (0, 1):
         name = header.players[1 - seat]
+        if "tournament_seed" in header.extra and name[:3] in ("A: ", "B: "):
+            # ecarte simulate tells its two sides apart by a letter ("B: random").
+            name = name[3:]
         model, known = model_for(name)
         found.append(Opponent(name, model, known))
     return found[0], found[1]
