@@ -225,3 +225,37 @@ async def test_rows_drawn_before_the_table_measures_them_are_not_cut() -> None:
         later = "".join(segment.text for segment in table.render_line(1))
         for cell in ("Deal 1", "exchange", "open hands 4-1"):
             assert cell in early and cell in later, (cell, early, later)
+
+
+async def test_long_names_in_the_analysis_end_in_an_ellipsis(tmp_path: Path) -> None:
+    """A 21-character name: the one-line title names both players (each cut
+    with "…"), and the summary and Who column cut with "…", never silently."""
+    from textual.widgets import DataTable
+
+    from ecarte.engine import Rules
+
+    i18n.activate("fr")
+    try:
+        path = tmp_path / "long.ecarte.jsonl"
+        deck = deck_for(["KS", "7H", "8D", "7C", "9H"], ["AS", "QS", "JS", "AH", "TC"], "7S")
+        long_name = "Bartholomew-Alexandre"
+        with LogWriter.create(path, (long_name, "Computer"), 1, Rules(target=1), durable=False) as log:
+            log.write_deal(1, deck)
+            log.write_action(0, Action.parse("play"))
+            log.write_action(0, Action.parse("card 7H"))
+            log.write_action(1, Action.parse("card AH"))
+        replay = replay_file(path)
+        app = RecordingApp(Settings(), first_screen=lambda: AnalysisScreen(path, replay))
+        async with app.run_test(size=SMALLEST) as pilot:
+            screen = app.screen
+            assert isinstance(screen, AnalysisScreen)
+            await until(pilot, lambda: screen.analysis is not None, rounds=3000)
+            title = plain(screen.query_one("#analysis-title", Static).render())
+            assert "Bartholomew-Ale…" in title and "Ordinateur" in title
+            summary = plain(screen.query_one("#analysis-summary", Static).content)
+            assert "Bartholomew-Alexand…:" in summary
+            table = screen.query_one(DataTable)
+            who = [plain(table.get_row_at(row)[1]) for row in range(table.row_count)]
+            assert "Bartholomew…" in who
+    finally:
+        i18n.activate(i18n.SOURCE_LANGUAGE)

@@ -337,6 +337,10 @@ def table_headings() -> list[Text]:
     return [Text(word) for word in words]
 
 
+NAME_IN_TITLE = 16
+"""Cells of each name in the analysis's one-line title."""
+
+
 class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
     """The analysis of ``replay`` (read from ``path``). Dismissed with the
     viewer position of a chosen decision and what to tell about it."""
@@ -387,11 +391,13 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
         """What each row of the table is."""
 
     def compose(self) -> ComposeResult:
-        names = [shown_name(name) for name in self.names]
+        # One line (80x24 has no row to spare): names cut to NAME_IN_TITLE
+        # cells, and what still does not fit ends in "…", never cut silently.
+        names = [shown_name(name, NAME_IN_TITLE) for name in self.names]
         title = _("Analysis of {file} · {name} vs {other}").format(
             file=printable(self.path.name), name=names[0], other=names[1]
         )
-        yield Static(Text(title), id="analysis-title")
+        yield Static(Text(title, no_wrap=True, overflow="ellipsis"), id="analysis-title")
         yield ProgressBar(id="analysis-progress", show_eta=False)
         yield Static(Text(_("Analysing the decisions…"), style="italic"), id="analysis-status")
         yield Static(id="analysis-summary")
@@ -510,7 +516,7 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
                 text.append("\n")
             accuracy = analysis.accuracy(seat)
             counts = analysis.label_counts(seat)
-            text.append(f"{shown_name(self.names[seat])[:20]}: ", style="bold")
+            text.append(f"{shown_name(self.names[seat], 20)}: ", style="bold")
             shown = "—" if accuracy is None else f"{accuracy:.1f}"
             text.append(_("accuracy {accuracy}").format(accuracy=shown))
             for label in ("inaccuracy", "mistake", "blunder"):
@@ -536,7 +542,7 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
             cells.append(
                 [
                     Text(str(decision.line)),
-                    Text(shown_name(self.names[decision.seat])[:12]),
+                    Text(shown_name(self.names[decision.seat], 12)),
                     Text(phase_name(str(decision.phase))),
                     Text(label_name(label), style=LABEL_STYLES.get(label, "")),
                     Text(f"{decision.loss:.1f}", justify="right"),
