@@ -70,12 +70,15 @@ def test_the_engines_reasons_and_the_words_of_the_rules_are_translated(tmp_path:
 
     catalog = {
         "ace high": "ess högt",
-        ("{count} exchange", "{count} exchanges"): ("{count} byte", "{count} byten"),
+        ("at most {count} exchange", "at most {count} exchanges"): (
+            "högst {count} byte",
+            "högst {count} byten",
+        ),
         "{card} is not in your hand": "{card} finns inte på din hand",
         "No more exchanges.": "Inga fler byten.",
     }
     i18n.activate("sv", write_catalog(tmp_path, "sv", catalog))
-    assert rules_in_words(Rules(ace_high=True, max_exchanges=2)) == "Ess högt · 2 byten"
+    assert rules_in_words(Rules(ace_high=True, max_exchanges=2)) == "Ess högt · högst 2 byten"
     match = Match(Rules())
     match.deal(tuple(range(32)))
     match.apply(PLAY_ACTION)

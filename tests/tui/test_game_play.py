@@ -531,3 +531,27 @@ async def test_the_footer_card_keys_stop_at_the_cards_held(tmp_path: Path) -> No
         held = len(session.match.hand(0))
         assert held <= 3
         await until(pilot, lambda: footer_card_keys(screen) == [f"1-{held}" if held > 1 else "1"])
+
+
+async def test_help_and_rules_answer_while_a_deal_summary_is_open(tmp_path: Path) -> None:
+    """The table's footer below the summary offers ? and F2: they work there."""
+    from ecarte.engine import Rules
+    from ecarte.tui.help_screen import HelpScreen
+    from ecarte.tui.rules_screen import RulesScreen
+
+    kings_up = deck("7H 8H 9H 7S 8S 9S 7D 8D 9D TS KC")
+    session, _ = scripted_session(tmp_path, [kings_up], first_dealer=1, rules=Rules(target=1, games_to_win=2))
+    app = GameApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        summary = app.screen
+        assert isinstance(summary, DealSummaryScreen)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        assert app.screen is summary
+        await pilot.press("f2")
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        assert app.screen is summary
+    session.close()

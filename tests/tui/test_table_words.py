@@ -218,8 +218,9 @@ def test_the_rules_in_force_in_players_words() -> None:
     assert rules_in_words(Rules()) == "Usual rules"
     assert rules_in_words(Rules(), with_target=True) == "Game to 5 · usual rules"
     odd = Rules(target=7, ace_high=True, must_trump=False, max_exchanges=1)
-    assert rules_in_words(odd) == "Ace high · 1 exchange · must trump: off"
-    assert rules_in_words(odd, with_target=True) == "Game to 7 · ace high · 1 exchange · must trump: off"
+    assert rules_in_words(odd) == "Ace high · at most 1 exchange · must trump: off"
+    with_target = rules_in_words(odd, with_target=True)
+    assert with_target == "Game to 7 · ace high · at most 1 exchange · must trump: off"
 
 
 async def test_the_table_help_and_rules_speak_of_the_rules_in_force(tmp_path: Path) -> None:
@@ -235,7 +236,8 @@ async def test_the_table_help_and_rules_speak_of_the_rules_in_force(tmp_path: Pa
         assert isinstance(screen, GameScreen)
         await settle(pilot)
         score = screen.query_one(ScorePanel)
-        assert score.look is not None and score.look.rules == "Ace high · 1 exchange · must trump: off"
+        assert score.look is not None
+        assert score.look.rules == "Ace high · at most 1 exchange · must trump: off"
         await pilot.press("question_mark")
         help_screen = app.screen
         assert isinstance(help_screen, HelpScreen)

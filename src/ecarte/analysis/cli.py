@@ -246,11 +246,13 @@ def _tally_text(tally: dict[str, object]) -> str:
     if not played or not isinstance(interval, list):
         return _("none")
     rate = tally["win_rate"]
-    assert isinstance(rate, float | int)
+    assert isinstance(rate, float | int) and isinstance(won, int)
     low, high = 100 * interval[0], 100 * interval[1]
-    return _("{won} won of {played} ({rate}%, 95% interval {low}-{high}%)").format(
-        won=won, played=played, rate=f"{100 * rate:.0f}", low=f"{low:.0f}", high=f"{high:.0f}"
-    )
+    return ngettext(
+        "{won} won of {played} ({rate}%, 95% interval {low}-{high}%)",
+        "{won} won of {played} ({rate}%, 95% interval {low}-{high}%)",
+        won,
+    ).format(won=won, played=played, rate=f"{100 * rate:.0f}", low=f"{low:.0f}", high=f"{high:.0f}")
 
 
 def _first_folded(item: tuple[str, object]) -> str:

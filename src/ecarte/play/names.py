@@ -58,7 +58,8 @@ def rules_in_words(rules: Rules, *, with_target: bool = False, capital: bool = T
         )
     if rules.max_exchanges is not None:
         parts.append(
-            ngettext("{count} exchange", "{count} exchanges", rules.max_exchanges).format(
+            # Translators: a limit, as a short phrase of the rules line ("at most 2 exchanges").
+            ngettext("at most {count} exchange", "at most {count} exchanges", rules.max_exchanges).format(
                 count=rules.max_exchanges
             )
         )

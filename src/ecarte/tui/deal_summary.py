@@ -94,6 +94,9 @@ class DealSummaryScreen(EcarteModalScreen[None]):
         Binding("enter", "close", N_("Continue")),
         Binding("space", "close", N_("Continue"), show=False),
         Binding("escape", "close", N_("Continue"), show=False),
+        # The table's footer below still offers ? and F2: they answer here too.
+        Binding("question_mark,f1", "help", N_("Help"), key_display="?", show=False),
+        Binding("f2", "rules", N_("Rules"), show=False),
     ]
 
     def __init__(self, match: Match, record: DealRecord, names: tuple[str, str], symbols: bool) -> None:
@@ -146,6 +149,13 @@ class DealSummaryScreen(EcarteModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_help(self) -> None:
+        # Between deals: the keys, and the rules of the match (no phase now).
+        self.ecarte_app.show_help(table_keys=False, rules=self.match.rules)
+
+    def action_rules(self) -> None:
+        self.ecarte_app.show_rules(self.match.rules)
 
 
 class MatchOverScreen(EcarteModalScreen[str]):

@@ -364,7 +364,9 @@ class GameScreen(EcarteScreen[None]):
         match = self.match
         other = shown_name(session.names[COMPUTER])
         if session.is_over:
-            return Text(_("The match is over: n for a rematch, Esc for the menu."), style="bold")
+            return Text(
+                _("The match is over: n for a rematch, a for its analysis, Esc for the menu."), style="bold"
+            )
         if self.thinking:
             return Text(_("{name} is thinking…").format(name=other), style="italic")
         if session.to_move != HUMAN:
