@@ -57,6 +57,15 @@ def viewer_app(path: Path) -> RecordingApp:
     return RecordingApp(Settings(), first_screen=lambda: ReplayViewerScreen(path, replay))
 
 
+async def analysis_opened(pilot: Any, app: RecordingApp, rounds: int = 3000) -> AnalysisScreen:
+    """``a`` in the viewer, and the analysis once it is done."""
+    await pilot.press("a")
+    screen = app.screen
+    assert isinstance(screen, AnalysisScreen)
+    await until(pilot, lambda: screen.analysis is not None, rounds=rounds)
+    return screen
+
+
 async def test_a_blunder_is_listed_and_choosing_it_moves_the_replay(tmp_path: Path) -> None:
     path = king_log(tmp_path / "king.ecarte.jsonl")
     app = viewer_app(path)
@@ -136,10 +145,7 @@ async def test_deal_rows_number_the_deals_within_their_game(tmp_path: Path) -> N
     assert ("Deal 1", "game 2") in expected
     app = viewer_app(path)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("a")
-        screen = app.screen
-        assert isinstance(screen, AnalysisScreen)
-        await until(pilot, lambda: screen.analysis is not None, rounds=6000)
+        screen = await analysis_opened(pilot, app, rounds=6000)
         table = screen.query_one(DataTable)
         rows = [[words(cell) for cell in table.get_row_at(index)] for index in range(table.row_count)]
         deal_rows = [index for index, row in enumerate(rows) if row[1].startswith("Deal ")]
@@ -250,17 +256,11 @@ async def test_the_analysis_of_a_forfeited_match_says_how_it_ended(tmp_path: Pat
     write_forfeit(path, "the bot exited")
     app = viewer_app(path)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("a")
-        screen = app.screen
-        assert isinstance(screen, AnalysisScreen)
-        await until(pilot, lambda: screen.analysis is not None, rounds=3000)
+        screen = await analysis_opened(pilot, app)
         status = words(screen.query_one("#analysis-status", Static).content)
         assert "ended when the opponent forfeited" in status
     plain = tmp_path / "plain.ecarte.jsonl"
     app = viewer_app(king_log(plain))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("a")
-        screen = app.screen
-        assert isinstance(screen, AnalysisScreen)
-        await until(pilot, lambda: screen.analysis is not None, rounds=3000)
+        screen = await analysis_opened(pilot, app)
         assert "forfeited" not in words(screen.query_one("#analysis-status", Static).content)

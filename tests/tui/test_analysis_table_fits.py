@@ -244,12 +244,7 @@ async def test_long_names_in_the_analysis_end_in_an_ellipsis(tmp_path: Path) -> 
             log.write_action(0, Action.parse("play"))
             log.write_action(0, Action.parse("card 7H"))
             log.write_action(1, Action.parse("card AH"))
-        replay = replay_file(path)
-        app = RecordingApp(Settings(), first_screen=lambda: AnalysisScreen(path, replay))
-        async with app.run_test(size=SMALLEST) as pilot:
-            screen = app.screen
-            assert isinstance(screen, AnalysisScreen)
-            await until(pilot, lambda: screen.analysis is not None, rounds=3000)
+        async with analysed(path) as (_pilot, screen):
             title = plain(screen.query_one("#analysis-title", Static).render())
             assert "Bartholomew-Ale…" in title and "Ordinateur" in title
             summary = plain(screen.query_one("#analysis-summary", Static).content)

@@ -22,6 +22,7 @@ from textual.widgets._footer import FooterKey
 
 from ecarte.engine import card_action, parse_card
 from ecarte.log import replay_file
+from ecarte.play.session import MatchSession
 from ecarte.tui.analysis_screen import AnalysisScreen
 from ecarte.tui.deal_summary import DealSummaryScreen, MatchOverScreen
 from ecarte.tui.game_screen import GameScreen
@@ -422,14 +423,20 @@ async def test_the_opponent_moves_at_the_chosen_pace(tmp_path: Path, monkeypatch
     session.close()
 
 
-async def test_a_game_won_by_a_turned_up_king_then_the_next_game(tmp_path: Path) -> None:
+def kings_up_session(tmp_path: Path) -> MatchSession:
+    """Games to 1 point, the match to 2 games. The K♣ is turned up: the
+    computer (dealer) scores 1 and wins the first game at once, before
+    anyone plays."""
     from ecarte.engine import Rules
 
-    # Games to 1 point, the match to 2 games. The K♣ is turned up: the
-    # computer (dealer) scores 1 and wins the first game at once, before
-    # anyone plays. The loser of a game deals first in the next one.
     kings_up = deck("7H 8H 9H 7S 8S 9S 7D 8D 9D TS KC")
     session, _ = scripted_session(tmp_path, [kings_up], first_dealer=1, rules=Rules(target=1, games_to_win=2))
+    return session
+
+
+async def test_a_game_won_by_a_turned_up_king_then_the_next_game(tmp_path: Path) -> None:
+    # The loser of a game deals first in the next one.
+    session = kings_up_session(tmp_path)
     app = GameApp(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -535,12 +542,10 @@ async def test_the_footer_card_keys_stop_at_the_cards_held(tmp_path: Path) -> No
 
 async def test_help_and_rules_answer_while_a_deal_summary_is_open(tmp_path: Path) -> None:
     """The table's footer below the summary offers ? and F2: they work there."""
-    from ecarte.engine import Rules
     from ecarte.tui.help_screen import HelpScreen
     from ecarte.tui.rules_screen import RulesScreen
 
-    kings_up = deck("7H 8H 9H 7S 8S 9S 7D 8D 9D TS KC")
-    session, _ = scripted_session(tmp_path, [kings_up], first_dealer=1, rules=Rules(target=1, games_to_win=2))
+    session = kings_up_session(tmp_path)
     app = GameApp(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
