@@ -52,7 +52,8 @@ def test_the_source_marks_the_strings_players_read() -> None:
     # Guards the tests below against an extraction that finds nothing.
     assert (None, "New match") in SOURCE
     assert ("rank", "K") in SOURCE
-    assert SOURCE[(None, "{count} exchange")] == ("{count} exchange", "{count} exchanges")
+    plural = ("at most {count} exchange", "at most {count} exchanges")
+    assert SOURCE[(None, plural[0])] == plural
 
 
 def test_the_template_holds_every_string_of_the_source() -> None:
