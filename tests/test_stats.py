@@ -217,6 +217,10 @@ def test_bad_files_are_named_and_skipped(
         assert "pipe.ecarte.jsonl: not a regular file" in problems
     assert main(["stats", "--dir", str(copy / "missing")]) == 2
     assert "not a folder" in capsys.readouterr().err
+    # A file given as the folder: named as the app's screens name it.
+    log = next(copy.glob("*.ecarte.jsonl"))
+    assert main(["stats", "--dir", str(log)]) == 2
+    assert f"{log} is not a folder but a regular file" in capsys.readouterr().err
 
 
 def test_the_readable_record(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:

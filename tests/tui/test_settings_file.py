@@ -178,6 +178,24 @@ def test_saving_over_what_is_not_a_file_names_it_and_leaves_it(kind: str) -> Non
     assert [entry.name for entry in path.parent.iterdir()] == ["settings.toml"]
 
 
+def test_saving_over_a_file_that_cannot_be_read_leaves_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Unreadable (mode 000 for its owner), the file could not be copied
+    aside when loaded: it is named and kept, never replaced by a fresh one.
+    (os.access is made to answer as for a user: root reads any file.)"""
+    path = paths.settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text("player_name = 'Leo'\n# my notes\n")
+    real_access = os.access
+    monkeypatch.setattr(
+        os, "access", lambda file, mode: False if Path(file) == path else real_access(file, mode)
+    )
+    with pytest.raises(SettingsNotSaved) as refused:
+        save_settings(Settings(player_name="Klara"))
+    assert str(refused.value) == f"{path} cannot be read, so it is left as it is"
+    assert path.read_text() == "player_name = 'Leo'\n# my notes\n"
+    assert [entry.name for entry in path.parent.iterdir()] == ["settings.toml"]
+
+
 def test_saving_under_a_settings_folder_that_is_a_file_names_it() -> None:
     folder = paths.settings_path().parent
     folder.parent.mkdir(parents=True, exist_ok=True)

@@ -17,6 +17,7 @@ from ecarte.i18n import _, ngettext, translated, translated_error
 from ecarte.log import LogFileError, replay_file
 from ecarte.log.names import shown_name
 from ecarte.play.names import level_name
+from ecarte.safefile import folder_problem
 from ecarte.text import emit, printable
 
 from .match_analysis import MatchAnalysis, Opponent, Progress, analyse_replay, analysis_json
@@ -225,7 +226,11 @@ def run_stats(directory: str | None, as_json: bool) -> int:
         folder = Path(directory)
         cache = analyses = None
         if not folder.is_dir():
-            emit("ecarte stats: " + _("{path}: not a folder").format(path=printable(directory)), sys.stderr)
+            # What it is instead, in the words of the app's screens; nothing there: "not a folder".
+            wrong = folder_problem(folder)
+            not_one = _("{path}: not a folder").format(path=directory)
+            said = translated(wrong) if wrong is not None else not_one
+            emit("ecarte stats: " + printable(said), sys.stderr)
             return 2
     record = collect(folder, cache, analyses)
     if record.folder_problem is not None:

@@ -403,13 +403,18 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
 
 def _check_replaceable(target: Path) -> None:
     """``SettingsNotSaved`` naming ``target`` if it is there and is not a
-    regular file: replacing it would lose a folder of the player's, say."""
+    regular file, or cannot be read: replacing it would lose a folder of the
+    player's, say, or a file they can no longer see."""
     try:
         mode = os.stat(target).st_mode
     except OSError:
         return  # not there (the file is made), or the writing says why not
     if not stat.S_ISREG(mode):
         raise SettingsNotSaved(not_a_regular_file(target, mode).translated())
+    if not os.access(target, os.R_OK):
+        # Unreadable, it could not be copied aside when loaded: replacing it
+        # would lose the player's file for good.
+        raise SettingsNotSaved(_("{path} cannot be read, so it is left as it is").format(path=target))
 
 
 def _cannot_write(target: Path, error: OSError) -> str:
