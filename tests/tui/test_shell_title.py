@@ -209,6 +209,26 @@ async def test_the_summary_names_the_variants_a_new_match_is_played_under() -> N
         assert "Normal · game to 5 points New to" in summary  # nothing said of rules as usual
 
 
+async def test_the_summary_breaks_its_lines_between_whole_rules() -> None:
+    """As under Continue: no rule split over two lines ("must / trump:
+    off"), no line starting with its "·"."""
+    from ecarte.engine import Rules
+    from ecarte.play.names import rules_in_words
+
+    rules = Rules(
+        ace_high=True, deal_packets=(2, 3), dealer_must_exchange=True, max_exchanges=1, must_trump=False
+    )
+    app = EcarteApp(Settings(rules=rules))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        content = app.screen.query_one("#title-summary", Static).content
+        lines = str(content).split("\n")
+        assert len(lines) >= 2  # it does wrap at 80 columns
+        for part in rules_in_words(rules, capital=False).split(" · "):
+            assert any(part in line for line in lines), (part, lines)
+        assert not any(line.lstrip().startswith("·") for line in lines), lines
+
+
 async def test_a_screen_opened_while_too_small_stays_covered_until_the_terminal_grows() -> None:
     app = EcarteApp(Settings(opponent="random"))
     async with app.run_test(size=(70, 20)) as pilot:

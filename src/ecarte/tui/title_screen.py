@@ -160,6 +160,7 @@ class TitleScreen(EcarteScreen[None]):
             self.set_class(False, "-compact")
             self.call_after_refresh(self.refresh_menu)
         self.call_after_refresh(self._fit_box)
+        self.call_after_refresh(self._show_summary)
 
     def _fit_box(self) -> None:
         """The box goes wider and loses its blank lines and its tagline when
@@ -211,12 +212,22 @@ class TitleScreen(EcarteScreen[None]):
         ids = [option.id for option in options]
         menu.highlighted = ids.index(highlighted) if highlighted in ids else 0
         menu.focus()
-        pointer = first_run_pointer()
-        self.query_one("#title-summary", Static).update(
-            Text("\n").join([self.summary(), pointer] if pointer else [self.summary()])
-        )
+        self._show_summary()
         self.refresh_bindings()
         self.call_after_refresh(self._fit_box)
+
+    def _show_summary(self) -> None:
+        widget = self.query_one("#title-summary", Static)
+        summary = self.summary()
+        width = widget.content_region.width
+        if width:
+            # Lines break between the items only, each line ending with a "·",
+            # as under Continue (not "must / trump: off", "· ace high").
+            parts = summary.plain.split(" · ")
+            joined = " ".join(part.replace(" ", "\u00a0") + "\u00a0·" for part in parts)[: -len("\u00a0·")]
+            summary = Text("\n".join(line.replace("\u00a0", " ") for line in textwrap.wrap(joined, width)))
+        pointer = first_run_pointer()
+        widget.update(Text("\n").join([summary, pointer] if pointer else [summary]))
 
     def continue_entry(self) -> Text:
         """ "Continue", and below it, indented, where that match stands and
