@@ -59,6 +59,23 @@ __all__ = [
 ]
 
 SIDES = ("A", "B")
+LOG_MARK = "tournament_seed"
+"""The header key that marks a log written by a tournament."""
+
+
+def logged_name(side: str, player: str) -> str:
+    """A player's name in a tournament's log: its side's letter first, which
+    tells the two apart when both are the same player ("B: random")."""
+    return f"{side}: {player}"
+
+
+def player_in_log(name: str, extra: dict[str, Any]) -> str:
+    """The player a log's ``players`` entry names: without the side letter
+    in a tournament's log (``logged_name``), as written in any other."""
+    side, mark, player = name.partition(": ")
+    return player if LOG_MARK in extra and mark and side in SIDES else name
+
+
 MAX_TIMEOUT = 86_400.0
 """Longest time limit for a bot's answer, in seconds: a day (longer ones
 overflow the system's timers, and no match waits that long)."""
@@ -191,11 +208,10 @@ def play_one(spec: TournamentSpec, index: int) -> MatchOutcome:
 
     writer = LogWriter.create(
         log_path(spec, index),
-        # Side letters tell the two apart when both are the same player.
-        (f"{sides_by_seat[0]}: {players[0].name}", f"{sides_by_seat[1]}: {players[1].name}"),
+        (logged_name(sides_by_seat[0], players[0].name), logged_name(sides_by_seat[1], players[1].name)),
         first_dealer,
         spec.rules,
-        {"tournament_seed": spec.seed, "match": index + 1},
+        {LOG_MARK: spec.seed, "match": index + 1},
         # An fsync per line would make logging cost far more than playing.
         durable=False,
     )

@@ -136,3 +136,27 @@ class RecordingApp(EcarteApp):
     def notify(self, message: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
         self.notes.append(message)
         super().notify(message, *args, **kwargs)
+
+
+def matches_folder_that_is_not_one(kind: str) -> str:
+    """Make the matches folder ``kind`` ("a regular file" or "a FIFO (named
+    pipe)") instead of a folder, check that a new match refuses to start and
+    names it, and return those words, for a screen to say them too."""
+    import os
+
+    import pytest
+
+    from ecarte.play import paths
+    from ecarte.play.session import SessionError
+
+    folder = paths.matches_dir()
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    if kind == "a regular file":
+        folder.write_text("notes\n")
+    else:
+        os.mkfifo(folder)
+    reason = f"{folder} is not a folder but {kind}"
+    with pytest.raises(SessionError) as new_match:
+        MatchSession.new(INSTANT, opponent="random", seed=1)
+    assert reason in str(new_match.value)
+    return reason

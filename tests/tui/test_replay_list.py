@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -100,20 +99,9 @@ async def test_empty_list_says_where_matches_go() -> None:
 @pytest.mark.parametrize("kind", ["a regular file", "a FIFO (named pipe)"])
 async def test_a_matches_folder_that_is_not_one_is_named_as_a_new_match_names_it(kind: str) -> None:
     """Not "no saved matches yet": what the path is, in a new match's words."""
-    from game_support import INSTANT
+    from game_support import matches_folder_that_is_not_one
 
-    from ecarte.play.session import MatchSession, SessionError
-
-    folder = paths.matches_dir()
-    folder.parent.mkdir(parents=True)
-    if kind == "a regular file":
-        folder.write_text("notes\n")
-    else:
-        os.mkfifo(folder)
-    reason = f"{folder} is not a folder but {kind}"
-    with pytest.raises(SessionError) as new_match:
-        MatchSession.new(INSTANT, opponent="random", seed=1)
-    assert reason in str(new_match.value)
+    reason = matches_folder_that_is_not_one(kind)
     app = EcarteApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("p")

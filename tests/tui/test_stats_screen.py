@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import random
 from pathlib import Path
 
@@ -248,23 +247,12 @@ async def test_the_graphs_notes_say_when_too_few_matches_are_finished_or_analyse
 async def test_a_matches_folder_that_is_not_one_is_named_as_a_new_match_names_it(
     kind: str, tmp_path: Path
 ) -> None:
-    from game_support import INSTANT
+    from game_support import matches_folder_that_is_not_one
 
-    from ecarte.play.session import MatchSession, SessionError
-
-    folder = paths.matches_dir()
-    folder.parent.mkdir(parents=True)
-    if kind == "a regular file":
-        folder.write_text("notes\n")
-    else:
-        os.mkfifo(folder)
+    reason = matches_folder_that_is_not_one(kind)  # the words of a new match
     cache = paths.data_dir() / "stats-cache.json"
     kept = '{"version": 1, "logs": {"m.ecarte.jsonl": {"size": 1, "mtime_ns": 1, "summary": null}}}'
     cache.write_text(kept)
-    reason = f"{folder} is not a folder but {kind}"
-    with pytest.raises(SessionError) as new_match:
-        MatchSession.new(INSTANT, opponent="random", seed=1)
-    assert reason in str(new_match.value)  # the same words as a new match
     app = RecordingApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("t")

@@ -225,19 +225,15 @@ def run_stats(directory: str | None, as_json: bool) -> int:
     else:
         folder = Path(directory)
         cache = analyses = None
-        if not folder.is_dir():
-            # What it is instead, in the words of the app's screens; nothing there: "not a folder".
-            wrong = folder_problem(folder)
-            not_one = _("{path}: not a folder").format(path=directory)
-            said = translated(wrong) if wrong is not None else not_one
-            emit("ecarte stats: " + printable(said), sys.stderr)
+        if not folder.is_dir() and folder_problem(folder) is None:
+            # Nothing there (the record would say what else it is).
+            emit("ecarte stats: " + _("{path}: not a folder").format(path=printable(directory)), sys.stderr)
             return 2
     record = collect(folder, cache, analyses)
-    if record.folder_problem is not None:
-        # The same words as the Statistics screen: not a record of zeros.
-        problem = printable(translated(record.folder_problem))
-        said = _("No saved matches can be counted: {problem}.").format(problem=problem)
-        emit("ecarte stats: " + said, sys.stderr)
+    uncounted = record.uncounted()
+    if uncounted is not None:
+        # The Statistics screen's words: not a record of zeros.
+        emit("ecarte stats: " + uncounted, sys.stderr)
         return 2
     if as_json:
         emit(json.dumps(record.to_json(), ensure_ascii=False), sys.stdout)

@@ -118,12 +118,11 @@ def opponents_of(header: LogHeader) -> tuple[Opponent, Opponent]:
     if isinstance(level, str):
         model, known = model_for(level)
         return Opponent(level, model, known), Opponent(None, EQUAL, False)
+    from ecarte.tournament import player_in_log  # ecarte simulate's "B: random"
+
     found = []
     for seat in (0, 1):
-        name = header.players[1 - seat]
-        if "tournament_seed" in header.extra and name[:3] in ("A: ", "B: "):
-            # ecarte simulate tells its two sides apart by a letter ("B: random").
-            name = name[3:]
+        name = player_in_log(header.players[1 - seat], header.extra)
         model, known = model_for(name)
         found.append(Opponent(name, model, known))
     return found[0], found[1]

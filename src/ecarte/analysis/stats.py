@@ -23,7 +23,7 @@ from typing import Any
 
 from ecarte.engine import Rules, RulesError
 from ecarte.engine.match import tally_deals
-from ecarte.i18n import _
+from ecarte.i18n import _, translated
 from ecarte.log import MAX_LOG_BYTES, EventType, LogFileError, replay_bytes
 from ecarte.play.names import rules_in_words
 from ecarte.safefile import folder_problem
@@ -262,6 +262,14 @@ class Record:
     folder_problem: str | None = None
     """Why the folder of logs cannot be listed (it is a file, say), in words
     (an ``i18n.Deferred``); ``None`` when it can, or is not there yet."""
+
+    def uncounted(self) -> str | None:
+        """What the Statistics screen and ``ecarte stats`` say in place of a
+        record when the folder cannot be listed (``None`` when it can)."""
+        if self.folder_problem is None:
+            return None
+        problem = printable(translated(self.folder_problem))
+        return _("No saved matches can be counted: {problem}.").format(problem=problem)
 
     def to_json(self) -> dict[str, Any]:
         deals = self.deals or 1

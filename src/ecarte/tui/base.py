@@ -56,6 +56,12 @@ def while_open(
     return guarded
 
 
+def card_keys(held: int) -> str:
+    """The number keys of the cards held, as the footer shows them: ``1-5``,
+    ``1-2``, ``1``."""
+    return "1" if held <= 1 else f"1-{held}"
+
+
 CARD_BINDINGS: tuple[Binding, ...] = (
     # Translators: the footer's key for the cards held ("1-5 Card"): play or pick one.
     Binding("1", "card(0)", N_("Card"), key_display="1-5"),

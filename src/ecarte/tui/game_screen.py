@@ -32,7 +32,7 @@ from ecarte.play.session import COMPUTER, HUMAN, MatchSession, OpponentFault, il
 from ecarte.play.settings import Settings
 from ecarte.text import printable
 
-from .base import CARD_BINDINGS, DECISION_BUTTONS, EcarteScreen, while_open
+from .base import CARD_BINDINGS, DECISION_BUTTONS, EcarteScreen, card_keys, while_open
 from .cards_render import card_text, letters
 from .deal_summary import DealSummaryScreen, MatchOverScreen
 from .hint_panel import HintPanel
@@ -443,9 +443,7 @@ class GameScreen(EcarteScreen[None]):
         return self._card_keys() if binding.action == "card(0)" else None
 
     def _card_keys(self) -> str:
-        """The number keys of the cards held: ``1-5``, ``1-2``, ``1``."""
-        held = len(self._hand())
-        return "1" if held <= 1 else f"1-{held}"
+        return card_keys(len(self._hand()))
 
     def add_history(self, text: str | Text, style: str = "") -> None:
         entry = text if isinstance(text, Text) else Text(text, style=style)

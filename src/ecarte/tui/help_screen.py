@@ -4,7 +4,7 @@ and a reminder of the rule of the current phase of the deal."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
 from rich.markup import escape
@@ -14,6 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.geometry import Region
+from textual.screen import Screen
 from textual.widgets import Static
 
 from ecarte.engine import Rules
@@ -325,21 +326,22 @@ class HelpScreen(EcarteModalScreen[None]):
         if region.bottom > box.scroll_y + box.scrollable_content_region.height - FOOTER_ROWS:
             box.scroll_to_region(region, animate=False, immediate=True, top=True)
 
+    def _screen_below(self) -> Screen[Any] | None:
+        stack = self.app.screen_stack
+        return stack[-2] if len(stack) >= 2 and stack[-1] is self else None
+
     def _kept_by_screen_below(self) -> frozenset[str]:
         """Table actions the screen below lists as its own all the same
         (``HELP_KEEPS``: the lesson's Enter, "Go on / play", is more than the
         table's Enter)."""
-        stack = self.app.screen_stack
-        below = stack[-2] if len(stack) >= 2 and stack[-1] is self else None
-        kept: frozenset[str] = getattr(below, "HELP_KEEPS", frozenset())
+        kept: frozenset[str] = getattr(self._screen_below(), "HELP_KEEPS", frozenset())
         return kept
 
     def keys_below(self, leave_out: frozenset[str] = frozenset()) -> KeyRows:
         """The keys of the screen under this one, as its footer shows them
         plus the hidden ones that have a description; none of the actions
         named in ``leave_out``."""
-        stack = self.app.screen_stack
-        below = stack[-2] if len(stack) >= 2 and stack[-1] is self else None
+        below = self._screen_below()
         pairs: dict[str, list[str]] = {}
         if below is not None:
             own_actions = {

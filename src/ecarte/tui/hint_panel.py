@@ -369,4 +369,4 @@ class HintPanel(Static):
         from .widgets.score import ScorePanel
 
         for panel in self.screen.query(ScorePanel):
-            panel.watch_look(panel.look)
+            panel.redraw()

@@ -38,7 +38,7 @@ from ecarte.tui.cards_render import letters
 from ecarte.tui.narration import describe_action, describe_deal, describe_deal_end, shown_name
 from ecarte.tui.widgets import CardSlot, HandView, OpponentView, ScorePanel, TableView
 
-from .base import CARD_BINDINGS, DECISION_BUTTONS, EcarteScreen
+from .base import CARD_BINDINGS, DECISION_BUTTONS, EcarteScreen, card_keys
 from .key_footer import KeyFooter
 
 if TYPE_CHECKING:
@@ -253,8 +253,7 @@ class LessonScreen(EcarteScreen[None]):
         # The footer's card keys stop at the cards held ("1-3" with three).
         if binding.action != "card(0)":
             return None
-        held = len(self._hand())
-        return "1" if held <= 1 else f"1-{held}"
+        return card_keys(len(self._hand()))
 
     def refresh_view(self) -> None:
         lesson = self.lesson

@@ -17,7 +17,7 @@ from textual.message import Message
 from textual.widgets import Sparkline, Static
 
 from ecarte.analysis.stats import Record, Tally, collect, rules_shown
-from ecarte.i18n import N_, _, ngettext, translated
+from ecarte.i18n import N_, _, ngettext
 from ecarte.play.names import level_name
 from ecarte.text import printable
 
@@ -136,15 +136,10 @@ class StatsScreen(EcarteScreen[None]):
             )
             return
         self.record = record = message.record
-        if record.folder_problem is not None:
+        uncounted = record.uncounted()
+        if uncounted is not None:
             # What is wrong with the folder, and where: not a record of zeros.
-            status.update(
-                Text(
-                    _("No saved matches can be counted: {problem}.").format(
-                        problem=printable(translated(record.folder_problem))
-                    )
-                )
-            )
+            status.update(Text(uncounted))
             return
         status.update(Text(self.status_text(record), style="dim"))
         body = self.query_one("#stats-body", VerticalScroll)

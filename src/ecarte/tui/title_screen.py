@@ -30,6 +30,15 @@ from .cards_render import dim_style
 from .key_footer import KeyFooter
 from .narration import shown_name
 
+
+def lines_between_items(text: str, width: int) -> list[str]:
+    """``text``'s items (joined by " · ") on lines of ``width`` cells, broken
+    between items only, each line but the last ending with its "·" (no-break
+    spaces keep an item whole: textwrap reads them as letters)."""
+    joined = " ".join(item.replace(" ", "\u00a0") + "\u00a0·" for item in text.split(" · "))
+    return [line.replace("\u00a0", " ") for line in textwrap.wrap(joined[: -len("\u00a0·")], width)]
+
+
 RULES_INDENT = 2
 """Columns the rules under Continue are set in by."""
 BANNER = "É C A R T É"
@@ -221,11 +230,8 @@ class TitleScreen(EcarteScreen[None]):
         summary = self.summary()
         width = widget.content_region.width
         if width:
-            # Lines break between the items only, each line ending with a "·",
-            # as under Continue (not "must / trump: off", "· ace high").
-            parts = summary.plain.split(" · ")
-            joined = " ".join(part.replace(" ", "\u00a0") + "\u00a0·" for part in parts)[: -len("\u00a0·")]
-            summary = Text("\n".join(line.replace("\u00a0", " ") for line in textwrap.wrap(joined, width)))
+            # As under Continue (not "must / trump: off", "· ace high").
+            summary = Text("\n".join(lines_between_items(summary.plain, width)))
         pointer = first_run_pointer()
         widget.update(Text("\n").join([summary, pointer] if pointer else [summary]))
 
@@ -242,12 +248,9 @@ class TitleScreen(EcarteScreen[None]):
             for line in textwrap.wrap(self.standing(state), room):
                 entry.append("\n" + " " * RULES_INDENT)
                 entry.append(line.replace("\u00a0", " "), style=dim_style(True))
-            # Lines break between the rules only, each line ending with a "·".
-            parts = rules_in_words(state.rules, with_target=True).split(" · ")
-            rules = " ".join(part.replace(" ", "\u00a0") + "\u00a0·" for part in parts)[: -len("\u00a0·")]
-            for line in textwrap.wrap(rules, room):
+            for line in lines_between_items(rules_in_words(state.rules, with_target=True), room):
                 entry.append("\n" + " " * RULES_INDENT)
-                entry.append(line.replace("\u00a0", " "), style=dim_style(True))
+                entry.append(line, style=dim_style(True))
         return entry
 
     @staticmethod

@@ -82,6 +82,10 @@ class ScorePanel(Static, can_focus=False):
         self.look = ScoreLook.of(session)
 
     def on_resize(self) -> None:
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Laid out again for what is around it (its width, the Coach's options)."""
         self.watch_look(self.look)
 
     def watch_look(self, look: ScoreLook | None) -> None:
