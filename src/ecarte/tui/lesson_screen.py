@@ -255,6 +255,13 @@ class LessonScreen(EcarteScreen[None]):
             return None
         return card_keys(len(self._hand()))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # No card keys in the footer while the hand is empty (between deals):
+        # there is no card to press for.
+        if action in ("card", "cursor"):
+            return bool(self._hand())
+        return True
+
     def refresh_view(self) -> None:
         lesson = self.lesson
         match = lesson.match
