@@ -112,7 +112,9 @@ async def test_a_newcomer_plays_the_lesson_through_and_ends_in_a_real_game_again
         await you.press("1")
         assert "take 4 tricks to 1: 1 point" in said(you.screen)
         # With the hand empty, the footer offers no card key.
-        await until(pilot, lambda: not [key for key in you.screen.query(FooterKey) if key.action == "card(0)"])
+        await until(
+            pilot, lambda: not [key for key in you.screen.query(FooterKey) if key.action == "card(0)"]
+        )
         assert you.screen.lesson.match.score == [1, 0]
         await you.press("enter", "enter")
         # Deal 2: you deal; refuse Klara's proposal, announce the king, beat the ace.

@@ -237,3 +237,36 @@ async def test_the_lessons_help_keeps_its_enter_and_offers_no_coach(plain: Calla
         others = text_of(app, "help-keys", plain)
         assert "Go on / play" in others
         assert "Hint" not in others
+
+
+async def test_the_help_at_the_end_of_a_match_lists_its_choices_in_the_buttons_order(
+    tmp_path: Path, plain: Callable[..., str]
+) -> None:
+    """Back at the table after the match: Rematch before Analyse, as the
+    match-over window's buttons and footer have them (the table's "a"
+    accepts a proposal earlier in its list of keys)."""
+    from game_support import until
+
+    from ecarte.engine.rules import Rules
+    from ecarte.tui.deal_summary import DealSummaryScreen, MatchOverScreen
+    from ecarte.tui.game_screen import GameScreen
+
+    # A one-point match; the human holds the king of trumps and announces it.
+    session, __ = scripted_session(tmp_path, [deck(DEAL)], ["accept"], rules=Rules(target=1))
+    app = GameApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        await pilot.press("k")
+        await until(pilot, lambda: isinstance(app.screen, DealSummaryScreen))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, MatchOverScreen))
+        await pilot.press("enter")  # look at the table
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        keys = text_of(app, "help-keys", plain)
+        assert "n Rematch" in keys and "a Analyse" in keys, keys
+        assert keys.index("n Rematch") < keys.index("a Analyse"), keys
+    session.close()
