@@ -89,6 +89,15 @@ async def test_bad_values_are_refused_with_a_message() -> None:
         await pilot.press("ctrl+s")
         assert isinstance(app.screen, SettingsScreen)
         assert "Your name cannot be empty." in app.notes
+        # Digits of another script are not taken: the field keeps what it had.
+        await pilot.press(*"Klara")
+        await focus(pilot, "rule-target")
+        await pilot.press("end", "backspace", "٧", "７")
+        assert app.screen.query_one("#rule-target", Input).value == ""
+        app.screen.query_one("#rule-target", Input).value = "٧"  # pasted past the keys
+        await pilot.press("ctrl+s")
+        assert isinstance(app.screen, SettingsScreen)
+        assert app.notes[-1] == "Points to win a game must be a number from 1 to 99."
     assert not paths.settings_path().exists()
 
 

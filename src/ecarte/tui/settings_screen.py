@@ -205,7 +205,8 @@ def rule_control(key: str, rules: Rules) -> Input | Choice:
     value = getattr(rules, key)
     widget_id = f"rule-{key}"
     if key == "target":
-        return Input(str(value), type="integer", max_length=2, compact=True, id=widget_id)
+        # ASCII digits only: Textual's integer type takes any Unicode digit ("٧").
+        return Input(str(value), restrict="[0-9]*", max_length=2, compact=True, id=widget_id)
     if key == "games_to_win":
         return _select(((str(number), number) for number in range(1, 10)), value, widget_id)
     if key == "deal_packets":
@@ -339,10 +340,9 @@ class SettingsScreen(EcarteScreen[None]):
         except ValueError:
             raise ValueError(_("Your name cannot be empty.")) from None
         target_text = self.query_one("#rule-target", Input).value.strip()
-        try:
-            target = int(target_text)
-        except ValueError:
-            raise ValueError(_("Points to win a game must be a number from 1 to 99.")) from None
+        if not (target_text.isascii() and target_text.isdigit()):
+            raise ValueError(_("Points to win a game must be a number from 1 to 99."))
+        target = int(target_text)
         values: dict[str, Any] = {"target": target}
         for key, __, ___ in RULE_ROWS:
             if key != "target":
