@@ -126,6 +126,9 @@ def test_unreadable_file_is_reported(tmp_path: Path) -> None:
     settings, warning = load_settings()
     assert settings == Settings()
     assert warning is not None and "cannot be read" in warning
+    # Nothing could be copied aside: the warning says the folder is untouched.
+    assert warning.endswith("the file is left as it is (no copy of it could be made beside it).")
+    assert path.is_dir() and [entry.name for entry in path.parent.iterdir()] == ["settings.toml"]
 
 
 @pytest.mark.skipif(not hasattr(os, "getuid") or os.getuid() == 0, reason="root reads any file")

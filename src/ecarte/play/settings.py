@@ -342,7 +342,7 @@ def _warning(path: Path, reason: str, backup: Path | None, partial: bool = False
         else:
             text = _(
                 "The settings file {path} has a problem: {reason}. Using the defaults for those values; "
-                "it could not be copied."
+                "the file is left as it is (no copy of it could be made beside it)."
             )
     elif backup:
         text = _(
@@ -352,7 +352,7 @@ def _warning(path: Path, reason: str, backup: Path | None, partial: bool = False
     else:
         text = _(
             "The settings file {path} has a problem: {reason}. Using the default settings; "
-            "it could not be copied."
+            "the file is left as it is (no copy of it could be made beside it)."
         )
     return text.format(**values)
 
