@@ -344,3 +344,28 @@ def test_the_players_of_a_simulate_log_are_recognised(
     for seat in (0, 1):
         faced = header.players[1 - seat].split(": ", 1)[1]
         assert opponents[seat]["known"] is True and opponents[seat]["model"] == faced
+
+
+def test_the_report_says_when_the_match_is_not_over(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A match stopped midway (the king log ends in the first trick) is said
+    to be unfinished; a finished one is not; one the opponent forfeited says
+    so instead (its .forfeit file lies beside the log)."""
+    unfinished = king_log(tmp_path / "king.ecarte.jsonl")
+    status, out, __ = run(capsys, str(unfinished))
+    assert status == 0
+    assert out.rstrip().endswith("The match is not over: the analysis stops where the log ends.")
+    status, out, __ = run(capsys, str(unfinished), "--json")
+    assert json.loads(out)["over"] is False
+
+    Path(f"{unfinished}.forfeit").write_text("the bot exited\n")
+    status, out, __ = run(capsys, str(unfinished))
+    assert out.rstrip().endswith("The match ended when the opponent forfeited: the analysis stops there.")
+    assert "not over" not in out
+
+    finished = played_log(tmp_path / "m.ecarte.jsonl", "random", "random", seed=3)
+    status, out, __ = run(capsys, str(finished))
+    assert status == 0 and "not over" not in out and "forfeited" not in out
+    status, out, __ = run(capsys, str(finished), "--json")
+    assert json.loads(out)["over"] is True

@@ -238,6 +238,7 @@ async def test_the_end_of_a_match_offers_its_analysis(tmp_path: Path) -> None:
             (0, "play"),
             (0, "king"),
         ]
+        assert "not over" not in words(screen.query_one("#analysis-status", Static).content)
         # Esc: back where the player asked for it, not into a replay they never opened.
         below = app.screen_stack[-3]
         await pilot.press("escape")
@@ -249,7 +250,8 @@ async def test_the_end_of_a_match_offers_its_analysis(tmp_path: Path) -> None:
 
 async def test_the_analysis_of_a_forfeited_match_says_how_it_ended(tmp_path: Path) -> None:
     """The log holds no forfeit (it is kept beside it): the analysis says the
-    match ended there, rather than showing a match that merely stops."""
+    match ended there, rather than showing a match that merely stops; a
+    match that merely stops is said not to be over."""
     from ecarte.play.autosave import write_forfeit
 
     path = king_log(tmp_path / "forfeited.ecarte.jsonl")
@@ -263,4 +265,6 @@ async def test_the_analysis_of_a_forfeited_match_says_how_it_ended(tmp_path: Pat
     app = viewer_app(king_log(plain))
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await analysis_opened(pilot, app)
-        assert "forfeited" not in words(screen.query_one("#analysis-status", Static).content)
+        status = words(screen.query_one("#analysis-status", Static).content)
+        assert "forfeited" not in status
+        assert "The match is not over: the graph stops where the log ends." in status

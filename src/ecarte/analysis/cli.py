@@ -16,6 +16,7 @@ from pathlib import Path
 from ecarte.i18n import _, ngettext, translated, translated_error
 from ecarte.log import LogFileError, replay_file
 from ecarte.log.names import shown_name
+from ecarte.play.autosave import forfeit_path
 from ecarte.play.names import level_name
 from ecarte.safefile import folder_problem
 from ecarte.text import emit, printable
@@ -68,7 +69,10 @@ def run_analyse(path: str, seat: int | None, as_json: bool, seed: int) -> int:
     if as_json:
         emit(json.dumps(analysis_json(analysis), ensure_ascii=False), sys.stdout)
     else:
-        emit(format_analysis(analysis, (names[0], names[1]), path), sys.stdout)
+        emit(
+            format_analysis(analysis, (names[0], names[1]), path, forfeit_path(Path(path)).exists()),
+            sys.stdout,
+        )
     if replay.error is not None:
         if not as_json:
             return 1  # the report's last line says where the log is invalid
@@ -83,8 +87,11 @@ def run_analyse(path: str, seat: int | None, as_json: bool, seed: int) -> int:
     return 0
 
 
-def format_analysis(analysis: MatchAnalysis, names: tuple[str, str], source: str) -> str:
-    """The readable report."""
+def format_analysis(
+    analysis: MatchAnalysis, names: tuple[str, str], source: str, forfeited: bool = False
+) -> str:
+    """The readable report; ``forfeited``: the opponent forfeited the match
+    (kept beside the log, which has no event for it)."""
     shown = [shown_name(name) for name in names]
     lines = [_("Analysis of {file}").format(file=printable(source))]
     nothing = analysis.error is not None and not analysis.decisions and not analysis.deals
@@ -167,6 +174,11 @@ def format_analysis(analysis: MatchAnalysis, names: tuple[str, str], source: str
                 game=deal.game, deal=deal.in_game, line=deal.line, played=played, known=known
             )
         )
+    if analysis.error is None and not analysis.over:
+        if forfeited:
+            lines.append(_("The match ended when the opponent forfeited: the analysis stops there."))
+        else:
+            lines.append(_("The match is not over: the analysis stops where the log ends."))
     if analysis.error is not None:
         lines.append(
             _("INVALID at line {line}: {error} (the analysis covers the lines before it)").format(

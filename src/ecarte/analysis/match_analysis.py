@@ -141,6 +141,9 @@ class MatchAnalysis:
     """The log's error: the analysis covers the lines before it."""
     complete: bool = True
     """False when cancelled before the end."""
+    over: bool = False
+    """Whether the log's valid events end the match (a match stopped midway,
+    or forfeited by the opponent, has no last event to end it)."""
 
     def accuracy(self, seat: int) -> float | None:
         """The mean of lichess's move accuracy over the seat's decisions with a choice."""
@@ -175,6 +178,7 @@ def analyse_replay(
     analysis = MatchAnalysis(seats=tuple(seats), error=replay.error)
     if replay.header is None:
         return analysis
+    analysis.over = replay.match is not None and replay.match.is_over
     rules = replay.header.rules
     opponents = opponents_of(replay.header)
     analysis.opponents = tuple(opponents[seat] for seat in seats)
@@ -393,6 +397,7 @@ def analysis_json(analysis: MatchAnalysis) -> dict[str, Any]:
             for seat, opponent in zip(analysis.seats, analysis.opponents, strict=False)
         ],
         "complete": analysis.complete,
+        "over": analysis.over,
     }
 
 

@@ -500,6 +500,8 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
             # opponent's forfeit looks merely unfinished. (Only looked at,
             # never read: a FIFO there must not hang the screen.)
             status += " " + _("The match ended when the opponent forfeited: the graph stops there.")
+        elif analysis.error is None and not analysis.over and analysis.complete:
+            status += " " + _("The match is not over: the graph stops where the log ends.")
         self.query_one("#analysis-status", Static).update(Text(status))
         self.query_one("#analysis-summary", Static).update(self.summary_text(analysis))
         self.query_one(WinChanceGraph).show(
