@@ -787,3 +787,38 @@ def test_a_write_torn_inside_a_character_is_a_torn_last_line() -> None:
     replay = replay_bytes(text + torn[:cut])
     assert replay.truncated_last_line
     assert replay.error is not None and replay.error.line == 17
+
+
+HUGE = "A" * 3_000_000
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        (log_text(events=replace_line(8, {"type": "card", "player": 1, "card": HUGE})), 8),
+        (log_text(events=replace_line(3, {"type": "propose", "player": 1, "card": HUGE})), None),
+        (log_text(events=replace_line(8, {"type": HUGE, "player": 1})), 8),
+        (log_text(events=replace_line(8, {"type": "discard", "player": 1, "cards": [HUGE]})), 8),
+        (log_text(with_rules(**{HUGE: 1})), 1),
+        (log_text(with_rules(target=HUGE)), 1),
+        (log_text(with_rules(target=[[HUGE]])), 1),
+    ],
+    ids=["card", "an ignored key", "type", "discard", "rule name", "rule value", "nested value"],
+)
+def test_a_huge_bad_value_is_quoted_short(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, line: int | None
+) -> None:
+    """A value of three million letters is named by its first few dozen: the
+    message fits on a screen (it filled the replay viewer and the terminal)."""
+    path = tmp_path / "huge.ecarte.jsonl"
+    path.write_text(text, encoding="utf-8")
+    status, report = run_json(path, capsys)
+    if line is None:  # keys other than an event's own are ignored: valid
+        assert status == 0 and report["valid"] is True
+        return
+    assert status == 1 and report["error"]["line"] == line
+    message = report["error"]["message"]
+    assert "AAAA" in message and len(message) < 400, len(message)
+    assert "(3,000,0" in message  # its length, near enough for a nested value's quotes
+    assert main(["check", str(path)]) == 1
+    assert len(capsys.readouterr().out) < 2_000

@@ -9,7 +9,6 @@ dataclasses, was a third of its start-up beyond the bare interpreter's
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from enum import StrEnum
 
@@ -17,6 +16,7 @@ from ecarte.i18n import N_, Deferred, message_of
 from ecarte.records import FrozenRecord
 
 from .cards import Card, CardError, card_code, cards_in, mask_of, parse_card
+from .quoting import quoted, shorten
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing at run time
 if TYPE_CHECKING:
@@ -102,7 +102,7 @@ class Action(FrozenRecord):
         if kind == CARD:
             if len(words) != 2:
                 raise ActionError(
-                    Deferred(N_("{text}: 'card' takes one card, e.g. 'card KS'"), text=repr(text))
+                    Deferred(N_("{text}: 'card' takes one card, e.g. 'card KS'"), text=quoted(text))
                 )
             return card_action(_parse(words[1]))
         if kind == DISCARD:
@@ -112,7 +112,7 @@ class Action(FrozenRecord):
         raise ActionError(
             Deferred(
                 N_("{text} is not an action; actions are: {actions}"),
-                text=repr(text),
+                text=quoted(text),
                 actions=", ".join(ACTION_TYPES),
             )
         )
@@ -150,7 +150,7 @@ class Action(FrozenRecord):
         raise ActionError(
             Deferred(
                 N_("unknown action type {found}; actions are: {actions}"),
-                found=repr(kind),
+                found=quoted(kind),
                 actions=", ".join(ACTION_TYPES),
             )
         )
@@ -181,24 +181,6 @@ def _parse(code: str, kind: str | None = None) -> Card:
         raise ActionError(
             Deferred("{kind}: {error}", kind=kind, error=message) if kind else message
         ) from None
-
-
-# ---------------------------------------------------------------- a value from outside in a message
-
-_SHOWN_LENGTH = 60
-"""How much of a bad value a message quotes: enough to recognise it."""
-
-
-def shorten(value: Any) -> str:
-    """A value from outside (a log line, a bot's answer), quoted as JSON and
-    cut to a readable length."""
-    try:
-        text = json.dumps(value)
-    except (TypeError, ValueError, RecursionError):
-        text = "a deeply nested value"
-    if len(text) > _SHOWN_LENGTH:
-        text = text[: _SHOWN_LENGTH - 3] + "..."
-    return text
 
 
 def kind_of(value: Any) -> str:

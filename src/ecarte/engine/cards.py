@@ -16,6 +16,8 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from ecarte.i18n import N_, Deferred, pgettext
 
+from .quoting import quoted
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing at run time
 if TYPE_CHECKING:  # the generator is always the caller's; ``ecarte check`` shuffles nothing
     import random
@@ -88,7 +90,7 @@ def parse_card(code: str) -> Card:
                     "{code} is not a card: a card is a rank (K Q J A T 9 8 7) "
                     "then a suit (S H D C), e.g. 'TH'"
                 ),
-                code=repr(code),
+                code=quoted(code),
             )
         ) from None
 

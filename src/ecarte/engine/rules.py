@@ -9,12 +9,13 @@ dataclasses, was a third of its start-up beyond the bare interpreter's
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Mapping
 
-from ecarte.i18n import _
+from ecarte.i18n import _, translated
 from ecarte.records import FrozenRecord
+
+from .quoting import quoted, shorten
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing at run time
 if TYPE_CHECKING:
@@ -108,7 +109,7 @@ class Rules(FrozenRecord):
             if not isinstance(value, bool):
                 raise RulesError(
                     _("rule {name} must be true or false, not {value}").format(
-                        name=repr(name), value=_show(value)
+                        name=repr(name), value=_shown(value)
                     )
                 )
         packets = self.deal_packets
@@ -126,7 +127,7 @@ class Rules(FrozenRecord):
         """Rules from JSON-like values; missing keys take their defaults."""
         if not isinstance(values, Mapping):
             raise RulesError(
-                _("rules must be an object of settings, not {value}").format(value=_show(values))
+                _("rules must be an object of settings, not {value}").format(value=_shown(values))
             )
         arguments: dict[str, Any] = {}
         for key, value in values.items():
@@ -153,28 +154,31 @@ class Rules(FrozenRecord):
         return Rules.from_mapping({**self.to_dict(), **changes})
 
 
-def _show(value: Any) -> str:
-    try:
-        return json.dumps(value)
-    except (TypeError, ValueError):
-        return repr(value)
+def _shown(value: Any) -> str:
+    """A rule's value from outside, as JSON, cut short, in the player's words."""
+    return translated(shorten(value))
+
+
+def _quoted(text: str) -> str:
+    """A name or text from outside, quoted, cut short, in the player's words."""
+    return translated(quoted(text))
 
 
 def _packets_error(value: Any) -> str:
     return _("rule 'deal_packets' must be [3, 2], [2, 3] or [2, 2, 1], not {value}").format(
-        value=_show(value)
+        value=_shown(value)
     )
 
 
 def _unknown_rule(key: str, known: Iterable[str]) -> str:
     return _("unknown rule {key}; the rules are: {rules}").format(
-        key=repr(key), rules=", ".join(sorted(known))
+        key=_quoted(key), rules=", ".join(sorted(known))
     )
 
 
 def _check_int(name: str, value: Any, low: int, high: int, nullable: bool = False) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        values = {"name": repr(name), "low": low, "high": high, "value": _show(value)}
+        values = {"name": repr(name), "low": low, "high": high, "value": _shown(value)}
         if nullable:
             raise RulesError(
                 _(
@@ -190,7 +194,7 @@ def parse_rule_assignment(text: str) -> tuple[str, Any]:
     """``KEY=VALUE`` from a command line: ``target=7``, ``ace_high=true``,
     ``deal_packets=2,2,1``, ``max_exchanges=none``."""
     if "=" not in text:
-        raise RulesError(_("{text} is not KEY=VALUE").format(text=repr(text)))
+        raise RulesError(_("{text} is not KEY=VALUE").format(text=_quoted(text)))
     key, raw = text.split("=", 1)
     key, raw = key.strip(), raw.strip()
     if key not in RULE_NAMES:
@@ -213,7 +217,7 @@ def parse_rule_assignment(text: str) -> tuple[str, Any]:
             value = [int(part) for part in parts if part.strip()]
         except ValueError:
             raise RulesError(
-                _("rule {key}: {value} is not a list of numbers").format(key=repr(key), value=repr(raw))
+                _("rule {key}: {value} is not a list of numbers").format(key=_quoted(key), value=_quoted(raw))
             ) from None
     else:
         try:
@@ -221,7 +225,7 @@ def parse_rule_assignment(text: str) -> tuple[str, Any]:
         except ValueError:
             raise RulesError(
                 _("rule {key}: {value} is not a number, true/false or a list").format(
-                    key=repr(key), value=repr(raw)
+                    key=_quoted(key), value=_quoted(raw)
                 )
             ) from None
     return key, value

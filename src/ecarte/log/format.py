@@ -19,7 +19,8 @@ import json
 from enum import StrEnum
 
 from ecarte.engine import Action, ActionError, Card, CardError, Rules, RulesError, deck_string, parse_deck
-from ecarte.engine.actions import kind_of, shorten
+from ecarte.engine.actions import kind_of
+from ecarte.engine.quoting import shorten
 from ecarte.i18n import N_, Deferred, message_of
 from ecarte.records import Record
 

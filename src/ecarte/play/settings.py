@@ -30,6 +30,7 @@ import tomlkit
 
 from ecarte.ai import player_names
 from ecarte.engine import Rules, RulesError
+from ecarte.engine.quoting import cut_word
 from ecarte.i18n import _, translated
 from ecarte.safefile import FileRefused, folder_problem, not_a_regular_file, read_regular_file
 
@@ -262,14 +263,7 @@ def _backup(path: Path, content: bytes | None = None) -> Path | None:
 def _shorten_values(text: str) -> str:
     """A message with every very long word (a value of 4,000 digits, a name
     of 10,000 letters) cut to its start and end, so it fits on a screen."""
-
-    def cut(found: re.Match[str]) -> str:
-        word = found.group()
-        return _("{start}...{end} ({count} characters)").format(
-            start=word[:24], end=word[-8:], count=f"{len(word):,}"
-        )
-
-    return _LONG_WORD.sub(cut, text)
+    return _LONG_WORD.sub(lambda found: translated(cut_word(found.group())), text)
 
 
 class NotUtf8(ValueError):

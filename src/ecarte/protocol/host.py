@@ -40,6 +40,7 @@ from typing import IO, Any
 
 from ecarte.ai.base import Player, make_player
 from ecarte.engine import Action, ActionError, Rules, View
+from ecarte.engine.quoting import quoted
 from ecarte.i18n import N_, Deferred, _, message_of
 from ecarte.log.format import JsonTextError, load_json
 
@@ -171,7 +172,7 @@ class ExternalPlayer:
             raise self._fault(
                 "garbage",
                 # Translators: {line} is what the bot wrote, quoted as it is.
-                Deferred(N_("it wrote a line without being asked: {line}"), line=_shorten(stray)),
+                Deferred(N_("it wrote a line without being asked: {line}"), line=quoted(stray.strip())),
             )
         self._send(
             {"type": "decide", "view": view.to_json(), "legal": [action.to_json() for action in legal]}
@@ -186,7 +187,9 @@ class ExternalPlayer:
                 # Translators: {answer} is the bot's line as it is; {reason} the JSON reader's
                 # words (in English).
                 Deferred(
-                    N_("its answer is not JSON: {answer}; {reason}"), answer=_shorten(line), reason=reason
+                    N_("its answer is not JSON: {answer}; {reason}"),
+                    answer=quoted(line.strip()),
+                    reason=reason,
                 ),
             ) from None
         try:
@@ -197,7 +200,7 @@ class ExternalPlayer:
                 # Translators: {answer} is the bot's line as it is; {error} says why.
                 Deferred(
                     N_("its answer {answer} is not an action: {error}"),
-                    answer=_shorten(line),
+                    answer=quoted(line.strip()),
                     error=message_of(error),
                 ),
             ) from None
@@ -402,11 +405,6 @@ class ExternalPlayer:
 
 def raw_text(raw: bytes) -> str:
     return raw.decode("utf-8", errors="replace").rstrip("\r\n")
-
-
-def _shorten(text: str, limit: int = 80) -> str:
-    text = text.strip()
-    return repr(text if len(text) <= limit else text[:limit] + "...")
 
 
 def _write_within(fd: int, data: bytes, timeout: float) -> None:
