@@ -109,6 +109,18 @@ def test_each_kind_of_bad_value_is_reported(text: str) -> None:
     assert isinstance(settings, Settings)
 
 
+@pytest.mark.parametrize("name", ["Computer", " computer ", "COMPUTER"])
+def test_the_computers_name_is_not_the_players(name: str) -> None:
+    """Named as the computer, the table would say "Computer scores 1 point"
+    of either player: the name is refused, the default kept."""
+    path = paths.settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(f'player_name = "{name}"\nspeed = "fast"\n')
+    settings, warning = load_settings()
+    assert settings.player_name == Settings().player_name and settings.speed == "fast"
+    assert warning is not None and "player_name cannot be the computer's name, 'Computer'" in warning
+
+
 def test_not_utf8_is_reported() -> None:
     path = paths.settings_path()
     path.parent.mkdir(parents=True)

@@ -89,6 +89,14 @@ async def test_bad_values_are_refused_with_a_message() -> None:
         await pilot.press("ctrl+s")
         assert isinstance(app.screen, SettingsScreen)
         assert "Your name cannot be empty." in app.notes
+        # Not the computer's name: the table could not say who scored.
+        await pilot.press(*"computer", "ctrl+s")
+        assert isinstance(app.screen, SettingsScreen)
+        assert (
+            app.notes[-1]
+            == "Your name cannot be the computer's (Computer): the table would not say who is who."
+        )
+        await pilot.press(*["backspace"] * 8)
         # Digits of another script are not taken: the field keeps what it had.
         await pilot.press(*"Klara")
         await focus(pilot, "rule-target")

@@ -32,6 +32,7 @@ from ecarte.ai import player_names
 from ecarte.engine import Rules, RulesError
 from ecarte.engine.quoting import cut_word
 from ecarte.i18n import _, translated
+from ecarte.log.names import COMPUTER, shown_name
 from ecarte.safefile import FileRefused, folder_problem, not_a_regular_file, read_regular_file
 
 from . import paths
@@ -127,9 +128,18 @@ def check_opponent(value: object) -> str:
     )
 
 
+class NameTaken(ValueError):
+    """The player's name is the computer's: the table could not say who is who."""
+
+
 def check_name(value: object) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ValueError(_("player_name must be a non-empty text, not {value}").format(value=repr(value)))
+    if value.strip().casefold() in {COMPUTER.casefold(), shown_name(COMPUTER).casefold()}:
+        # "Computer scores 1 point; Computer takes 3 tricks": whose?
+        raise NameTaken(
+            _("player_name cannot be the computer's name, {name}").format(name=repr(shown_name(COMPUTER)))
+        )
     if len(value) > MAX_NAME_LENGTH:
         raise ValueError(
             _("player_name must be at most {most} characters, not {count}").format(

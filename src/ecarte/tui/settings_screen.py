@@ -20,6 +20,7 @@ from textual.widgets import Button, Input, Label, Static
 from ecarte.engine import Rules, RulesError
 from ecarte.engine.cards import suit_letter, suit_name
 from ecarte.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language_from_environment
+from ecarte.log.names import COMPUTER
 from ecarte.play.language import LANGUAGE_AUTO
 from ecarte.play.settings import (
     CARD_STYLES,
@@ -30,6 +31,7 @@ from ecarte.play.settings import (
     MAX_NAME_LENGTH,
     SPEEDS,
     THEMES,
+    NameTaken,
     Settings,
     check_name,
 )
@@ -337,6 +339,12 @@ class SettingsScreen(EcarteScreen[None]):
         name = self._name_typed()
         try:
             check_name(name)
+        except NameTaken:
+            raise ValueError(
+                _("Your name cannot be the computer's ({name}): the table would not say who is who.").format(
+                    name=shown_name(COMPUTER)
+                )
+            ) from None
         except ValueError:
             raise ValueError(_("Your name cannot be empty.")) from None
         target_text = self.query_one("#rule-target", Input).value.strip()
