@@ -295,3 +295,39 @@ async def test_the_command_palette_offers_the_apps_commands() -> None:
         await pilot.pause(0.3)
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, RulesScreen))
+
+
+@pytest.mark.parametrize(
+    ("language", "on_title", "at_the_table"),
+    [
+        ("en", "Press q or Ctrl+Q to quit.", "Press Ctrl+Q to quit."),
+        ("fr", "Appuyez sur q ou Ctrl+Q pour quitter.", "Appuyez sur Ctrl+Q pour quitter."),
+    ],
+)
+async def test_ctrl_c_says_which_keys_quit_in_the_players_language(
+    language: str, on_title: str, at_the_table: str, tmp_path: Path
+) -> None:
+    """Ctrl+C does not quit (Textual keeps it for copying): it names the keys
+    that do, in the player's words, not in Textual's English."""
+    from game_support import GameApp, settle
+
+    from ecarte import i18n
+    from ecarte.play.session import MatchSession
+
+    assert i18n.activate(language) == language
+    app = RecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert app.notes[-1] == on_title
+    settings = Settings(speed="instant")
+    session = MatchSession.new(settings, opponent="random", seed=1, directory=tmp_path)
+    table = GameApp(session, settings)
+    async with table.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        notes: list[str] = []
+        table.notify = lambda message, **kwargs: notes.append(message)  # type: ignore[method-assign,assignment]
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert notes == [at_the_table]
+    session.close()

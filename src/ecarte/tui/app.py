@@ -187,6 +187,26 @@ class EcarteApp(App[int]):
         if terminal is not None:
             self.set_interval(CHECK_EVERY, lambda: self.quit_if_hung_up(terminal))
 
+    def action_help_quit(self) -> None:
+        """Ctrl+C: Textual's reminder of the key that quits, in the player's
+        language (Textual's own is English only), naming every quitting key
+        of the moment as the help does ("q or Ctrl+Q")."""
+        keys: list[str] = []
+        for key, active in self.active_bindings.items():
+            if active.binding.action in ("quit", "app.quit"):
+                shown = "Ctrl+" + key.removeprefix("ctrl+").upper() if key.startswith("ctrl+") else key
+                if shown not in keys:
+                    keys.append(shown)
+        if not keys:
+            return
+        if len(keys) == 1:
+            # Translators: Ctrl+C's reminder; {key} is a key: "Ctrl+Q".
+            text = _("Press {key} to quit.").format(key=keys[0])
+        else:
+            # Translators: Ctrl+C's reminder; {key} and {other} are keys: "q", "Ctrl+Q".
+            text = _("Press {key} or {other} to quit.").format(key=", ".join(keys[:-1]), other=keys[-1])
+        self.notify(text, title=_("Do you want to quit?"), markup=False)
+
     def terminal_fd(self) -> int | None:
         """The terminal the app reads its keys from, watched for its closing
         (``terminal.py``); ``None`` when it has none (in a browser, headless
