@@ -209,6 +209,31 @@ async def test_the_summary_names_the_variants_a_new_match_is_played_under() -> N
         assert "Normal · game to 5 points New to" in summary  # nothing said of rules as usual
 
 
+@pytest.mark.parametrize(
+    ("language", "target", "games", "expected"),
+    [
+        ("en", 1, 1, "game to 1 point"),
+        ("en", 1, 3, "game to 1 point, first to 3 games"),
+        ("en", 7, 2, "game to 7 points, first to 2 games"),
+        ("fr", 1, 1, "partie en 1 point"),
+        ("de", 1, 1, "Partie auf 1 Punkt"),
+        ("de", 3, 1, "Partie auf 3 Punkte"),
+    ],
+)
+async def test_the_summary_counts_the_points_in_the_singular_and_the_plural(
+    language: str, target: int, games: int, expected: str
+) -> None:
+    from ecarte import i18n
+    from ecarte.engine import Rules
+
+    assert i18n.activate(language) == language
+    app = EcarteApp(Settings(rules=Rules(target=target, games_to_win=games)))
+    async with app.run_test(size=SIZE):
+        summary = " ".join(str(app.screen.query_one("#title-summary", Static).content).split())
+        assert f"· {expected}" in summary, summary
+        assert f"· {expected}s" not in summary and f"· {expected}e" not in summary
+
+
 async def test_the_summary_breaks_its_lines_between_whole_rules() -> None:
     """As under Continue: no rule split over two lines ("must / trump:
     off"), no line starting with its "·"."""

@@ -281,14 +281,16 @@ class TitleScreen(EcarteScreen[None]):
             if settings.opponent.startswith("cmd:")
             else level_name(settings.opponent)
         )
+        match = ngettext("game to {target} point", "game to {target} points", rules.target).format(
+            target=rules.target
+        )
         if rules.games_to_win > 1:
             match = ngettext(
-                "game to {target} points, first to {count} game",
-                "game to {target} points, first to {count} games",
+                # Translators: {game} is "game to 5 points".
+                "{game}, first to {count} game",
+                "{game}, first to {count} games",
                 rules.games_to_win,
-            ).format(target=rules.target, count=rules.games_to_win)
-        else:
-            match = _("game to {target} points").format(target=rules.target)
+            ).format(game=match, count=rules.games_to_win)
         # The variants a new match will be played under, as Continue lists its own.
         variants = rules_in_words(rules, capital=False)
         if variants != rules_in_words(Rules(), capital=False):
