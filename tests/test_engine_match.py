@@ -449,6 +449,9 @@ def test_the_turned_up_king_scores_for_the_dealer_at_once() -> None:
     assert match.deals[-1].king_points == [0, 1]
     assert match.deals[-1].turned_king
     assert match.phase == EXCHANGE and match.current_player == 0
+    # At every moment the reason is the turned-up king, not "too early":
+    # no one will hold it in this deal.
+    assert "turned-up card" in refused(match, "king")
     act(match, "propose", "accept", "discard 8C", "discard", "play")
     assert "turned-up card" in refused(match, "king")
 

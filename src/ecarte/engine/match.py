@@ -851,17 +851,17 @@ class Match:
 
     def _why_no_king(self, seat: int) -> str:
         """Why ``seat`` may not announce the trump king now, in words."""
+        king = self.trump_king
+        if self.upcard == king:
+            # First, at any moment: no one will hold it in this deal.
+            return _(
+                "you cannot announce the king: {card} is the turned-up card (its point went to the dealer)"
+            ).format(card=card_label(king))
         if self.phase in (EXCHANGE, ANSWER, DISCARD_PHASE):
             # Translators: the card table shows this in two lines of 46 columns: at most
             # about 85 characters.
             return _("too early to announce the king: {moment}").format(moment=self._king_moment(seat))
-        king = self.trump_king
         if not self.hands[seat] >> king & 1:
-            if self.upcard == king:
-                return _(
-                    "you cannot announce the king: {card} is the turned-up card "
-                    "(its point went to the dealer)"
-                ).format(card=card_label(king))
             # Translators: the card table shows this in two lines of 46 columns: at most
             # about 85 characters.
             return _("you cannot announce the king: you do not hold {card}").format(card=card_label(king))
