@@ -270,3 +270,27 @@ def test_ecarte_learn_opens_the_lesson_over_the_title(started: list[EcarteApp]) 
     [app] = started
     assert app._first_screen is not None
     assert isinstance(app._first_screen(), LessonScreen)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "nl", "fi"])
+async def test_the_lessons_table_says_where_the_match_is_without_being_cut(language: str) -> None:
+    """After the first trick, at 80x24: "Tisch · Partie 1, Runde 1, Stich 1
+    fertig" was cut to "… Stich 1 fert…"; where the match is must be read
+    whole, the word "Table" given up first."""
+    from rich.cells import cell_len
+
+    from ecarte import i18n
+    from ecarte.tui.widgets import TableView
+
+    assert i18n.activate(language) == language
+    app = lesson_app()
+    async with app.run_test(size=SIZE) as pilot:
+        you = Newcomer(pilot)
+        await until(pilot, lambda: isinstance(app.screen, LessonScreen) and app.screen.waiting)
+        await you.press("enter", "enter", "e", "4", "5", "enter", "p", "4")
+        table = you.screen.query_one("#lesson-table", TableView)
+        assert len(you.screen.lesson.match.tricks) == 1
+        where = i18n._("game {game}, deal {deal}, trick {trick} taken").format(game=1, deal=1, trick=1)
+        title = str(table.border_title)
+        assert title.endswith(where), title
+        assert cell_len(title) <= table.outer_size.width - 4, (title, table.outer_size.width)

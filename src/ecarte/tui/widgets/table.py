@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -107,6 +108,8 @@ class TableView(Static, can_focus=False):
     (or the last trick, until the next card is led)."""
 
     look: reactive[TableLook | None] = reactive(None, init=False)
+    _where = ""
+    """Where the match is ("game 1, deal 1, trick 2"), for the frame's title."""
 
     def show(self, match: Match, names: tuple[str, str], symbols: bool, large: bool = False) -> None:
         self.look = TableLook.of(match, names, symbols, large)
@@ -114,18 +117,38 @@ class TableView(Static, can_focus=False):
     def watch_look(self, look: TableLook | None) -> None:
         if look is None:
             return
-        title = _("Table")
+        where = ""
         if look.deals:
             values = {"game": look.games, "deal": look.deals, "trick": len(look.tricks) + 1}
             if look.trick:
-                # Translators: the table's title, in its frame (about 50 columns).
-                title = _("Table · game {game}, deal {deal}, trick {trick}").format(**values)
+                # Translators: the table's title, after "Table · ", in its frame (about 40 columns).
+                where = _("game {game}, deal {deal}, trick {trick}").format(**values)
             elif look.tricks:
                 values["trick"] = len(look.tricks)
-                title = _("Table · game {game}, deal {deal}, trick {trick} taken").format(**values)
+                where = _("game {game}, deal {deal}, trick {trick} taken").format(**values)
             else:
-                title = _("Table · game {game}, deal {deal}").format(**values)
+                where = _("game {game}, deal {deal}").format(**values)
+        self._where = where
+        self.fit_title()
+        self._draw(look)
+
+    def on_resize(self) -> None:
+        self.fit_title()
+
+    def fit_title(self) -> None:
+        """The frame's title, "Table · game 1, deal 1, trick 1 taken", or
+        only where the match is when that is too long for the frame (the
+        lesson's table at 80 columns in German): the moment matters more
+        than the word."""
+        title = _("Table")
+        if self._where:
+            title = f"{title} · {self._where}"
+            room = self.outer_size.width - 4  # the frame's corners and a space each side
+            if 0 < room < cell_len(title):
+                title = self._where
         self.border_title = title
+
+    def _draw(self, look: TableLook) -> None:
         if not look.deals:
             self.update(Text(_("Waiting for the first deal…"), style="dim"), layout=False)
             return
