@@ -8,6 +8,7 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
+from game_support import until
 from textual.widgets import Static
 
 from ecarte.ai.base import make_player
@@ -226,6 +227,23 @@ async def test_a_match_still_being_played_keeps_the_computers_cards_face_down(
     finished.write_text(finished.read_text().replace('"rules": {}', '"rules": {"target": 2}', 1))
     assert replay_file(finished).match.is_over  # type: ignore[union-attr]
     others = write_log(tmp_path / "bots.ecarte.jsonl", known_events[:8], players=("Klara", "Leo"))
+    # Damaged before its end, or forfeited, it can never be continued: it is
+    # over for the viewer too (it hid the cards and refused the analysis for good).
+    damaged = write_log(tmp_path / "damaged.ecarte.jsonl", known_events[:8], players=("You", "Computer"))
+    lines = damaged.read_text().splitlines(keepends=True)
+    damaged.write_text("".join([*lines[:4], "garbage\n", *lines[4:]]))
+    assert not replay_file(damaged).can_continue
+    forfeited = write_log(tmp_path / "forfeit.ecarte.jsonl", known_events[:8], players=("You", "Computer"))
+    Path(f"{forfeited}.forfeit").write_text("the bot exited\n")
+    for path in (damaged, forfeited):
+        app = viewer_app(path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("right")
+            board = shown(app, plain, "replay-board-text")
+            assert all(card in board.split("Computer (elder)")[1] for card in ("K♠", "Q♠", "J♠", "A♠"))
+            assert "face down" not in board
+            await pilot.press("a")
+            await until(pilot, lambda app=app: not isinstance(app.screen, ReplayViewerScreen))
     for path, name in ((finished, "Computer"), (others, "Leo")):
         app = viewer_app(path)
         async with app.run_test(size=SIZE) as pilot:

@@ -114,6 +114,18 @@ class Replay(Record):
     def valid(self) -> bool:
         return self.error is None
 
+    @property
+    def can_continue(self) -> bool:
+        """Whether a match could be taken up from this log (``continuable``)."""
+        return continuable(self.header, self.error, self.truncated_last_line)
+
+
+def continuable(header: LogHeader | None, error: LogError | None, truncated_last_line: bool) -> bool:
+    """Whether a log's match could be taken up from it: a header, and no error
+    but a torn last line (which resuming cuts off). A log damaged before its
+    end is only replayed, never continued."""
+    return header is not None and (error is None or truncated_last_line)
+
 
 def check_limits(data: bytes) -> None:
     """``LogFileError`` for a log too large to read (the limits are the format's)."""
@@ -366,8 +378,8 @@ class LogEnd(Record):
 
     @property
     def can_continue(self) -> bool:
-        """A header, and no error but a torn last line (which resuming cuts off)."""
-        return self.header is not None and (self.error is None or self.truncated_last_line)
+        """Whether a match could be taken up from this log (``continuable``)."""
+        return continuable(self.header, self.error, self.truncated_last_line)
 
 
 class EndState(LogVisitor[LogEnd]):

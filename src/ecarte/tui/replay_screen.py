@@ -376,8 +376,14 @@ class ReplayViewerScreen(EcarteScreen[None]):
         header = replay.header
         self.names = (short_name(header.players[0]), short_name(header.players[1])) if header else ("?", "?")
         final = None if steps.empty else steps.state(steps.last_position)
-        over = final is not None and final.is_over
-        self.hidden_seat = seat_kept_hidden(header.players, over) if header else None
+        # Ended: decided, forfeited (kept beside the log), or damaged before
+        # its end, so that it can never be continued: nothing to hide then.
+        ended = (
+            (final is not None and final.is_over)
+            or not replay.can_continue
+            or forfeit_path(self.path).exists()
+        )
+        self.hidden_seat = seat_kept_hidden(header.players, ended) if header else None
         self.query_one("#replay-title", Static).update(self.title_text())
         error_text = self.error_text()
         if error_text is not None:
@@ -644,7 +650,8 @@ class ReplayViewerScreen(EcarteScreen[None]):
 
 def seat_kept_hidden(players: tuple[str, str], over: bool) -> int | None:
     """The seat whose hand and discards the viewer keeps face down: the
-    computer's, in a match of the app's not yet over. Its player may be
+    computer's, in a match of the app's not yet over (``over``: decided, or
+    ended otherwise, never to be continued). Its player may be
     watching from a second window while the first still plays it (or come
     back to it later), and must not see what the table hides. Any other
     log (two bots, a finished match) is shown face up."""
