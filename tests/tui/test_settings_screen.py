@@ -81,7 +81,8 @@ async def test_bad_values_are_refused_with_a_message() -> None:
         await pilot.press("end", "backspace", "0")
         await pilot.press("ctrl+s")
         assert isinstance(app.screen, SettingsScreen)
-        assert any("target" in note for note in app.notes)
+        # The field's label, not the rule's key in the file ('target').
+        assert app.notes[-1] == "Points to win a game must be a number from 1 to 99."
         await focus(pilot, "rule-target")
         await pilot.press("backspace", "5")
         await focus(pilot, "player-name")

@@ -348,7 +348,8 @@ class SettingsScreen(EcarteScreen[None]):
         except ValueError:
             raise ValueError(_("Your name cannot be empty.")) from None
         target_text = self.query_one("#rule-target", Input).value.strip()
-        if not (target_text.isascii() and target_text.isdigit()):
+        if not (target_text.isascii() and target_text.isdigit()) or not 1 <= int(target_text) <= 99:
+            # Named by the field's label, not by the rule's key in the file ('target').
             raise ValueError(_("Points to win a game must be a number from 1 to 99."))
         target = int(target_text)
         values: dict[str, Any] = {"target": target}
