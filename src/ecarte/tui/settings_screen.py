@@ -93,7 +93,10 @@ RULE_ROWS: tuple[tuple[str, str, str], ...] = (
     (
         "four_all_reset",
         N_("Four-all reset"),
-        N_("On: a deal ending with both one point from the target takes both back a point (4-4 is 3-3)."),
+        N_(
+            "On: a deal ending with both one point from the target takes both back a point "
+            "(in a game to 5, 4-4 is 3-3)."
+        ),
     ),
 )
 
