@@ -294,3 +294,26 @@ async def test_the_lessons_table_says_where_the_match_is_without_being_cut(langu
         title = str(table.border_title)
         assert title.endswith(where), title
         assert cell_len(title) <= table.outer_size.width - 4, (title, table.outer_size.width)
+
+
+async def test_the_cards_drawn_in_the_lesson_are_marked_as_at_the_table() -> None:
+    """After the discard the two cards drawn show the table's "+" until the
+    next move; the others do not."""
+    from ecarte.engine.cards import bit
+    from ecarte.tui.widgets.hand import CardSlot
+
+    app = lesson_app()
+    async with app.run_test(size=SIZE) as pilot:
+        you = Newcomer(pilot)
+        await until(pilot, lambda: isinstance(app.screen, LessonScreen) and app.screen.waiting)
+        await you.press("enter", "enter", "e", "4", "5")
+        before = you.screen.lesson.match.hands[0]
+        await you.press("enter")  # discard 7♦ 8♣ and draw two
+        drawn = you.screen.lesson.match.hands[0] & ~before
+        assert bin(drawn).count("1") == 2
+        marked = {
+            slot.look.card for slot in you.screen.query(CardSlot) if slot.look is not None and slot.look.new
+        }
+        assert marked == {card for card in range(32) if drawn & bit(card)}
+        await you.press("p", "4")  # the next move clears the marks
+        assert not any(slot.look is not None and slot.look.new for slot in you.screen.query(CardSlot))

@@ -111,6 +111,8 @@ class LessonScreen(EcarteScreen[None]):
         """What just happened (a move, a deal), under the hand."""
         self.wrong = ""
         """Why the last key was not the step's move, shown in place of ``said``."""
+        self.new_cards = 0
+        """Mask of the cards the player just drew, marked "+" as at the table."""
         self._keys_for_cards = -1
         """The number of cards the footer's card keys were last shown for."""
         self.game_started = False
@@ -183,6 +185,7 @@ class LessonScreen(EcarteScreen[None]):
             if step.kind == StepKind.DEAL:
                 self.tell(describe_deal(lesson.match, lesson.names, self.symbols))
                 self.chosen = 0
+                self.new_cards = 0
             else:
                 self.tell_move(before, KLARA, wants(step))
             self.refresh_view()
@@ -215,7 +218,10 @@ class LessonScreen(EcarteScreen[None]):
         if reply is None:
             if action is not None and before is not None:
                 self.tell_move(before, YOU, action)
-                if action.type == ActionType.DISCARD:
+                # Cards just drawn stay marked until the player's next move, as at the table.
+                drew = action.type == ActionType.DISCARD
+                self.new_cards = self.lesson.match.hands[YOU] & ~before.hands[YOU] if drew else 0
+                if drew:
                     self.chosen = 0
             else:
                 self.wrong = ""
@@ -287,6 +293,7 @@ class LessonScreen(EcarteScreen[None]):
             chosen=self.chosen,
             cursor=self.cursor if show_cursor else None,
             large=large,
+            new=self.new_cards,
         )
         you = self.query_one("#lesson-you")
         you.border_subtitle = _("tricks {count}").format(count=match.tricks_won[YOU]) if match.deals else ""
