@@ -317,7 +317,16 @@ def test_the_trick_list_of_a_deal_summary_keeps_each_trick_whole(plain: Callable
     lines = [line for line in lines if line.strip()]
     assert len(lines) == 2
     assert lines[0].split() == ["Tricks", "7♣", "K♣", "J♠", "K♠", "K♥", "7♠", "Q♠", "8♠", "A♠", "10♣"]
-    assert lines[1].split() == ["Maximili…", "You", "You", "You", "Maximili…"]
+    # A name too long for the row is cut, with its sign, as little as the row allows.
+    takers = re.split(r"\s{2,}", lines[1].strip())
+    assert takers[1:4] == ["You", "You", "You"]
+    assert takers[0] == takers[4] and takers[0].endswith("…")
+    assert "Maximilian the Great".startswith(takers[0][:-1]) and len(takers[0]) >= 10
+    assert max(len(line) for line in lines) <= 62
+    # A name that fits beside the others is whole: "Ordinateur" (ten letters)
+    # took two tricks, "Vous" three.
+    french = plain(tricks_line(Played(), ("Vous", "Ordinateur"), True), width=62).splitlines()
+    assert re.split(r"\s{2,}", french[1].strip()) == ["Ordinateur", "Vous", "Vous", "Vous", "Ordinateur"]
     # Tricks stand apart from each other more than a trick's two cards do,
     # even where a short name leaves its column narrow.
     # The widest: five names cut to their width beside the label (six letters in

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -54,35 +55,49 @@ def deal_table(record: DealRecord, names: tuple[str, str], symbols: bool) -> Tab
     return table
 
 
-TAKER_WIDTH = 9
-"""Columns for the taker's name in the trick list ("Tietokone", the Finnish
-computer, whole); a longer name ends in "…". Five such columns, two apart,
-and the row's label fit the summary's box."""
+SUMMARY_ROOM = 62
+"""Columns inside the summary's box (its 66, less the thick border and the
+padding of ``MODAL_CSS``)."""
 
 
-def shortened(name: str, width: int) -> str:
-    return name if len(name) <= width else name[: width - 1] + "…"
+def taker_cells(label: str, columns: list[tuple[int, str]]) -> int:
+    """The cells each taker's name may take under its trick, ``columns``
+    being each trick's (cells of its two cards, taker's name): every name
+    whole when the row fits the box ("Ordinateur" beside "Vous"); else the
+    longest names cut to one width, as long as the row allows. Each column
+    is as wide as its name or its cards, two apart, after the label."""
+    room = SUMMARY_ROOM - cell_len(label) - 2 * len(columns)
+    widths = [(pair, cell_len(name)) for pair, name in columns]
+    longest = max((name for __, name in widths), default=1)
+    for cells in range(longest, 1, -1):
+        if sum(max(pair, min(name, cells)) for pair, name in widths) <= room:
+            return cells
+    return 2  # a letter and "…"
 
 
 def tricks_line(match: Match, names: tuple[str, str], symbols: bool) -> Table:
     """The deal's five tricks, a column each: its two cards, and below them
     who took it (a trick is never broken across lines). Two columns apart,
     so that tricks stand apart more than a trick's two cards do."""
-    table = Table.grid(padding=(0, 2))
-    table.add_column(style="dim", no_wrap=True)
-    for __ in match.tricks:
-        table.add_column(no_wrap=True, max_width=TAKER_WIDTH + 1)
-    cards = [Text(_("Tricks"))]
-    takers = [Text("")]
+    label = _("Tricks")
+    pairs: list[Text] = []
     for trick in match.tricks:
         pair = card_text(trick.cards[0], symbols)
         pair.append(" ")
         pair.append_text(card_text(trick.cards[1], symbols))
-        cards.append(pair)
-        name = shown_name(names[trick.winner])
-        takers.append(Text(shortened(name, TAKER_WIDTH), style="bold" if trick.winner == 0 else ""))
-    table.add_row(*cards)
-    table.add_row(*takers)
+        pairs.append(pair)
+    winners = [shown_name(names[trick.winner]) for trick in match.tricks]
+    cells = taker_cells(label, [(pair.cell_len, name) for pair, name in zip(pairs, winners, strict=True)])
+    table = Table.grid(padding=(0, 2))
+    table.add_column(style="dim", no_wrap=True)
+    for __ in match.tricks:
+        table.add_column(no_wrap=True)
+    takers = [
+        Text(shown_name(names[trick.winner], cells), style="bold" if trick.winner == 0 else "")
+        for trick in match.tricks
+    ]
+    table.add_row(Text(label), *pairs)
+    table.add_row(Text(""), *takers)
     return table
 
 
