@@ -3,6 +3,7 @@ clear messages (exit status 2, no traceback) for bad arguments."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections.abc import Callable
@@ -46,7 +47,7 @@ def first_screen(app: EcarteApp) -> Any:
             "opponent must be one of easy, normal, expert, classic, ",
         ),
         (["play", "--opponent", "cmd:"], "opponent must be one of"),
-        (["replay", "no/such/file.ecarte.jsonl"], "no such file: no/such/file.ecarte.jsonl"),
+        (["replay", "no/such/file.ecarte.jsonl"], "no/such/file.ecarte.jsonl: no such file"),
         (["play", "--opponent", "cmd:/no/such/bot"], "cannot start the match"),
     ],
 )
@@ -62,9 +63,20 @@ def test_bad_arguments_exit_2_with_a_message(
     assert started == []
 
 
-def test_replay_of_a_directory_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["replay", str(tmp_path)]) == 2
-    assert "is a directory" in capsys.readouterr().err
+@pytest.mark.parametrize("kind", ["missing", "directory", "fifo"])
+def test_replay_refuses_what_check_refuses_in_the_same_words(
+    kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], started: list[EcarteApp]
+) -> None:
+    path = tmp_path / "m.ecarte.jsonl"
+    if kind == "directory":
+        path.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(path)
+    assert main(["check", str(path)]) == 2
+    checked = capsys.readouterr().err.removeprefix("ecarte check: ")
+    assert main(["replay", str(path)]) == 2
+    assert capsys.readouterr().err == f"ecarte: {checked}"
+    assert started == []
 
 
 def test_no_command_opens_the_title_with_the_saved_settings(started: list[EcarteApp]) -> None:

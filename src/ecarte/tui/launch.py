@@ -81,11 +81,8 @@ def _prepare_replay(path: Path) -> Callable[[], Screen[Any]]:
 
     from .replay_screen import ReplayViewerScreen
 
-    if not path.exists() and not path.is_symlink():  # a link loop is named by replay_file
-        raise ValueError(_("no such file: {path}").format(path=path))
-    if path.is_dir():
-        raise ValueError(_("{path} is a directory, not a match log").format(path=path))
     try:
+        # A missing file, a folder, a FIFO: named in ecarte check's words.
         replay = replay_file(path)
     except LogFileError as error:
         raise ValueError(translated_error(error)) from None
