@@ -10,21 +10,30 @@ machine with no internet serves and plays the same.
 There is no login: the server listens on the loopback address unless told
 otherwise, and warns when told. At most ``max_games`` games run at once
 (each may run the expert); the next visitor gets a page saying so.
+
+Stopping the server (Ctrl+C, SIGTERM) closes every game as a closed tab
+does, then exits.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import ipaddress
+import logging
+import os
 import shlex
 import signal
 import sys
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import aiohttp_jinja2
-from aiohttp import web
+from aiohttp import WSCloseCode, web
+from aiohttp.web_runner import GracefulExit
+from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
 from ecarte import i18n
@@ -35,6 +44,13 @@ TEMPLATES = Path(__file__).with_name("templates")
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 DEFAULT_MAX_GAMES = 4
+SOCKET_CLOSE_WAIT = 2.0
+"""Seconds, on stopping, for a page to answer its websocket's closing."""
+GAME_QUIT_WAIT = 3.0
+"""Seconds, on stopping, for a game to quit as when its tab closes (each move
+is already saved), before it is sent SIGTERM, then after as long, SIGKILL."""
+SHUTDOWN_TIMEOUT = 2.0
+"""Seconds for any other request in progress once the games are closed."""
 # When the last table is taken between loading the page and opening the game,
 # the browser is sent back to the page, which then says the tables are taken.
 BACK_TO_THE_PAGE = '["open_url", {"url": "/", "new_tab": false}]'
@@ -64,14 +80,37 @@ def page_url(host: str, port: int) -> str:
     return f"http://{shown}:{port}/"
 
 
+@dataclass(eq=False)
+class Game:
+    """One tab's game: its websocket and the ``ecarte`` process behind it."""
+
+    websocket: web.WebSocketResponse
+    service: AppService
+    ended: asyncio.Event = field(default_factory=asyncio.Event)
+
+
 class EcarteServer(Server):
     """textual-serve's server with our page, a limit on the games running at
-    once, and our own start message."""
+    once, our own messages, and a prompt stop that closes the games."""
 
     def __init__(self, command: str, *, host: str, port: int, max_games: int) -> None:
         super().__init__(command, host=host, port=port, title="Écarté", templates_path=TEMPLATES)
         self.max_games = max_games
-        self.games_running = 0
+        self.games: set[Game] = set()
+        self.stopping = False
+
+    @property
+    def games_running(self) -> int:
+        return len(self.games)
+
+    def initialize_logging(self) -> None:
+        # Only warnings and errors, a line each (textual-serve's handler wraps
+        # at 80 columns); aiohttp's access log, several lines a page, is off,
+        # and say() tells the games starting and ending instead.
+        logging.basicConfig(
+            level=logging.DEBUG if self.debug else logging.WARNING,
+            format="ecarte serve: %(name)s: %(levelname)s: %(message)s",
+        )
 
     async def on_startup(self, app: web.Application) -> None:
         """Nothing: the start message waits until the port is ours (see ``serve``)."""
@@ -89,8 +128,22 @@ class EcarteServer(Server):
             port=self.port,
             handle_signals=False,
             loop=loop,
+            access_log=None,
+            shutdown_timeout=SHUTDOWN_TIMEOUT,
             print=lambda *_: self.say_listening(),
         )
+
+    def request_exit(self) -> None:
+        """Stop (the first Ctrl+C or SIGTERM; a second one changes nothing,
+        the stop takes seconds): ``on_shutdown`` closes the games."""
+        if self.stopping:
+            return
+        self.stopping = True
+        self.say(_("stopping: closing the games (every match in progress is saved)"))
+        raise GracefulExit()
+
+    def say(self, message: str) -> None:
+        print(f"ecarte serve: {message}", flush=True)
 
     def say_listening(self) -> None:
         where = ngettext(
@@ -100,6 +153,23 @@ class EcarteServer(Server):
         ).format(url=page_url(self.host, self.port), count=self.max_games)
         saved = _("Matches are saved in {folder}. Press Ctrl+C to stop.").format(folder=paths.matches_dir())
         print(f"ecarte serve: {where}\n{saved}", flush=True)
+
+    def say_tables(self, started: bool) -> None:
+        if started:
+            # Translators: ecarte serve's line when a browser tab starts a game; {count} is --max-games.
+            message = ngettext(
+                "a game started ({taken} of {count} table taken)",
+                "a game started ({taken} of {count} tables taken)",
+                self.max_games,
+            )
+        else:
+            # Translators: ecarte serve's line when a tab's game ends (closed, left or quit).
+            message = ngettext(
+                "a game ended ({taken} of {count} table taken)",
+                "a game ended ({taken} of {count} tables taken)",
+                self.max_games,
+            )
+        self.say(message.format(taken=self.games_running, count=self.max_games))
 
     def tables_free(self) -> bool:
         return self.games_running < self.max_games
@@ -121,17 +191,72 @@ class EcarteServer(Server):
         return aiohttp_jinja2.render_template("app_index.html", request, context)
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """textual-serve's, keeping each game so that stopping can close it,
+        and telling each game's start and end."""
         if not self.tables_free():
             websocket = web.WebSocketResponse()
             await websocket.prepare(request)
             await websocket.send_str(BACK_TO_THE_PAGE)
             await websocket.close()
             return websocket
-        self.games_running += 1
+        websocket = web.WebSocketResponse(heartbeat=15, timeout=SOCKET_CLOSE_WAIT)
+
+        async def close_websocket() -> None:  # when the game has quit
+            await websocket.close()
+
+        game = Game(
+            websocket,
+            AppService(
+                self.command,
+                write_bytes=websocket.send_bytes,
+                write_str=websocket.send_str,
+                close=close_websocket,
+                download_manager=self.download_manager,
+                debug=self.debug,
+            ),
+        )
+        # Counted before the first await: the table is taken now.
+        self.games.add(game)
+        self.say_tables(started=True)
         try:
-            return await super().handle_websocket(request)
+            await websocket.prepare(request)
+            await game.service.start(
+                to_int(request.query.get("width", "80"), 80), to_int(request.query.get("height", "24"), 24)
+            )
+            try:
+                await self._process_messages(websocket, game.service)
+            finally:
+                # The game quits as on Ctrl+Q, and is waited for.
+                await game.service.stop()
+        except asyncio.CancelledError:
+            await websocket.close()
+        except Exception:
+            logging.getLogger("ecarte.serve").exception("a game failed")
         finally:
-            self.games_running -= 1
+            self.games.discard(game)
+            game.ended.set()
+            self.say_tables(started=False)
+        return websocket
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        """Closes every game, together, before the server stops."""
+        await asyncio.gather(*(self.close_game(game) for game in list(self.games)))
+
+    async def close_game(self, game: Game) -> None:
+        # The page shows that the game is closed; its handler then tells the
+        # game to quit (handle_websocket), as when the tab closes.
+        with contextlib.suppress(TimeoutError, ConnectionError):
+            await asyncio.wait_for(game.websocket.close(code=WSCloseCode.GOING_AWAY), SOCKET_CLOSE_WAIT)
+        # A game busy thinking may be slow to quit: SIGTERM quits it the same
+        # way (Textual's web driver), and SIGKILL loses nothing saved.
+        process = game.service._process  # textual-serve keeps it private
+        for ending in (None, signal.SIGTERM, signal.SIGKILL):
+            if ending is not None and process is not None and process.returncode is None:
+                with contextlib.suppress(ProcessLookupError):
+                    process.send_signal(ending)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(game.ended.wait(), GAME_QUIT_WAIT)
+                return
 
 
 def busy_page_words(max_games: int) -> dict[str, str]:
@@ -154,11 +279,13 @@ def busy_page_words(max_games: int) -> dict[str, str]:
 
 def game_command(language: str | None = None) -> str:
     """The command each tab runs: this same Python and ecarte, the title
-    screen (in ``language`` when the server was given ``--lang``)."""
+    screen (in ``language`` when the server was given ``--lang``). The shell
+    that textual-serve runs it with hands over to it (``exec``), so that a
+    signal sent to the game reaches the game."""
     words = [sys.executable, "-m", "ecarte"]
     if language is not None:
         words += ["--lang", language]
-    return shlex.join(words)
+    return ("exec " if os.name == "posix" else "") + shlex.join(words)
 
 
 def run_serve(args: argparse.Namespace) -> int:
