@@ -25,6 +25,8 @@ import shutil
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -120,10 +122,18 @@ class BrowserGame:
 
 
 @pytest.fixture
-def browser_game(ecarte_env: dict[str, str], tmp_path: Path) -> Iterator[BrowserGame]:
+def server_options() -> tuple[str, ...]:
+    """The options of the server the browser plays on (parametrized by some tests)."""
+    return ("--max-games", "2")
+
+
+@pytest.fixture
+def browser_game(
+    ecarte_env: dict[str, str], tmp_path: Path, server_options: tuple[str, ...]
+) -> Iterator[BrowserGame]:
     from selenium.webdriver.chrome.service import Service
 
-    served = start_server(ecarte_env, "--max-games", "2")
+    served = start_server(ecarte_env, *server_options)
     options = webdriver.ChromeOptions()
     assert CHROMIUM and CHROMEDRIVER, "no chromium and chromedriver installed"
     options.binary_location = CHROMIUM
@@ -189,3 +199,43 @@ def test_a_match_in_the_browser_is_played_saved_and_resumed(browser_game: Browse
     time.sleep(1)
     assert game.served.matches == [log], "the match went on in its own log"
     assert human_cards(game.log_events())[: len(played)] == played
+
+
+def page_status(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            status: int = response.status
+            return status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+@pytest.mark.parametrize("server_options", [("--max-games", "1")])
+def test_leaving_the_page_ends_its_game_and_frees_its_table(browser_game: BrowserGame) -> None:
+    game = browser_game
+    game.open()
+    game.wait_for_text("New match")
+    assert page_status(game.served.url) == 503  # the one table is taken
+    game.driver.execute_script("window.ecarteLeft = true")
+    game.driver.get("about:blank")
+    # The game ends as when the tab closes (in about a second): kept in the
+    # back/forward cache, the page held it for minutes.
+    wait_for("the table freed", lambda: page_status(game.served.url) == 200, timeout=10)
+    # Back to the page: a new game, not the old page with no game behind it.
+    game.driver.back()
+    wait_for("a new page", lambda: game.driver.execute_script("return window.ecarteLeft === undefined"))
+    game.wait_for_text("New match")
+
+
+@pytest.mark.parametrize("server_options", [("--max-games", "1")])
+def test_the_page_ends_its_game_as_it_goes_even_where_browsers_would_cache_it(
+    browser_game: BrowserGame,
+) -> None:
+    # The server's no-store header keeps Chromium from caching the page (the
+    # test above); a browser that cached it anyway hides it with "pagehide".
+    game = browser_game
+    game.open()
+    game.wait_for_text("New match")
+    assert page_status(game.served.url) == 503
+    game.driver.execute_script('window.dispatchEvent(new PageTransitionEvent("pagehide", {persisted: true}))')
+    wait_for("the table freed", lambda: page_status(game.served.url) == 200, timeout=10)

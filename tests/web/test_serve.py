@@ -1,23 +1,25 @@
 """``ecarte serve`` over HTTP and its websocket, without a browser: the page
-loads nothing from outside, the start message, the warning for an open
-address, and the limit on games at once."""
+loads nothing from outside and is never cached, its words, the start
+message, the warning for an open address, and the limit on games at once."""
 
 from __future__ import annotations
 
 import asyncio
+import html
 import re
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
+from html.parser import HTMLParser
 from urllib.parse import urljoin, urlsplit
 
 import aiohttp
 import pytest
 from web_support import Served
 
-from ecarte.web.server import listen_warning
+from ecarte.web.server import TEMPLATES, listen_warning, page_words
 
 URL_IN_PAGE = re.compile(
     r"""(?:src|href|data-session-websocket-url)\s*=\s*["']([^"']+)["']|url\(\s*["']?([^"')]+)"""
@@ -49,6 +51,87 @@ def test_the_page_and_its_stylesheets_load_nothing_from_outside(served: Served) 
         if asset.endswith(".css"):  # what a stylesheet loads: its url(...)s and @imports
             loaded = [found for pair in URL_IN_PAGE.findall(body) for found in pair if found]
             assert "@import" not in body and not [url for url in loaded if "//" in url], asset
+
+
+def cache_control(url: str) -> str | None:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.headers.get("Cache-Control")
+    except urllib.error.HTTPError as error:
+        return error.headers.get("Cache-Control")
+
+
+def test_the_page_is_never_cached(served: Served) -> None:
+    # A page in the back/forward cache keeps its game's websocket open after
+    # the player has left it (test_browser.py leaves one for real).
+    assert cache_control(served.url) == "no-store"
+
+
+class TextOfPage(HTMLParser):
+    """The text a page shows (its title and body, not its scripts and styles)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.texts: list[str] = []
+        self.hidden = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.hidden += tag in ("script", "style")
+
+    def handle_endtag(self, tag: str) -> None:
+        self.hidden -= tag in ("script", "style")
+
+    def handle_data(self, data: str) -> None:
+        if not self.hidden and data.strip():
+            self.texts.append(data.strip())
+
+
+def shown_text(page: str) -> list[str]:
+    parser = TextOfPage()
+    parser.feed(page)
+    return parser.texts
+
+
+@pytest.mark.parametrize("template", ["app_index.html", "busy.html"])
+def test_the_pages_words_all_come_from_the_server(template: str) -> None:
+    # The server says them in the player's language; words written in the
+    # template would stay English. Only the game's name may be written there.
+    source = (TEMPLATES / template).read_text(encoding="utf-8")
+    source = re.sub(r"\{#.*?#\}|\{\{.*?\}\}", "", source, flags=re.DOTALL)
+    assert [text for text in shown_text(source) if text != "Écarté"] == []
+
+
+def test_the_page_shows_the_words_of_its_language(served: Served) -> None:
+    status, page = get(served.url)
+    assert status == 200
+    words = page_words()
+    assert f'<html lang="{words.pop("language")}">' in page
+    shown = shown_text(page)
+    for key, text in words.items():
+        assert html.unescape(text) in shown, key
+
+
+def contrast(foreground: str, background: str) -> float:
+    """WCAG 2's contrast ratio of two #rrggbb colours."""
+
+    def luminance(colour: str) -> float:
+        channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    light, dark = sorted((luminance(foreground), luminance(background)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_the_busy_pages_link_is_readable_on_its_panel() -> None:
+    # The browser's own link blue (#0000ee) on the panel is about 2:1.
+    style = (TEMPLATES / "busy.html").read_text(encoding="utf-8")
+    panel = re.search(r"\bmain\s*\{[^}]*background:\s*(#[0-9a-fA-F]{6})", style)
+    link = re.search(r"(?:^|\s)a\s*\{[^}]*color:\s*(#[0-9a-fA-F]{6})", style)
+    assert panel is not None
+    assert link is not None, "the link keeps the browser's colour"
+    assert contrast(link[1], panel[1]) >= 4.5
+    assert contrast("#0000ee", panel[1]) < 4.5  # the check tells the default apart
 
 
 def test_the_start_message_says_where_to_point_the_browser(served: Served) -> None:
@@ -94,6 +177,7 @@ def test_the_visitor_past_the_limit_gets_a_page_saying_so(served: Served) -> Non
             await asyncio.wait_for(first_bytes(game), timeout=30)  # the one game is running
             status, page = await asyncio.to_thread(get, served.url)
             assert status == 503
+            assert await asyncio.to_thread(cache_control, served.url) == "no-store"
             assert "Every table is taken" in page and "at most 1 game " in page
             # One who had the page before the table was taken is sent back to it.
             late = await client.ws_connect(socket_url)

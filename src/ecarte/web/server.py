@@ -11,8 +11,10 @@ There is no login: the server listens on the loopback address unless told
 otherwise, and warns when told. At most ``max_games`` games run at once
 (each may run the expert); the next visitor gets a page saying so.
 
-Stopping the server (Ctrl+C, SIGTERM) closes every game as a closed tab
-does, then exits.
+Leaving the page ends its game: the pages are never kept in the browser's
+back/forward cache (which would hold the game's websocket open), and the
+page closes its websocket when it is left. Stopping the server (Ctrl+C,
+SIGTERM) closes every game as a closed tab does, then exits.
 """
 
 from __future__ import annotations
@@ -44,6 +46,10 @@ TEMPLATES = Path(__file__).with_name("templates")
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 DEFAULT_MAX_GAMES = 4
+NO_STORE = {"Cache-Control": "no-store"}
+"""The pages' header: a page kept in the back/forward cache would keep its
+game's websocket, its table and its match's lock for minutes after the player
+left it. Browsers keep no page served so."""
 SOCKET_CLOSE_WAIT = 2.0
 """Seconds, on stopping, for a page to answer its websocket's closing."""
 GAME_QUIT_WAIT = 3.0
@@ -176,9 +182,11 @@ class EcarteServer(Server):
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         if not self.tables_free():
-            return aiohttp_jinja2.render_template(
+            busy = aiohttp_jinja2.render_template(
                 "busy.html", request, busy_page_words(self.max_games), status=503
             )
+            busy.headers.update(NO_STORE)
+            return busy
         # URLs from the request itself, so that the page works under whatever
         # name or address the browser used to reach us.
         scheme = "wss" if request.secure else "ws"
@@ -186,9 +194,11 @@ class EcarteServer(Server):
             "font_size": to_int(request.query.get("fontsize", "16"), 16),
             "app_websocket_url": f"{scheme}://{request.host}/ws",
             "static_url": "/static/",
-            "language": i18n.current_language(),
+            **page_words(),
         }
-        return aiohttp_jinja2.render_template("app_index.html", request, context)
+        page = aiohttp_jinja2.render_template("app_index.html", request, context)
+        page.headers.update(NO_STORE)
+        return page
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """textual-serve's, keeping each game so that stopping can close it,
@@ -274,6 +284,24 @@ def busy_page_words(max_games: int) -> dict[str, str]:
         ).format(count=max_games),
         "again": _("This page tries again every 15 seconds."),
         "try_now": _("Try now"),
+    }
+
+
+def page_words() -> dict[str, str]:
+    """The words of the game's page, in the player's language (the template
+    escapes them)."""
+    return {
+        "language": i18n.current_language(),
+        # Translators: the browser page, while the game starts.
+        "shuffling": _("Écarté: shuffling the cards…"),
+        # Translators: the browser page's button that starts a game.
+        "start": _("Start"),
+        # Translators: the browser page once its game has ended: quit, or the server stopped.
+        "closed": _(
+            "The game is closed, or the server has stopped. A match in progress is saved: "
+            "start again (once the server runs again, if it stopped) and choose Continue."
+        ),
+        "start_again": _("Start again"),
     }
 
 
