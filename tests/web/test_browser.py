@@ -60,7 +60,6 @@ CHROMIUM_FLAGS = (
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
-    "--window-size=1280,720",
 )
 RECORD_THE_SCREEN = """
 (() => {
@@ -128,8 +127,14 @@ def server_options() -> tuple[str, ...]:
 
 
 @pytest.fixture
+def window_size() -> str:
+    """The browser window's size, WIDTH,HEIGHT in pixels (parametrized by some tests)."""
+    return "1280,720"
+
+
+@pytest.fixture
 def browser_game(
-    ecarte_env: dict[str, str], tmp_path: Path, server_options: tuple[str, ...]
+    ecarte_env: dict[str, str], tmp_path: Path, server_options: tuple[str, ...], window_size: str
 ) -> Iterator[BrowserGame]:
     from selenium.webdriver.chrome.service import Service
 
@@ -139,6 +144,7 @@ def browser_game(
     options.binary_location = CHROMIUM
     for flag in CHROMIUM_FLAGS:
         options.add_argument(flag)
+    options.add_argument(f"--window-size={window_size}")
     options.add_argument(f"--user-data-dir={tmp_path / 'chromium-profile'}")
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     try:
@@ -227,6 +233,17 @@ def test_leaving_the_page_ends_its_game_and_frees_its_table(browser_game: Browse
     game.wait_for_text("New match")
 
 
+def test_a_page_too_small_for_the_game_says_how_to_make_room_in_the_browser(
+    browser_game: BrowserGame,
+) -> None:
+    game = browser_game
+    # 40-pixel letters leave a 1280x720 window about 53x15 cells.
+    game.driver.get(game.served.url + "?fontsize=40")
+    game.wait_for_text("80x24")
+    assert "?fontsize=" in game.screen_text()
+    assert "Terminal too small" not in game.screen_text()
+
+
 @pytest.mark.parametrize("server_options", [("--max-games", "1")])
 def test_the_page_ends_its_game_as_it_goes_even_where_browsers_would_cache_it(
     browser_game: BrowserGame,
@@ -239,3 +256,12 @@ def test_the_page_ends_its_game_as_it_goes_even_where_browsers_would_cache_it(
     assert page_status(game.served.url) == 503
     game.driver.execute_script('window.dispatchEvent(new PageTransitionEvent("pagehide", {persisted: true}))')
     wait_for("the table freed", lambda: page_status(game.served.url) == 200, timeout=10)
+
+
+@pytest.mark.parametrize("window_size", ["800,600"])
+def test_an_800x600_window_holds_the_game_at_the_default_font_size(browser_game: BrowserGame) -> None:
+    # At 16 pixels it held 88x21 and showed the too-small message.
+    game = browser_game
+    game.open()
+    game.wait_for_text("New match")
+    assert "80x24" not in game.screen_text()

@@ -93,10 +93,23 @@ def is_too_small(size: Size) -> bool:
 
 
 def too_small_message(width: int, height: int) -> str:
+    need, have = f"{MIN_WIDTH}x{MIN_HEIGHT}", f"{width}x{height}"
+    # The app showing it, if any: in a browser (ecarte serve) the room comes
+    # from the page's zoom or font size, not from a larger window alone.
+    from textual._context import active_app
+
+    app = active_app.get(None)
+    if app is not None and app.is_web:
+        # Translators: in a web browser (ecarte serve). Ctrl+- is Ctrl and the minus key;
+        # ?fontsize=12 is typed at the end of the page's address, as is.
+        return _(
+            "The page is too small (need {need}, have {have}).\n"
+            "Zoom out with Ctrl+- to go on, or open the page with ?fontsize=12 at the end of its address."
+        ).format(need=need, have=have)
     return _(
         "Terminal too small (need {need}, have {have}).\n"
         "Make the window larger to go on, or press Ctrl+Q to quit."
-    ).format(need=f"{MIN_WIDTH}x{MIN_HEIGHT}", have=f"{width}x{height}")
+    ).format(need=need, have=have)
 
 
 class TooSmallScreen(EcarteScreen[None]):
