@@ -1,12 +1,14 @@
 """``ecarte serve`` over HTTP and its websocket, without a browser: the page
 loads nothing from outside and is never cached, its words, the start
-message, the warning for an open address, and the limit on games at once."""
+message, the warning for an open address, the limit on games at once, and
+why the server cannot listen."""
 
 from __future__ import annotations
 
 import asyncio
 import html
 import re
+import socket
 import subprocess
 import sys
 import time
@@ -17,8 +19,9 @@ from urllib.parse import urljoin, urlsplit
 
 import aiohttp
 import pytest
-from web_support import Served
+from web_support import Served, free_port
 
+from ecarte import i18n
 from ecarte.web.server import TEMPLATES, listen_warning, page_words
 
 URL_IN_PAGE = re.compile(
@@ -208,5 +211,27 @@ def test_an_address_not_ours_is_warned_about_then_refused(ecarte_env: dict[str, 
     assert result.returncode == 2
     warning, refusal = result.stderr.strip().splitlines()
     assert "warning: listening on 192.0.2.1" in warning and "no login" in warning
-    assert refusal.startswith("ecarte serve: cannot listen on http://192.0.2.1:8000/")
+    assert refusal.startswith("ecarte serve: cannot listen on http://192.0.2.1:8000/: ")
+    # The reason alone, not the system's sentence naming the address again.
+    assert refusal.count("192.0.2.1") == 1
+    assert refusal.endswith(i18n._("this machine has no such address"))
+    assert result.stdout == ""
+
+
+def test_a_port_in_use_is_told_in_a_few_words(ecarte_env: dict[str, str]) -> None:
+    port = free_port()
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", port))
+        taken.listen()
+        result = subprocess.run(
+            [sys.executable, "-m", "ecarte", "serve", "--port", str(port)],
+            capture_output=True,
+            text=True,
+            timeout=30,
+            env=ecarte_env,
+        )
+    assert result.returncode == 2
+    url = f"http://127.0.0.1:{port}/"
+    reason = i18n._("the port is in use by another program")
+    assert result.stderr == f"ecarte serve: cannot listen on {url}: {reason}\n"
     assert result.stdout == ""

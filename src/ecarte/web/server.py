@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import errno
 import ipaddress
 import logging
 import os
@@ -321,6 +322,20 @@ def game_command(language: str | None = None) -> str:
     return ("exec " if os.name == "posix" else "") + shlex.join(words)
 
 
+def listen_failure(error: OSError) -> str:
+    """Why the server cannot listen, in the player's words where we know them."""
+    reasons = {
+        errno.EADDRINUSE: _("the port is in use by another program"),
+        errno.EADDRNOTAVAIL: _("this machine has no such address"),
+        errno.EACCES: _("permission denied (ports below 1024 need privileges)"),
+    }
+    if error.errno in reasons:
+        return reasons[error.errno]
+    if error.errno:
+        return os.strerror(error.errno)
+    return str(error)
+
+
 def run_serve(args: argparse.Namespace) -> int:
     host: str = args.host
     port: int = args.port
@@ -343,7 +358,7 @@ def run_serve(args: argparse.Namespace) -> int:
         server.serve()
     except OSError as error:  # the port is taken, the address is not ours
         message = _("cannot listen on {url}: {error}").format(
-            url=page_url(host, port), error=error.strerror or error
+            url=page_url(host, port), error=listen_failure(error)
         )
         print(f"ecarte serve: {message}", file=sys.stderr)
         return 2
