@@ -92,14 +92,11 @@ def is_too_small(size: Size) -> bool:
     return size.width < MIN_WIDTH or size.height < MIN_HEIGHT
 
 
-def too_small_message(width: int, height: int) -> str:
+def too_small_message(width: int, height: int, in_browser: bool = False) -> str:
     need, have = f"{MIN_WIDTH}x{MIN_HEIGHT}", f"{width}x{height}"
-    # The app showing it, if any: in a browser (ecarte serve) the room comes
-    # from the page's zoom or font size, not from a larger window alone.
-    from textual._context import active_app
-
-    app = active_app.get(None)
-    if app is not None and app.is_web:
+    # In a browser (ecarte serve) the room comes from the page's zoom or
+    # font size, not from a larger window alone.
+    if in_browser:
         # Translators: in a web browser (ecarte serve). Ctrl+- is Ctrl and the minus key;
         # ?fontsize=12 is typed at the end of the page's address, as is.
         return _(
@@ -123,7 +120,7 @@ class TooSmallScreen(EcarteScreen[None]):
         self._size_shown = size
 
     def compose(self) -> ComposeResult:
-        yield Static(too_small_message(*self._size_shown), id="too-small-message")
+        yield Static(too_small_message(*self._size_shown, self.app.is_web), id="too-small-message")
 
     def on_screen_resume(self) -> None:
         # Uncovered again after the terminal grew (a screen had opened on top).
@@ -135,7 +132,7 @@ class TooSmallScreen(EcarteScreen[None]):
     def refresh_message(self, size: Size | None = None) -> None:
         if size is None:
             size = self.app.terminal_size if isinstance(self.app, EcarteApp) else self.app.size
-        self.query_one("#too-small-message", Static).update(too_small_message(*size))
+        self.query_one("#too-small-message", Static).update(too_small_message(*size, self.app.is_web))
 
 
 class EcarteApp(App[int]):

@@ -40,7 +40,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
 from ecarte import i18n
-from ecarte.i18n import _, ngettext
+from ecarte.i18n import _, ngettext, pgettext
 from ecarte.play import paths
 
 TEMPLATES = Path(__file__).with_name("templates")
@@ -301,7 +301,7 @@ def page_words() -> dict[str, str]:
         # Translators: the browser page, while the game starts.
         "shuffling": _("Écarté: shuffling the cards…"),
         # Translators: the browser page's button that starts a game.
-        "start": _("Start"),
+        "start": pgettext("button", "Start"),
         # Translators: the browser page once its game has ended: quit, or the server stopped.
         "closed": _(
             "The game is closed, or the server has stopped. A match in progress is saved: "
