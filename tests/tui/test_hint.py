@@ -133,7 +133,7 @@ WIDE_DISCARDS = ["discard TD TC TH TS 9D", "discard TD TC TH TS", "discard", "di
 
 def evaluation_of(actions: list[str]) -> Evaluation:
     options = tuple(
-        OptionValue(Action.parse(text), win=41.0 - index, se=0.5, tricks=None, samples=100)
+        OptionValue(Action.parse(text), win=41.0 - 3 * index, se=0.5, tricks=None, samples=100)
         for index, text in enumerate(actions)
     )
     return Evaluation(seat=1, phase=Phase.DISCARD, options=options, best_index=0)
@@ -195,7 +195,7 @@ def test_a_chance_looks_certain_only_when_it_is() -> None:
     actions = ["king", "card KH", "card 9S", "card QS", "card AD", "card 7C"]
     wins = [100.0, 99.6, 99.2, 0.5, 0.4, 0.0]
     options = tuple(
-        OptionValue(Action.parse(text), win=win, se=0.2, tricks=None, samples=100)
+        OptionValue(Action.parse(text), win=win, se=0.0, tricks=None, samples=100)
         for text, win in zip(actions, wins, strict=True)
     )
     evaluation = Evaluation(seat=0, phase=Phase.TRICKS, options=options, best_index=0)
@@ -264,3 +264,25 @@ async def test_one_discard_valued_of_several_is_not_called_forced(tmp_path: Path
         panel._draw()
         shown = " ".join(panel_text(panel))
         assert "Only one legal move" not in shown and "Discard" in shown
+
+
+@pytest.mark.parametrize("symbols", [True, False])
+def test_an_option_the_samples_cannot_tell_from_the_best_is_marked(symbols: bool) -> None:
+    """Play 48% beside Propose 50%, each known to 1.5 points: the star alone
+    would call a coin toss. Such an option is marked, and a line says what
+    the mark means; one clearly behind is not marked."""
+    actions = ["propose", "play"]
+    options = (
+        OptionValue(Action.parse("propose"), win=50.0, se=1.5, tricks=None, samples=400),
+        OptionValue(Action.parse("play"), win=48.0, se=1.5, tricks=None, samples=400),
+    )
+    close = Evaluation(seat=0, phase=Phase.EXCHANGE, options=options, best_index=0)
+    lines = hint_lines(close, 40, symbols).plain.split("\n")
+    mark = "≈" if symbols else "~"
+    assert lines[0].startswith("★" if symbols else "*") and lines[1].startswith(mark)
+    assert lines[2] == f"{mark} too close to call"
+    assert len(lines) == len(actions) + 1
+    behind = (options[0], OptionValue(Action.parse("play"), win=40.0, se=1.5, tricks=None, samples=400))
+    clear = Evaluation(seat=0, phase=Phase.EXCHANGE, options=behind, best_index=0)
+    lines = hint_lines(clear, 40, symbols).plain.split("\n")
+    assert len(lines) == len(actions) and lines[1].startswith("  ")

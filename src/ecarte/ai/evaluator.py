@@ -108,6 +108,10 @@ class OptionValue:
     samples: int
 
 
+NOISE_ERRORS = 2.0
+"""A loss within this many standard errors is not told from none."""
+
+
 @dataclass(frozen=True, slots=True)
 class Evaluation:
     """Every option of one decision, from the deciding seat's view."""
@@ -139,7 +143,8 @@ class Evaluation:
         samples both options share (common random numbers)."""
         if index == self.best_index:
             return 0.0
-        a, b = self._rows[self.best_index], self._rows[index]
+        rows = self._rows
+        a, b = (rows[self.best_index], rows[index]) if rows else ((), ())
         if not a or not b:
             return math.hypot(self.best.se, self.options[index].se)
         if self.best.se == 0.0 and self.options[index].se == 0.0:
@@ -153,6 +158,14 @@ class Evaluation:
         paired = 100.0 * math.sqrt(variance / count)
         # The longer run of the best option is a better mean, not a worse one.
         return paired
+
+    def within_noise(self, index: int) -> bool:
+        """Whether option ``index`` is as good as the best as far as the
+        samples can tell: its loss is within ``NOISE_ERRORS`` paired
+        standard errors (the analysis gives such a loss no label; the hint
+        marks such an option)."""
+        loss = self.best.win - self.options[index].win
+        return loss <= NOISE_ERRORS * self.loss_se(index)
 
 
 def evaluation_of(seat: int, phase: Phase, sampled: Sequence[Sampled]) -> Evaluation:

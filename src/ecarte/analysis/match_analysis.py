@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ecarte.ai.coach import SeatEvaluator, model_for
-from ecarte.ai.evaluator import ANALYSIS_BUDGET, Budget, Evaluation, OptionValue
+from ecarte.ai.evaluator import ANALYSIS_BUDGET, NOISE_ERRORS, Budget, Evaluation, OptionValue
 from ecarte.ai.expert_value import EQUAL, DealModel, MatchValue, match_value
 from ecarte.ai.solver import solver_for
 from ecarte.engine import Action, Match, Rules
@@ -33,7 +33,7 @@ LABELS = ("inaccuracy", "mistake", "blunder")
 
 def label_for(loss: float, loss_se: float) -> str | None:
     """The label of a loss, or ``None``: never one within two standard errors."""
-    if loss <= 2.0 * loss_se:
+    if loss <= NOISE_ERRORS * loss_se:
         return None
     if loss >= BLUNDER:
         return "blunder"

@@ -150,11 +150,20 @@ def hint_lines(
     label_width = min(max(label.cell_len for label in labels), room)
     bar_width = room - label_width - 1
     lines = Text()
+    close_mark = "≈ " if symbols else "~ "
+    any_close = False
     for index, (option, label) in enumerate(zip(ranked, labels, strict=True)):
         if index:
             lines.append("\n")
         best = index == 0
-        lines.append("★ " if best and symbols else ("* " if best else "  "), style="bold yellow")
+        # An option the samples cannot tell from the best is marked so: the
+        # star alone would call a coin toss.
+        close = not best and evaluation.within_noise(evaluation.options.index(option))
+        any_close = any_close or close
+        if best:
+            lines.append("★ " if symbols else "* ", style="bold yellow")
+        else:
+            lines.append(close_mark if close else "  ", style="yellow")
         label = label.copy()
         label.truncate(label_width, pad=True)
         if best:
@@ -164,6 +173,13 @@ def hint_lines(
             lines.append(" ")
             lines.append_text(bar(option.win, bar_width))
         lines.append(" " + chance_text(option.win), style="bold" if best else "")
+    if any_close:
+        lines.append(
+            # Translators: under the coach's options (28 columns at 80x24): the options marked
+            # {mark} (≈, or ~ without suit symbols) are as good as the best within the sampling error.
+            "\n" + _("{mark}too close to call").format(mark=close_mark),
+            style="dim",
+        )
     if legal is not None and legal > len(ranked):
         lines.append(
             "\n"
