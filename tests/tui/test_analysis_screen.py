@@ -257,10 +257,15 @@ async def test_the_analysis_of_a_forfeited_match_says_how_it_ended(tmp_path: Pat
     path = king_log(tmp_path / "forfeited.ecarte.jsonl")
     write_forfeit(path, "the bot exited")
     app = viewer_app(path)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         screen = await analysis_opened(pilot, app)
         status = words(screen.query_one("#analysis-status", Static).content)
         assert "ended when the opponent forfeited" in status
+        # Read whole at 80 columns: the line wraps (it was cut at "ended when").
+        await pilot.pause()
+        box = screen.query_one("#analysis-status", Static)
+        shown = " ".join(strip.text.strip() for strip in box.render_lines(box.region.reset_offset))
+        assert "the graph stops there." in " ".join(shown.split()), shown
     plain = tmp_path / "plain.ecarte.jsonl"
     app = viewer_app(king_log(plain))
     async with app.run_test(size=(100, 30)) as pilot:

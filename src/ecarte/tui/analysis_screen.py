@@ -348,7 +348,7 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
     DEFAULT_CSS = """
     AnalysisScreen #analysis-title { height: 1; text-style: bold; padding: 0 1; }
     AnalysisScreen #analysis-progress { height: 1; padding: 0 1; }
-    AnalysisScreen #analysis-status { height: 1; padding: 0 1; color: $text-muted; }
+    AnalysisScreen #analysis-status { height: auto; max-height: 3; padding: 0 1; color: $text-muted; }
     AnalysisScreen #analysis-summary { height: 2; padding: 0 1; }
     AnalysisScreen #analysis-graph { padding: 0 1; }
     AnalysisScreen #analysis-table { height: 1fr; }
