@@ -1,18 +1,70 @@
-"""A match the opponent forfeited shows as such in the replay list."""
+"""A match the opponent forfeited shows as such in the replay list and at
+the end of the replay: who forfeited, why, and who wins."""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+from game_support import until
+from textual.widgets import Static
+
 from ecarte.engine import Rules
-from ecarte.log import LogWriter
+from ecarte.log import LogWriter, replay_file
+from ecarte.play.autosave import read_forfeit
 from ecarte.play.session import forfeit_path
-from ecarte.tui.replay_screen import summarize_log
+from ecarte.play.settings import Settings
+from ecarte.tui.app import EcarteApp
+from ecarte.tui.replay_screen import ReplayViewerScreen, summarize_log
 
 
-def test_a_forfeited_match_is_not_listed_as_in_progress(tmp_path: Path) -> None:
+def test_a_forfeited_match_is_listed_as_won_by_the_other(tmp_path: Path) -> None:
     log = tmp_path / "m.ecarte.jsonl"
     LogWriter.create(log, ("You", "Computer"), 0, Rules()).close()
     assert summarize_log(log).result == "in progress"
     forfeit_path(log).write_text("the bot exited\n", encoding="utf-8")
-    assert summarize_log(log).result == "ended by forfeit"
+    assert summarize_log(log).result == "You won by forfeit"
+    # Two players of whom neither is the app's computer: the list does not guess.
+    other = tmp_path / "o.ecarte.jsonl"
+    LogWriter.create(other, ("Klara", "Leo"), 0, Rules()).close()
+    forfeit_path(other).write_text("the bot exited\n", encoding="utf-8")
+    assert summarize_log(other).result == "ended by forfeit"
+
+
+def test_the_forfeit_is_read_safely(tmp_path: Path) -> None:
+    """A FIFO in place of the .forfeit file is never opened for reading (it
+    would wait for a writer forever): a reason in general words instead."""
+    log = tmp_path / "m.ecarte.jsonl"
+    os.mkfifo(forfeit_path(log))
+    assert read_forfeit(log) == "the opponent forfeited this match"
+
+
+@pytest.mark.parametrize(
+    ("players", "ending"), [(("You", "Computer"), "you win it."), (("Leo", "Computer"), "Leo wins it.")]
+)
+async def test_the_last_event_of_a_forfeited_match_says_who_forfeited_why_and_who_wins(
+    tmp_path: Path, plain: Callable[..., str], players: tuple[str, str], ending: str
+) -> None:
+    log = tmp_path / "m.ecarte.jsonl"
+    deck = tuple(range(32))
+    with LogWriter.create(log, players, 1, Rules()) as writer:
+        writer.write_deal(1, deck)
+    forfeit_path(log).write_text(
+        "its answer is not JSON: 'hello'\nTraceback (most recent call last):\n", "utf-8"
+    )
+    replay = replay_file(log)
+    app = EcarteApp(Settings(), first_screen=lambda: ReplayViewerScreen(log, replay))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(
+            pilot, lambda: isinstance(app.screen, ReplayViewerScreen) and app.screen.steps is not None
+        )
+        await pilot.press("end")
+        await pilot.pause()
+        event = " ".join(plain(app.screen.query_one("#replay-event", Static).content).split())
+        assert f"Computer forfeits the match (its answer is not JSON: 'hello'): {ending}" in event
+        assert "Traceback" not in event
+        await pilot.press("home")
+        await pilot.pause()
+        assert "forfeits" not in plain(app.screen.query_one("#replay-event", Static).content)

@@ -15,10 +15,12 @@ from typing import Any
 from ecarte.engine import Rules
 from ecarte.i18n import N_, Deferred, _
 from ecarte.log import EndState, LogFileError, LogWriter, read_log_file
-from ecarte.safefile import Skipped, folder_problem, regular_files
+from ecarte.safefile import FileRefused, Skipped, folder_problem, read_regular_file, regular_files
 
 LOG_SUFFIX = ".ecarte.jsonl"
 UNFINISHED_SCAN_LIMIT = 200
+FORFEIT_BYTES = 64 * 1024
+"""The most of a ``.forfeit`` file read: a reason and a bot's last lines."""
 """Newest logs examined when looking for a match to continue."""
 _FREE_NAME_ATTEMPTS = 100
 
@@ -78,9 +80,10 @@ def read_forfeit(log_path: Path) -> str | None:
     if not path.exists():
         return None
     try:
-        kept = path.read_text(encoding="utf-8", errors="replace").strip()
+        # A regular file of a reason's size only: a FIFO there must not hang.
+        kept = read_regular_file(path, FORFEIT_BYTES).decode("utf-8", errors="replace").strip()
         return kept or _("the opponent forfeited this match; no reason was kept")
-    except OSError:
+    except (FileRefused, OSError):
         return _("the opponent forfeited this match")
 
 

@@ -29,6 +29,7 @@ from ecarte.log import LogEvent, LogFileError, Replay, replay_file
 from ecarte.log.format import EventType
 from ecarte.log.names import COMPUTER
 from ecarte.play import paths
+from ecarte.play.autosave import read_forfeit
 from ecarte.play.names import level_name, rules_in_words
 from ecarte.play.replay_steps import ReplaySteps
 from ecarte.play.session import LOG_SUFFIX, forfeit_path
@@ -54,6 +55,9 @@ SMALL_LOG_EVENTS = 2000
 once; a longer one is prepared in a worker behind "Loading…"."""
 LIST_LIMIT = 500
 """The newest logs listed; older ones stay on disk and open with ``ecarte replay``."""
+FORFEIT_REASON_CELLS = 60
+"""Cells of a forfeit's reason in the replay's last event (a bot's message
+may hold its last lines of standard error: the first line says why)."""
 
 
 # ---------------------------------------------------------------- the list
@@ -109,6 +113,14 @@ def match_result(replay: Replay) -> str:
     )
 
 
+def forfeit_winner(players: tuple[str, str]) -> int | None:
+    """The seat that won a match of the app's by the other's forfeit: only
+    the computer (an opponent bot) can forfeit; ``None`` if the log does not
+    say which seat the computer was."""
+    computer = [seat for seat in (0, 1) if players[seat] == COMPUTER]
+    return 1 - computer[0] if len(computer) == 1 else None
+
+
 def _in_progress(replay: Replay) -> bool:
     """A readable log whose match has no winner yet."""
     if replay.error is not None and not replay.truncated_last_line:
@@ -139,7 +151,12 @@ def summarize_log(path: Path) -> LogSummary:
     result = match_result(replay)
     resumable = _in_progress(replay)
     if resumable and forfeit_path(path).exists():
-        result = _("ended by forfeit")
+        winner = forfeit_winner(header.players)
+        result = (
+            _("{name} won by forfeit").format(name=shown_name(header.players[winner]))
+            if winner is not None
+            else _("ended by forfeit")
+        )
         resumable = False
     return LogSummary(path, date, players, result, stamp, resumable=resumable)
 
@@ -310,6 +327,8 @@ class ReplayViewerScreen(EcarteScreen[None]):
         self._given = replay is not None
         self.names: tuple[str, str] = ("?", "?")
         self.hidden_seat: int | None = None
+        self.forfeit: str | None = None
+        """Why the computer forfeited this match (its ``.forfeit`` file), if it did."""
         """The seat whose cards stay face down (``seat_kept_hidden``)."""
 
     @property
@@ -384,6 +403,7 @@ class ReplayViewerScreen(EcarteScreen[None]):
             or forfeit_path(self.path).exists()
         )
         self.hidden_seat = seat_kept_hidden(header.players, ended) if header else None
+        self.forfeit = read_forfeit(self.path) if replay.can_continue else None
         self.query_one("#replay-title", Static).update(self.title_text())
         error_text = self.error_text()
         if error_text is not None:
@@ -438,6 +458,20 @@ class ReplayViewerScreen(EcarteScreen[None]):
             )
         return Text(text.format(**values))
 
+    def forfeit_text(self, reason: str) -> str:
+        """The end of a match the computer forfeited: who, why (the reason's
+        first line, cut short), and who wins."""
+        why = short_name(reason.splitlines()[0] if reason.strip() else reason, FORFEIT_REASON_CELLS)
+        winner = forfeit_winner(self.replay.header.players) if self.replay.header else None
+        if winner is None:
+            return _("The opponent forfeits the match ({reason}).").format(reason=why)
+        loser = shown_name(self.names[1 - winner])
+        if self.names[winner] == SECOND_PERSON:
+            return _("{name} forfeits the match ({reason}): you win it.").format(name=loser, reason=why)
+        return _("{name} forfeits the match ({reason}): {other} wins it.").format(
+            name=loser, reason=why, other=shown_name(self.names[winner])
+        )
+
     def event_text(self, position: int) -> str:
         """The event that led to ``position``, in words."""
         symbols = self.ecarte_app.settings.symbols
@@ -458,6 +492,8 @@ class ReplayViewerScreen(EcarteScreen[None]):
             text = describe_action(before, event.player, event.action, self.names, symbols)
             if self.deal_ended(before, after):
                 text = _sentence(text) + " " + describe_deal_end(after.deals[-1], self.names)
+        if position == len(self.events) and self.forfeit is not None:
+            text = _sentence(text) + " " + self.forfeit_text(self.forfeit)
         if after.winner is not None:
             winner = self.names[after.winner]
             won = (
