@@ -98,12 +98,12 @@ async def test_continue_shows_the_matchs_rules_whole_at_80x24(
         assert "game to 5 points" in screen_text
 
 
-def voled_log(rules: Rules) -> Path:
+def voled_log(rules: Rules, opponent: str = "expert") -> Path:
     """The player deals; the computer, elder, holds five hearts, trumps, plays
     without proposing and takes every trick: a vole, 2 points."""
     path = paths.matches_dir() / "20261128-201500.ecarte.jsonl"
     path.parent.mkdir(parents=True, exist_ok=True)
-    extra = {"opponent": "expert", "created": "2026-11-28T20:15:00"}
+    extra = {"opponent": opponent, "created": "2026-11-28T20:15:00"}
     computer, player = ["QH", "JH", "TH", "9H", "8H"], ["KS", "QS", "JS", "TS", "9S"]
     with LogWriter.create(path, ("You", "Computer"), 0, rules, extra, durable=False) as log:
         log.write_deal(0, deck_for(computer, player, "7H"))
@@ -114,10 +114,10 @@ def voled_log(rules: Rules) -> Path:
     return path
 
 
-async def under_continue(rules: Rules) -> str:
+async def under_continue(rules: Rules, opponent: str = "expert", settings: str = "random") -> str:
     """What the title shows under Continue for ``voled_log(rules)``, on one line."""
-    voled_log(rules)
-    app = EcarteApp(Settings(opponent="random"))
+    voled_log(rules, opponent)
+    app = EcarteApp(Settings(opponent=settings))
     async with app.run_test(size=SMALLEST) as pilot:
         menu = app.screen.query_one("#title-menu", OptionList)
         await until(pilot, lambda: "continue" in menu_ids(menu))
@@ -129,6 +129,22 @@ async def test_continue_tells_the_opponent_the_game_and_the_score() -> None:
     below = await under_continue(Rules(target=7, games_to_win=2))
     # The player's points first: the computer's vole is 0-2.
     assert below.startswith("against Expert, game 1: 0-2 · games won 0-0 Game to 7"), below
+
+
+@pytest.mark.parametrize(
+    ("settings", "shown"),
+    [
+        ("easy", "against Easy,"),
+        ("cmd:python3 other_bot.py", "against Normal,"),
+        ("cmd:python3 bot.py", "against bot"),
+    ],
+)
+async def test_continue_names_who_will_play_a_match_saved_against_a_bot(settings: str, shown: str) -> None:
+    """A bot the settings do not name is not started again (a log may come
+    from anywhere): a level plays in its place, and Continue names that
+    level, not the bot."""
+    below = await under_continue(Rules(), opponent="cmd:python3 bot.py", settings=settings)
+    assert below.startswith(shown), below
 
 
 async def test_after_a_game_is_won_continue_tells_the_next_game_at_0_0() -> None:

@@ -45,6 +45,7 @@ __all__ = [
     "SessionError",
     "forfeit_path",
     "illegal_answer",
+    "opponent_to_resume",
 ]
 
 HUMAN = 0
@@ -191,7 +192,7 @@ def _resolve_player(opponent: str, seed: int) -> tuple[Player, str | None]:
         raise SessionError(str(error)) from None
 
 
-def _trusted_opponent(logged: object, settings: Settings) -> tuple[str, str | None]:
+def opponent_to_resume(logged: object, settings: Settings) -> tuple[str, str | None]:
     """The opponent to resume a log with, and a notice when the log's is not
     used. A log can be copied in from anywhere, so the program of a ``cmd:``
     opponent it names is started only if the player's own settings name the
@@ -327,7 +328,7 @@ class MatchSession:
         assert header is not None and end.match is not None  # resume_log refuses a log without one
         match = end.match
         extra = header.extra or {}
-        level, trust_notice = _trusted_opponent(extra.get("opponent"), settings or Settings())
+        level, trust_notice = opponent_to_resume(extra.get("opponent"), settings or Settings())
         seed = extra.get("seed")
         if not isinstance(seed, int) or isinstance(seed, bool):
             seed = random.SystemRandom().randrange(2**31)

@@ -4,7 +4,7 @@ played under), Replay, Settings, Rules, Quit."""
 from __future__ import annotations
 
 import textwrap
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import ClassVar
 
@@ -22,6 +22,7 @@ from ecarte.i18n import N_, _, ngettext, translated
 from ecarte.log import EndState, LogFileError, read_log_file
 from ecarte.play.lesson import newcomer
 from ecarte.play.names import level_name, rules_in_words
+from ecarte.play.session import opponent_to_resume
 from ecarte.safefile import Skipped
 from ecarte.text import printable
 
@@ -188,6 +189,10 @@ class TitleScreen(EcarteScreen[None]):
         # appears when one is found.
         found = self.ecarte_app.find_unfinished(skipped=_SKIPPED)
         state = unfinished_of_log(found) if found is not None else None
+        if state is not None and state.level is not None:
+            # Named by who will play it: a bot the settings do not name is
+            # not started again, and a level plays in its place.
+            state = replace(state, level=opponent_to_resume(state.level, self.ecarte_app.settings)[0])
         self.call_from_worker(self.unfinished_found, found, state)
         skipped, _SKIPPED[:] = list(_SKIPPED), []
         for note in (note for note in skipped if note.path not in _NOTED):
