@@ -560,3 +560,44 @@ async def test_help_and_rules_answer_while_a_deal_summary_is_open(tmp_path: Path
         await pilot.press("escape")
         assert app.screen is summary
     session.close()
+
+
+async def test_the_end_of_a_match_waits_for_the_help_to_close(tmp_path: Path) -> None:
+    """The opponent forfeits while the player reads the help: the match-over
+    window opens once the help is closed, on the table, not over the help
+    (whose Esc and footer it would take)."""
+    from collections.abc import Sequence
+
+    from ecarte.engine import Action, Rules, View
+    from ecarte.tui.help_screen import HelpScreen
+
+    thinking = threading.Event()
+
+    class SlowThenBroken:
+        name = "slow"
+
+        def start_match(self, seat: int, rules: Rules) -> None:
+            pass
+
+        def decide(self, view: View, legal: Sequence[Action]) -> Action:
+            thinking.wait(10)
+            raise RuntimeError("bot 'slow' forfeits (timeout): no answer")
+
+    session, _ = scripted_session(tmp_path, [DEAL_ONE], first_dealer=0)
+    session.opponent = SlowThenBroken()
+    app = GameApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, GameScreen)
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        thinking.set()
+        await until(pilot, lambda: session.is_over)
+        for _ in range(20):
+            await pilot.pause()
+        assert isinstance(app.screen, HelpScreen), app.screen
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, MatchOverScreen))
+        assert app.screen_stack[-2] is table
+    session.close()

@@ -346,12 +346,12 @@ def test_resume_with_a_bot_in_the_settings_falls_back_to_normal(tmp_path: Path) 
 def test_resume_keeps_the_bot_the_settings_name() -> None:
     from dataclasses import replace
 
-    from ecarte.play.session import _trusted_opponent
+    from ecarte.play.session import opponent_to_resume
 
     settings = replace(INSTANT, opponent="cmd:mybot --fast")
-    assert _trusted_opponent("cmd:mybot --fast", settings) == ("cmd:mybot --fast", None)
-    assert _trusted_opponent("expert", settings) == ("expert", None)
-    level, notice = _trusted_opponent("cmd:otherbot", settings)
+    assert opponent_to_resume("cmd:mybot --fast", settings) == ("cmd:mybot --fast", None)
+    assert opponent_to_resume("expert", settings) == ("expert", None)
+    level, notice = opponent_to_resume("cmd:otherbot", settings)
     assert level == "normal" and notice is not None
 
 

@@ -161,6 +161,8 @@ class GameScreen(EcarteScreen[None]):
         """Mask of the cards picked for the discard."""
         self.thinking = False
         self.summary_due = False
+        self._advance_on_resume = False
+        """A summary or the match's end waits for the screens over the table to close."""
         self._opponent_started = 0.0
         self._save_error_told = False
         self.new_cards = 0
@@ -523,6 +525,12 @@ class GameScreen(EcarteScreen[None]):
         if not self.is_open:
             return
         session = self.session
+        if (self.summary_due or session.is_over) and self.app.screen is not self:
+            # Help or the rules are open over the table (the opponent moved,
+            # or forfeited, meanwhile): the window waits until they close,
+            # rather than open over them and answer to their keys.
+            self._advance_on_resume = True
+            return
         if self.summary_due:
             self.summary_due = False
             record = self.match.deals[-1]
@@ -554,6 +562,11 @@ class GameScreen(EcarteScreen[None]):
             return
         self._cursor_on_playable()
         self.refresh_view()
+
+    def on_screen_resume(self) -> None:
+        if self._advance_on_resume:
+            self._advance_on_resume = False
+            self.call_after_refresh(self.advance)
 
     def _cursor_on_playable(self) -> None:
         """At the human's turn to play, the cursor starts on a card that may
