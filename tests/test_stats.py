@@ -216,7 +216,9 @@ def test_bad_files_are_named_and_skipped(
     if sys.platform != "win32":
         assert "pipe.ecarte.jsonl: not a regular file" in problems
     assert main(["stats", "--dir", str(copy / "missing")]) == 2
-    assert "not a folder" in capsys.readouterr().err
+    # Not "not a folder": nothing is there.
+    missing = f"ecarte stats: No saved matches can be counted: {copy / 'missing'} does not exist.\n"
+    assert capsys.readouterr().err == missing
     # A file given as the folder: named as the app's screens name it.
     log = next(copy.glob("*.ecarte.jsonl"))
     assert main(["stats", "--dir", str(log)]) == 2

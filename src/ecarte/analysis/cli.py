@@ -238,8 +238,12 @@ def run_stats(directory: str | None, as_json: bool) -> int:
         folder = Path(directory)
         cache = analyses = None
         if not folder.is_dir() and folder_problem(folder) is None:
-            # Nothing there (the record would say what else it is).
-            emit("ecarte stats: " + _("{path}: not a folder").format(path=printable(directory)), sys.stderr)
+            # Nothing there (the record says what else it is, in the same words).
+            problem = _("{path} does not exist").format(path=printable(directory))
+            emit(
+                "ecarte stats: " + _("No saved matches can be counted: {problem}.").format(problem=problem),
+                sys.stderr,
+            )
             return 2
     record = collect(folder, cache, analyses)
     uncounted = record.uncounted()
