@@ -293,3 +293,19 @@ async def test_the_hand_box_names_the_discards_in_the_historys_order(tmp_path: P
         subtitle = str(screen.query_one("#you").border_subtitle)
         assert subtitle.endswith("discarded 9♦ 8♦ 7♣"), subtitle
     session.close()
+
+
+@pytest.mark.parametrize(("winner", "expected"), [(0, "Computer You ✓"), (1, "✓ Computer You")])
+def test_the_taker_of_a_trick_is_ticked_on_the_outer_side(
+    winner: int, expected: str, plain: Callable[..., str]
+) -> None:
+    """The computer led, the player replied: the tick sits on the taker's
+    outer side, never between the two names ("Computer ✓ You" read as either)."""
+    from ecarte.engine import parse_card
+    from ecarte.engine.view import Trick
+    from ecarte.tui.widgets.table import TableLook, TableView
+
+    taken = Trick(leader=1, cards=(parse_card("KS"), parse_card("AS")), winner=winner)
+    look = TableLook(1, 1, parse_card("7H"), 1, 11, (), 0, (taken,), ("You", "Computer"), True, False)
+    names = [line for line in plain(TableView._trick(look)).splitlines() if "You" in line]
+    assert [" ".join(line.split()) for line in names] == [expected], names

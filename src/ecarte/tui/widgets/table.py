@@ -218,7 +218,10 @@ class TableView(Static, can_focus=False):
                 faces.append(empty_slot("?", look.large))
             label = Text(shown_name(look.names[seat]))
             if winner == seat:
-                label = Text("✓ ", style="bold green") + label
+                # On the outer side of the pair: "✓ Klara  You" and "Klara  You ✓",
+                # never "Klara ✓ You", which reads as either.
+                tick = Text("✓", style="bold green")
+                label = tick + " " + label if position == 0 else label + " " + tick
             # Cut on its one line (a joined Text forgets these): a long name
             # must not wrap out of line under the card.
             label.no_wrap, label.overflow = True, "ellipsis"
