@@ -233,3 +233,19 @@ def test_every_rule_variant_has_a_row_with_an_explanation() -> None:
 
     assert [key for key, _, _ in RULE_ROWS] == list(RULE_NAMES)
     assert all(label and explanation.endswith(".") for _, label, explanation in RULE_ROWS)
+
+
+async def test_the_language_row_says_when_lang_chose_this_runs_language(plain: Callable[..., str]) -> None:
+    """The row shows the setting (Français) while --lang made this run speak
+    English: its help says so, rather than leave the two to contradict each
+    other; with no --lang, nothing is added."""
+    from textual.widgets import Static
+
+    for setting, told in (("fr", True), ("auto", False)):
+        app = RecordingApp(Settings(language=setting))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("s")
+            assert isinstance(app.screen, SettingsScreen)
+            text = " ".join(" ".join(plain(widget.content).split()) for widget in app.screen.query(Static))
+            note = "This run speaks English, as --lang asked; the setting applies from the next start."
+            assert (note in text) is told, text[:400]

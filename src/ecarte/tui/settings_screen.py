@@ -19,7 +19,15 @@ from textual.widgets import Button, Input, Label, Static
 
 from ecarte.engine import Rules, RulesError
 from ecarte.engine.cards import suit_letter, suit_name
-from ecarte.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language_from_environment
+from ecarte.i18n import (
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    N_,
+    _,
+    choose_language,
+    current_language,
+    language_from_environment,
+)
 from ecarte.log.names import COMPUTER
 from ecarte.play.language import LANGUAGE_AUTO
 from ecarte.play.settings import (
@@ -206,6 +214,18 @@ def language_options() -> list[tuple[str, str]]:
     return [(automatic, LANGUAGE_AUTO), *((LANGUAGE_NAMES[code], code) for code in LANGUAGES)]
 
 
+def language_help(setting: str) -> str:
+    """The language row's help; when ``--lang`` chose another language for
+    this run than the setting would, it says so (the row shows the setting,
+    the screens speak the other)."""
+    speaking = current_language()
+    if speaking == choose_language(setting=setting):
+        return _(LANGUAGE_HELP)
+    # Translators: after the language row's help, when --lang chose the language of this run.
+    override = _("This run speaks {language}, as --lang asked; the setting applies from the next start.")
+    return _(LANGUAGE_HELP) + " " + override.format(language=LANGUAGE_NAMES[speaking])
+
+
 def rule_control(key: str, rules: Rules) -> Input | Choice:
     value = getattr(rules, key)
     widget_id = f"rule-{key}"
@@ -248,7 +268,7 @@ class SettingsScreen(EcarteScreen[None]):
                 # Translators: the settings' row labels have about 24 columns.
                 _("Language"),
                 _select(language_options(), settings.language, "language"),
-                _(LANGUAGE_HELP),
+                language_help(settings.language),
             )
             yield Static(_("You and the opponent"), classes="settings-section")
             yield from self._row(
