@@ -143,7 +143,7 @@ class TableView(Static, can_focus=False):
         title = _("Table")
         if self._where:
             title = f"{title} · {self._where}"
-            room = self.outer_size.width - 4  # the frame's corners and a space each side
+            room = self.outer_size.width - 6  # the corners, a line and a space each side
             if 0 < room < cell_len(title):
                 title = self._where
         self.border_title = title
