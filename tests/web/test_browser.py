@@ -22,8 +22,6 @@ import json
 import os
 import re
 import shutil
-import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -32,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_support import Served, start_server, stop_server
+from web_support import Served, checked_log, start_server, stop_server
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver") or (
@@ -187,14 +185,7 @@ def test_a_match_in_the_browser_is_played_saved_and_resumed(browser_game: Browse
         game.driver.save_screenshot(screenshot)
 
     log = game.served.matches[0]
-    checked = subprocess.run(
-        [sys.executable, "-m", "ecarte", "check", "--json", str(log)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert checked.returncode == 0, checked.stdout + checked.stderr
-    summary = json.loads(checked.stdout)
+    summary = checked_log(log)
     assert summary["valid"] is True and summary["complete"] is False
 
     # A new page (the old one closed) offers to continue the same match.

@@ -6,15 +6,12 @@ server's own lines: one per game started or ended, no access log."""
 from __future__ import annotations
 
 import asyncio
-import json
 import signal
-import subprocess
-import sys
 import time
 
 import aiohttp
 import pytest
-from web_support import Served, start_server
+from web_support import Served, checked_log, start_server
 
 from ecarte.play.lock import LogLock
 
@@ -78,14 +75,7 @@ def test_a_signal_to_the_server_alone_closes_the_games_and_keeps_the_match(
     # The game quit: its match is no longer locked, and its log is whole.
     (log,) = served.matches
     LogLock.acquire(log).release()
-    checked = subprocess.run(
-        [sys.executable, "-m", "ecarte", "check", "--json", str(log)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert checked.returncode == 0, checked.stdout + checked.stderr
-    assert json.loads(checked.stdout)["valid"] is True
+    assert checked_log(log)["valid"] is True
 
 
 def test_the_server_says_when_a_game_starts_and_ends_and_logs_no_requests(ecarte_env: dict[str, str]) -> None:

@@ -3,12 +3,14 @@ free port of the loopback address, with its own config and data directories."""
 
 from __future__ import annotations
 
+import json
 import select
 import socket
 import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -61,3 +63,17 @@ def stop_server(served: Served) -> None:
     except subprocess.TimeoutExpired:
         served.process.kill()
         served.process.wait()
+
+
+def checked_log(log: Path) -> dict[str, Any]:
+    """``ecarte check --json`` on a match log, run as a user would: it must
+    read the log, and its report is returned."""
+    checked = subprocess.run(
+        [sys.executable, "-m", "ecarte", "check", "--json", str(log)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    report: dict[str, Any] = json.loads(checked.stdout)
+    return report
