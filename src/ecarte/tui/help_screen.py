@@ -344,19 +344,18 @@ class HelpScreen(EcarteModalScreen[None]):
         below = self._screen_below()
         pairs: dict[str, list[str]] = {}
         if below is not None:
-            own = [
-                binding.action if isinstance(binding, Binding) else binding[1]
-                for binding in type(below).__dict__.get("BINDINGS", [])
-            ]
-            own_actions = set(own)
+            # Each action the screen declares, by its place in the declaration.
+            own_actions: dict[str, int] = {}
+            for binding in type(below).__dict__.get("BINDINGS", []):
+                own_actions.setdefault(
+                    binding.action if isinstance(binding, Binding) else binding[1], len(own_actions)
+                )
             # In the order the screen declares its keys (its footer's and its
             # buttons'), not the order the keys were first bound: the table's
             # "a" accepts a proposal before it opens a finished match's analysis.
             active_bindings = sorted(
                 below.active_bindings.values(),
-                key=lambda active: (
-                    own.index(active.binding.action) if active.binding.action in own_actions else len(own)
-                ),
+                key=lambda active: own_actions.get(active.binding.action, len(own_actions)),
             )
             shown_actions = {
                 active.binding.action.partition("(")[0] for active in active_bindings if active.binding.show

@@ -395,15 +395,11 @@ class ReplayViewerScreen(EcarteScreen[None]):
         header = replay.header
         self.names = (short_name(header.players[0]), short_name(header.players[1])) if header else ("?", "?")
         final = None if steps.empty else steps.state(steps.last_position)
+        self.forfeit = read_forfeit(self.path)
         # Ended: decided, forfeited (kept beside the log), or damaged before
         # its end, so that it can never be continued: nothing to hide then.
-        ended = (
-            (final is not None and final.is_over)
-            or not replay.can_continue
-            or forfeit_path(self.path).exists()
-        )
+        ended = (final is not None and final.is_over) or not replay.can_continue or self.forfeit is not None
         self.hidden_seat = seat_kept_hidden(header.players, ended) if header else None
-        self.forfeit = read_forfeit(self.path) if replay.can_continue else None
         self.query_one("#replay-title", Static).update(self.title_text())
         error_text = self.error_text()
         if error_text is not None:
