@@ -42,18 +42,22 @@ def test_the_forfeit_is_read_safely(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("players", "ending"), [(("You", "Computer"), "you win it."), (("Leo", "Computer"), "Leo wins it.")]
+    ("players", "winning"), [(("You", "Computer"), "so you win it"), (("Leo", "Computer"), "so Leo wins it")]
 )
 async def test_the_last_event_of_a_forfeited_match_says_who_forfeited_why_and_who_wins(
-    tmp_path: Path, plain: Callable[..., str], players: tuple[str, str], ending: str
+    tmp_path: Path, plain: Callable[..., str], players: tuple[str, str], winning: str
 ) -> None:
+    """The .forfeit file's first line (the bot, the fault, its answer) is
+    read whole at 80 columns; the bot's standard error after it is not."""
     log = tmp_path / "m.ecarte.jsonl"
     deck = tuple(range(32))
     with LogWriter.create(log, players, 1, Rules()) as writer:
         writer.write_deal(1, deck)
-    forfeit_path(log).write_text(
-        "its answer is not JSON: 'hello'\nTraceback (most recent call last):\n", "utf-8"
+    reason = (
+        "bot 'cmd:python3 /home/leo/bots/my_bot.py' forfeits (garbage): its answer is not JSON: "
+        "'hello'; a value was expected at column 1"
     )
+    forfeit_path(log).write_text(f"{reason}\nits last standard error lines:\n  | Traceback\n", "utf-8")
     replay = replay_file(log)
     app = EcarteApp(Settings(), first_screen=lambda: ReplayViewerScreen(log, replay))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -63,7 +67,7 @@ async def test_the_last_event_of_a_forfeited_match_says_who_forfeited_why_and_wh
         await pilot.press("end")
         await pilot.pause()
         event = " ".join(plain(app.screen.query_one("#replay-event", Static).content).split())
-        assert f"Computer forfeits the match (its answer is not JSON: 'hello'): {ending}" in event
+        assert f"Computer forfeits the match, {winning}: {reason}" in event
         assert "Traceback" not in event
         await pilot.press("home")
         await pilot.pause()

@@ -55,9 +55,10 @@ SMALL_LOG_EVENTS = 2000
 once; a longer one is prepared in a worker behind "Loading…"."""
 LIST_LIMIT = 500
 """The newest logs listed; older ones stay on disk and open with ``ecarte replay``."""
-FORFEIT_REASON_CELLS = 60
-"""Cells of a forfeit's reason in the replay's last event (a bot's message
-may hold its last lines of standard error: the first line says why)."""
+FORFEIT_REASON_CELLS = 200
+"""Cells of a forfeit's reason in the replay's last event: its first line,
+which names the bot, the fault and what it answered (the lines after it are
+the bot's last lines of standard error)."""
 
 
 # ---------------------------------------------------------------- the list
@@ -459,12 +460,13 @@ class ReplayViewerScreen(EcarteScreen[None]):
         first line, cut short), and who wins."""
         why = short_name(reason.splitlines()[0] if reason.strip() else reason, FORFEIT_REASON_CELLS)
         winner = forfeit_winner(self.replay.header.players) if self.replay.header else None
+        # The reason last: it may take lines of its own, and says "forfeits" too.
         if winner is None:
-            return _("The opponent forfeits the match ({reason}).").format(reason=why)
+            return _("The opponent forfeits the match: {reason}").format(reason=why)
         loser = shown_name(self.names[1 - winner])
         if self.names[winner] == SECOND_PERSON:
-            return _("{name} forfeits the match ({reason}): you win it.").format(name=loser, reason=why)
-        return _("{name} forfeits the match ({reason}): {other} wins it.").format(
+            return _("{name} forfeits the match, so you win it: {reason}").format(name=loser, reason=why)
+        return _("{name} forfeits the match, so {other} wins it: {reason}").format(
             name=loser, reason=why, other=shown_name(self.names[winner])
         )
 
