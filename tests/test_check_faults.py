@@ -21,6 +21,7 @@ Leo takes 3 tricks, Klara 2: Leo scores 1. Score 0-1.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -618,6 +619,75 @@ def test_a_complete_last_line_that_is_wrong_is_not_called_torn() -> None:
     assert not replay.truncated_last_line
 
 
+@pytest.mark.parametrize(
+    ("last_line", "message"),
+    [
+        ("[1]", "each line must be a JSON object {...}; found a list"),
+        ("12", "each line must be a JSON object {...}; found 12"),
+        ('{"type": "propose", "player": 1, "player": 1}', 'the key "player" appears twice'),
+        ("[" * 101 + "]" * 101, "nested too deeply"),
+        ("[" * 5000 + "]" * 5000, "nested too deeply"),  # deeper than Python's parser goes
+    ],
+)
+def test_a_last_line_of_whole_json_is_an_ordinary_bad_line(last_line: str, message: str) -> None:
+    # Whole JSON parses: whatever is wrong with it, no write was cut short.
+    text = log_text(events=EVENTS[:3])
+    replay = replay_bytes((text + last_line).encode())
+    assert replay.error is not None and replay.error.line == 5
+    assert message in replay.error.message
+    assert "cut short" not in replay.error.message
+    assert not replay.truncated_last_line
+
+
+@pytest.mark.parametrize("last_line", ['{"type": "card", "player": NaN}', "[" * 5000 + "]" * 4999, '["]'])
+def test_a_last_line_that_does_not_parse_is_cut_short(last_line: str) -> None:
+    text = log_text(events=EVENTS[:3])
+    replay = replay_bytes((text + last_line).encode())
+    assert replay.error is not None and replay.error.line == 5
+    assert replay.truncated_last_line
+    assert "cut short" in replay.error.message
+
+
+def test_a_decision_before_any_deal_says_a_deal_is_expected() -> None:
+    replay = replay_bytes((log_text(events=[]) + '{"type": "play", "player": 1}\n').encode())
+    assert replay.error is not None and replay.error.line == 2
+    assert replay.error.message == (
+        "play by seat 1: no deal has begun; expected a 'deal' event after the header"
+    )
+
+
+@pytest.mark.parametrize("blank", ["\u00a0", "\x1c", "\u2028"])
+def test_a_line_of_characters_json_does_not_count_as_blank_is_not_called_blank(blank: str) -> None:
+    replay = replay_bytes((log_text(events=[]) + blank + "\n").encode())
+    assert replay.error is not None and replay.error.line == 2
+    assert "blank" not in replay.error.message
+    assert "not valid JSON" in replay.error.message
+
+
+def test_a_huge_version_is_quoted_shortly() -> None:
+    replay = replay_bytes(log_text(header={**HEADER, "version": int("9" * 4300)}).encode())
+    assert replay.error is not None and replay.error.line == 1
+    assert replay.error.message == (
+        "this is a version 999999999999999999999999...99999999 (4,300 characters) log; "
+        "this ecarte reads version 1"
+    )
+
+
+def test_a_lower_limit_on_digits_in_the_environment_does_not_change_the_verdict(tmp_path: Path) -> None:
+    # PYTHONINTMAXSTRDIGITS=640 would make Python refuse what the format allows.
+    path = tmp_path / "long-integer.ecarte.jsonl"
+    path.write_text(log_text(header={**HEADER, "note": int("7" * 4300)}, events=EVENTS[:3]))
+    result = subprocess.run(
+        [sys.executable, "-m", "ecarte", "check", "--json", str(path)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONINTMAXSTRDIGITS": "640"},
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert json.loads(result.stdout)["valid"] is True
+
+
 # ------------------------------------------------------------ steps without a choice
 
 
@@ -709,7 +779,7 @@ def test_a_file_over_10_mb_is_refused_unread(tmp_path: Path, capsys: pytest.Capt
         file.truncate(10_000_001)
     assert main(["check", "--json", str(path)]) == 2
     captured = capsys.readouterr()
-    assert captured.out == "" and "10 MB" in captured.err
+    assert captured.out == "" and "at most 10,000,000 bytes is read" in captured.err
 
 
 def test_a_file_over_100000_lines_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

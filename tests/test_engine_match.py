@@ -779,6 +779,28 @@ def test_the_scoring_table(tricks: int, loser_liable: bool, adds: bool, points: 
     assert trick_points(tricks, loser_liable, Rules(penalty_adds_to_vole=adds)) == points
 
 
+def test_the_views_exchanges_count_accepted_proposals_as_the_protocol_says() -> None:
+    # The protocol's 'exchanges' counts the accepted proposal whose discards
+    # are under way; the engine counts finished rounds. Each reads back.
+    match = start(WIN3, LOSE2)
+    seen: list[tuple[str, int, int]] = []
+    for step in ("propose", "accept", "discard 7D", "discard KC", "propose"):
+        view = match.view(match.current_player or 0)
+        seen.append((view.phase, view.to_json()["exchanges"], view.exchanges))
+        assert View.from_json(view.to_json()) == view
+        act(match, step)
+    assert seen == [
+        ("exchange", 0, 0),
+        ("answer", 0, 0),
+        ("discard", 1, 0),  # elder discards: one proposal accepted
+        ("discard", 1, 0),  # the dealer discards
+        ("exchange", 1, 1),  # the round is over
+    ]
+    view = match.view(0)
+    with pytest.raises(ViewError, match="'exchanges' must be at least 1 in the discard phase"):
+        View.from_json({**view.to_json(), "phase": "discard", "exchanges": 0})
+
+
 def test_a_view_reads_back_from_its_json_and_bad_json_is_refused() -> None:
     match = start(WIN3, LOSE2)
     act(match, "propose", "accept", "discard 7D", "discard KC", "play", "king")

@@ -199,6 +199,9 @@ def test_a_second_torn_line_does_not_overwrite_the_first(tmp_path: Path) -> None
     [
         b'{"type":"dance","player":0}\n',  # a bad event, not a torn write
         b'{"type":"card","player":1,"card":"ZZ"}',  # complete JSON but wrong: not torn
+        b"[1]",  # complete JSON, not an object: no write of an event was cut to this
+        b'{"type":"propose","player":1,"player":1}',  # whole JSON, a key twice
+        b"[" * 101 + b"]" * 101,  # whole JSON, too deep
         b"\n\n",
     ],
 )

@@ -270,8 +270,12 @@ def test_resolve_player_rejects_bad_names_with_a_message(name: str, message: str
 # ------------------------------------------------------------ the bot side: ecarte bot
 
 
-def hello(seat: int = 0, **rules: Any) -> str:
-    return json.dumps({"type": "hello", "protocol": 1, "seat": seat, "players": ["a", "b"], "rules": rules})
+def hello(seat: Any = 0, protocol: Any = 1, **rules: Any) -> str:
+    """A host's ``hello``: every rule, the defaults but for ``rules``."""
+    every_rule = {**Rules().to_dict(), **rules}
+    return json.dumps(
+        {"type": "hello", "protocol": protocol, "seat": seat, "players": ["a", "b"], "rules": every_rule}
+    )
 
 
 def a_decide() -> tuple[str, list[Action]]:
@@ -324,6 +328,25 @@ def test_ecarte_bot_answers_each_decide_with_one_legal_action_and_ends_at_bye() 
         ([hello(), json.dumps({"type": "shuffle"})], "unknown message type 'shuffle'"),
         ([json.dumps({"type": "hello", "protocol": 2, "seat": 0, "rules": {}})], "protocol version 2"),
         ([hello(target=500)], "rule 'target' must be an integer from 1 to 99"),
+        # A seat or a version that only equals an integer is not one.
+        ([hello(seat=1.0)], "line 1 from the host: 'hello' needs 'seat', 0 or 1"),
+        ([hello(seat=True)], "line 1 from the host: 'hello' needs 'seat', 0 or 1"),
+        ([hello(protocol=True)], "protocol version True; this bot speaks version 1"),
+        ([hello(protocol=1.0)], "protocol version 1.0; this bot speaks version 1"),
+        # The rules in force, every one: a default for one left out could differ from the host's.
+        (
+            [json.dumps({"type": "hello", "protocol": 1, "seat": 0, "players": ["a", "b"]})],
+            "'hello' needs 'rules', an object holding every rule in force",
+        ),
+        (
+            [json.dumps({"type": "hello", "protocol": 1, "seat": 0, "players": [], "rules": {"target": 5}})],
+            "'hello' needs every rule in 'rules'; missing: games_to_win, ace_high",
+        ),
+        # A huge value is quoted by its start, end and length.
+        (
+            [json.dumps({"type": "x" * 100_000})],
+            "unknown message type 'xxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxx' (100,000 characters)",
+        ),
         (
             [hello(), json.dumps({"type": "decide", "view": {"seat": 0}, "legal": [{"type": "play"}]})],
             "view key",

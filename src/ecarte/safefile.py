@@ -200,11 +200,13 @@ translators)."""
 
 def _too_large(what: str, size: int, limit: int, grew: bool = False) -> Deferred:
     template = _TOO_LARGE.get(what, _TOO_LARGE["the file"])[grew]
-    return Deferred(template, size=_megabytes(size), limit=_megabytes(limit))
+    # Just over the limit, megabytes would read "10 MB; at most 10 MB".
+    exact = f"{size / 1_000_000:.1f}" == f"{limit / 1_000_000:.1f}"
+    return Deferred(template, size=_megabytes(size, exact), limit=_megabytes(limit, exact))
 
 
-def _megabytes(size: int) -> Deferred:
-    if size >= 1_000_000:
+def _megabytes(size: int, exact: bool = False) -> Deferred:
+    if size >= 1_000_000 and not exact:
         return Deferred(N_("{count} MB"), count=f"{size / 1_000_000:.1f}".removesuffix(".0"))
     return Deferred(N_("{count:,} bytes"), count=size)
 

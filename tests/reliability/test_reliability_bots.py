@@ -44,6 +44,7 @@ BROKEN = [
     Broken("exit_at_once.py", "exited", "it exited with status 3", "exit-at-once bot: not playing"),
     Broken("exit_after_hello.py", "exited", "it exited with status 4", "I have seen enough"),
     Broken("close_stdin.py", "exited", "it closed its standard input", "no more input for me"),
+    Broken("close_stdin_silent.py", "exited", "it closed its standard input", "no more input, and no answer"),
     Broken("close_stdout.py", "exited", "it closed its standard output", "no more answers from me"),
     Broken("unasked.py", "garbage", "'unasked chatter'"),
     Broken("never_read.py", "timeout", "within 1.5 s", short_limit=True),

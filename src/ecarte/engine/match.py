@@ -421,7 +421,7 @@ class Match:
         """Each seat's discards in this deal, as a card mask."""
         self.proposals = 0
         self.exchanges = 0
-        """Accepted proposals whose discards are done (or under way)."""
+        """Exchange rounds finished: accepted proposals whose discards are both done."""
         self.liable: int | None = None
         self.announced: list[int] = []
         self.trick: list[Card] = []

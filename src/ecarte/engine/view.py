@@ -114,6 +114,10 @@ class View(FrozenRecord):
     my_discards: tuple[Card, ...]
     their_discards: int
     exchanges: int
+    """Exchange rounds finished in this deal (both discards done), as the
+    engine counts them. The protocol's ``exchanges`` counts accepted
+    proposals, one more while a round's discards are under way: ``to_json``
+    and ``from_json`` convert."""
     liable: int | None
     announced: tuple[int, ...]
     trick: tuple[Card, ...]
@@ -207,7 +211,7 @@ class View(FrozenRecord):
             "stock": self.stock,
             "my_discards": [card_code(card) for card in self.my_discards],
             "their_discards": self.their_discards,
-            "exchanges": self.exchanges,
+            "exchanges": self.exchanges + (self.phase is Phase.DISCARD),
             "liable": self.liable,
             "announced": list(self.announced),
             "trick": [card_code(card) for card in self.trick],
@@ -231,7 +235,7 @@ class View(FrozenRecord):
                 stock=_int(obj, "stock"),
                 my_discards=_cards(obj, "my_discards"),
                 their_discards=_int(obj, "their_discards"),
-                exchanges=_int(obj, "exchanges"),
+                exchanges=_exchanges(obj),
                 liable=None if obj.get("liable") is None else _seat(obj, "liable"),
                 announced=_seats(obj, "announced"),
                 trick=_cards(obj, "trick"),
@@ -248,6 +252,23 @@ def _int(obj: dict[str, Any], key: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise ViewError(Deferred(N_("view key {key} must be a non-negative integer"), key=repr(key)))
     return value
+
+
+def _exchanges(obj: dict[str, Any]) -> int:
+    # The protocol counts the accepted proposal whose discards are under way.
+    accepted = _int(obj, "exchanges")
+    if obj.get("phase") == Phase.DISCARD:
+        if accepted == 0:
+            raise ViewError(
+                Deferred(
+                    N_(
+                        "view key 'exchanges' must be at least 1 in the discard phase "
+                        "(a proposal was accepted)"
+                    )
+                )
+            )
+        return accepted - 1
+    return accepted
 
 
 def _seat(obj: dict[str, Any], key: str) -> int:

@@ -16,6 +16,7 @@ start-up beyond the bare interpreter's (``python benchmarks/startup.py``).
 from __future__ import annotations
 
 import json
+import sys
 from enum import StrEnum
 
 from ecarte.engine import Action, ActionError, Card, CardError, Rules, RulesError, deck_string, parse_deck
@@ -65,6 +66,15 @@ TOO_DEEP = Deferred(N_("the JSON is nested too deeply (more than {count} levels)
 
 MAX_INT_DIGITS = 4300
 """Longest integer read: Python's own default limit for reading integers."""
+
+# PYTHONINTMAXSTRDIGITS (or -X int_max_str_digits) may set Python's limit
+# lower, which would refuse a log this reader promises to read; a higher
+# limit, or none (0), is left alone: MAX_INT_DIGITS is checked here.
+if 0 < sys.get_int_max_str_digits() < MAX_INT_DIGITS:
+    sys.set_int_max_str_digits(MAX_INT_DIGITS)
+
+_JSON_WHITESPACE = " \t\r\n"
+"""The only characters JSON counts as blank (not U+00A0, not U+001C)."""
 
 
 class LineError(ValueError):
@@ -291,6 +301,51 @@ def load_json(text: str) -> Any:
     return value
 
 
+def _any_value(_: Any) -> None:
+    return None
+
+
+# Syntax only: reads any integer, any key twice, without building anything.
+_SYNTAX_DECODER = json.JSONDecoder(
+    parse_constant=_reject_constant, parse_int=_any_value, object_pairs_hook=_any_value
+)
+
+
+def is_whole_json(text: str) -> bool:
+    """Whether the text is one complete JSON value, whatever this reader's
+    limits (nesting, digits, a key twice): a write cut short never is. Too
+    deep for Python's parser, only its brackets are matched: such a line is
+    invalid anyway, and whether it is whole only chooses the message."""
+    try:
+        _SYNTAX_DECODER.decode(text)
+    except RecursionError:
+        return _brackets_close(text)
+    except ValueError:  # not JSON, NaN or Infinity
+        return False
+    return True
+
+
+def _brackets_close(text: str) -> bool:
+    # Iterative: counts brackets outside strings, as a parser would nest them.
+    depth = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+        elif char in "]}":
+            depth -= 1
+    return depth == 0 and not in_string and text.strip(_JSON_WHITESPACE)[-1:] in ("]", "}")
+
+
 def parse_json_object(raw: bytes) -> dict[str, Any]:
     """One line's bytes (without its ``\\n``) as a JSON object, or ``LineError``."""
     try:
@@ -303,7 +358,7 @@ def parse_json_object(raw: bytes) -> dict[str, Any]:
                 column=error.start + 1,
             )
         ) from None
-    if not text.strip():
+    if not text.strip(_JSON_WHITESPACE):
         raise LineError(
             Deferred(
                 N_("a blank line: every line must be one JSON object (only the file's end may be a newline)")
@@ -380,7 +435,7 @@ def parse_header(obj: dict[str, Any]) -> LogHeader:
         raise LineError(
             Deferred(
                 N_("this is a version {found} log; this ecarte reads version {version}"),
-                found=version,
+                found=shorten(version),
                 version=FORMAT_VERSION,
             )
         )

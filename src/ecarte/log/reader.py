@@ -47,6 +47,7 @@ from .format import (
     LogError,
     LogEvent,
     LogHeader,
+    is_whole_json,
     parse_event,
     parse_header,
     parse_json_object,
@@ -435,22 +436,15 @@ def replay_bytes(data: bytes) -> Replay:
 
 def _is_cut_short(raw: bytes) -> bool:
     """Whether a last line without newline looks like a write cut short: text
-    that does not parse, whose only flaw as UTF-8 is an unfinished character
-    at its very end. Bytes that are not UTF-8 elsewhere are not a torn write."""
+    that is not whole JSON (a complete JSON value that breaks the format is
+    an ordinary bad line), whose only flaw as UTF-8 is an unfinished
+    character at its very end. Bytes that are not UTF-8 elsewhere are not a
+    torn write."""
     try:
-        raw.decode("utf-8")
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        if error.end != len(raw) or error.reason != "unexpected end of data":
-            return False
-    return _is_parse_error(raw)
-
-
-def _is_parse_error(raw: bytes) -> bool:
-    try:
-        parse_json_object(raw)
-    except LineError:
-        return True
-    return False
+        return error.end == len(raw) and error.reason == "unexpected end of data"
+    return not is_whole_json(text)
 
 
 def read_log_bytes(path: Path | str) -> bytes:
@@ -491,6 +485,13 @@ def apply_event(match: Match, event: LogEvent) -> None:
             )
         )
     seat = match.current_player
+    if seat is None and not match.deals:
+        raise LineError(
+            Deferred(
+                N_("{event}: no deal has begun; expected a 'deal' event after the header"),
+                event=event.describe(),
+            )
+        )
     if seat is None:
         raise LineError(
             Deferred(

@@ -16,8 +16,10 @@ from typing import IO, Any
 
 from ecarte.ai.base import Player, make_player
 from ecarte.engine import Action, ActionError, Rules, RulesError, View, ViewError
+from ecarte.engine.quoting import quoted
+from ecarte.engine.rules import RULE_NAMES
 from ecarte.i18n import _, translated_error
-from ecarte.log.format import JsonTextError, load_json
+from ecarte.log.format import JsonTextError, is_int, load_json
 
 PROTOCOL_VERSION = 1
 
@@ -66,7 +68,7 @@ def serve(player: Player, source: IO[bytes], sink: IO[str]) -> int:
             else:
                 raise ProtocolError(
                     _("unknown message type {kind}; the host sends hello, decide, result and bye").format(
-                        kind=repr(kind)
+                        kind=quoted(kind)
                     )
                 )
         except (ProtocolError, ViewError, ActionError, RulesError) as error:
@@ -93,23 +95,33 @@ def _message(raw: bytes) -> dict[str, Any] | None:
     try:
         message = load_json(text)
     except JsonTextError as error:
-        raise ProtocolError(f"{error}: {text.strip()[:80]!r}") from None
+        raise ProtocolError(f"{error}: {quoted(text.strip())}") from None
     if not isinstance(message, dict):
         raise ProtocolError(_("not a JSON object with a 'type'"))
     return message
 
 
 def _hello(player: Player, message: dict[str, Any]) -> None:
-    if message.get("protocol") != PROTOCOL_VERSION:
+    version = message.get("protocol")
+    if not is_int(version) or version != PROTOCOL_VERSION:
         raise ProtocolError(
             _("protocol version {version}; this bot speaks version {ours}").format(
-                version=repr(message.get("protocol")), ours=PROTOCOL_VERSION
+                version=quoted(version), ours=PROTOCOL_VERSION
             )
         )
     seat = message.get("seat")
-    if seat not in (0, 1) or isinstance(seat, bool):
+    if not is_int(seat) or seat not in (0, 1):
         raise ProtocolError(_("'hello' needs 'seat', 0 or 1"))
-    rules = message.get("rules", {})
+    rules = message.get("rules")
+    if not isinstance(rules, dict):
+        raise ProtocolError(_("'hello' needs 'rules', an object holding every rule in force"))
+    # Every rule, not the defaults for those left out: a bot playing by other
+    # rules than the host's would be refused moves it believes legal.
+    missing = [name for name in RULE_NAMES if name not in rules]
+    if missing:
+        raise ProtocolError(
+            _("'hello' needs every rule in 'rules'; missing: {names}").format(names=", ".join(missing))
+        )
     player.start_match(seat, Rules.from_mapping(rules))
 
 

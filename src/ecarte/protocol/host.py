@@ -345,6 +345,14 @@ class ExternalPlayer:
                 except queue.Empty:
                     item = _EOF
                 break
+            if _reader_gone(process):
+                # It closed its input after the decide reached the pipe: it
+                # will never read the next message, so it is not waited for.
+                try:
+                    item = self._answers.get(timeout=EXIT_POLL)
+                    break
+                except queue.Empty:
+                    raise self._fault("exited", self._exit_story(process, "input")) from None
         if item is _EOF:
             assert self._process is not None
             raise self._fault("exited", self._exit_story(self._process, "output"))
@@ -405,6 +413,20 @@ class ExternalPlayer:
 
 def raw_text(raw: bytes) -> str:
     return raw.decode("utf-8", errors="replace").rstrip("\r\n")
+
+
+def _reader_gone(process: subprocess.Popen[bytes]) -> bool:
+    """Whether the bot closed its standard input: Linux and the BSDs flag
+    the write end of a pipe without a reader with POLLERR."""
+    stdin = process.stdin
+    if stdin is None or not hasattr(select, "poll"):
+        return False
+    try:
+        poller = select.poll()
+        poller.register(stdin.fileno(), select.POLLOUT)
+        return any(events & select.POLLERR for _, events in poller.poll(0))
+    except (OSError, ValueError):  # already closed here
+        return False
 
 
 def _write_within(fd: int, data: bytes, timeout: float) -> None:
