@@ -9,7 +9,13 @@ import random
 import pytest
 
 from ecarte.ai.coach import SeatEvaluator
-from ecarte.ai.evaluator import ANALYSIS_BUDGET, Evaluation, evaluate_options, evaluation_of
+from ecarte.ai.evaluator import (
+    ANALYSIS_BUDGET,
+    Evaluation,
+    evaluate_options,
+    evaluation_of,
+    their_king_pending,
+)
 from ecarte.ai.expert import ExpertPlayer
 from ecarte.engine import Match, Rules, deck_for, shuffled_deck
 from ecarte.engine.actions import KING, PLAY_ACTION, Action, ActionType
@@ -159,6 +165,31 @@ def test_a_king_that_wins_the_match_is_worth_certainty() -> None:
     assert evaluation.best.se == 0.0
     worst = min(option.win for option in evaluation.options)
     assert worst < 50.0  # without the point this hand loses most deals
+
+
+def test_at_the_first_lead_the_dealers_king_to_come_is_counted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Elder leads with five trumps but the king, in a game to 1. Where the
+    dealer holds K♥ (5 of the 26 unseen cards) it announces after the lead
+    and wins; elsewhere elder's tricks win. So every lead is worth about
+    21/26, not the certainty that leaving the king out would give."""
+    match = dealt("QH JH AH TH 9H", "KS 9S 8D QD 7C", "8H", rules=Rules(target=1))
+    match.apply(PLAY_ACTION)
+    evaluation = evaluate(match)
+    assert {option.action.type for option in evaluation.options} == {ActionType.CARD}
+    for option in evaluation.options:
+        assert abs(option.win - 100 * 21 / 26) <= 4 * option.se + 0.5
+    monkeypatch.setattr(ExpertPlayer, "count_pending_king", False)
+    assert all(option.win == 100.0 for option in evaluate(match).options)
+
+
+def test_the_other_may_still_announce_only_before_its_moment() -> None:
+    match = dealt("QH JH AH TH 9H", "KS 9S 8D QD 7C", "8H")
+    match.apply(PLAY_ACTION)
+    assert their_king_pending(match.view(0)), "elder leads: the dealer's moment is to come"
+    match.apply(Action.parse("card QH"))
+    assert not their_king_pending(match.view(1)), "the dealer replies: elder's moment is over"
+    match.apply(Action.parse("card 9S"))
+    assert not their_king_pending(match.view(0)), "the second trick: the dealer's moment is over"
 
 
 # ---------------------------------------------------------------- precision

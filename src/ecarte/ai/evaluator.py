@@ -33,6 +33,7 @@ from math import comb
 from typing import TYPE_CHECKING
 
 from ecarte.engine.actions import CARD, KING, Action
+from ecarte.engine.king import announce_moment_passed
 from ecarte.engine.scoring import game_won
 from ecarte.engine.view import Phase, View
 
@@ -247,10 +248,18 @@ def card_values(player: ExpertPlayer, view: View, legal: Sequence[Action], budge
     solver = player._solver(view)
     won = sum(1 for trick in view.tricks if trick.winner == me)
     mine = view.hand_mask
-    # Trump-king points are already in the score, or coming to the dealer
-    # whatever is played now: they do not change the choice.
+    # Trump-king points already announced are in the score. One still to
+    # come is the other's, when we lead the first trick as elder and the
+    # dealer may announce after our card: in the hands holding the king the
+    # deal ends with its point, as the exchange's simulations count it (the
+    # value of playing at once must be the value of the lead that follows).
     table = player._leaf_values(view, view.liable)
     leaf = [table[tricks][0][0] for tricks in range(6)]
+    start = player.vector_from_trick
+    vector = bool(start) and len(view.tricks) + 1 >= start
+    pending_king = player.count_pending_king and not vector and their_king_pending(view)
+    leaf_with_their_king = [table[tricks][0][1] for tricks in range(6)] if pending_king else leaf
+    king_bit = 1 << view.trump_king
     weight = player._opponent_weight(view)
     ruled_out = ruled_out_by_replies(view, player.rules) if player.read_replies else 0
     hands = opponent_hands(view, player.rng, budget.trick_samples, weight, TRICK_ENUMERATE, ruled_out)
@@ -258,6 +267,12 @@ def card_values(player: ExpertPlayer, view: View, legal: Sequence[Action], budge
     cards = [action.card for action in legal if action.type == CARD]
     card_actions = [action for action in legal if action.type == CARD]
     led = view.trick[0] if view.trick else None
+
+    def leaves_of(drawn: Sequence[tuple[int, float]]) -> list[list[float]]:
+        """The leaf values of each hand drawn (the other's king counted)."""
+        return [leaf_with_their_king if hand & king_bit else leaf for hand, _ in drawn]
+
+    leaves = leaves_of(hands)
 
     search: TrickSolver | ModelledReplySolver = solver
     if player.textbook_replies:
@@ -268,17 +283,18 @@ def card_values(player: ExpertPlayer, view: View, legal: Sequence[Action], budge
             return won + search.after_lead(mine, hand, card)
         return won + search.after_reply(mine, hand, led, card)
 
-    start = player.vector_from_trick
-    vector = bool(start) and len(view.tricks) + 1 >= start
     adaptive = budget.target_se is not None and not exact
     outcomes = (
         [[tricks_of(card, hand) for hand, _ in hands] for card in cards] if adaptive or not vector else []
     )
     if budget.target_se is not None and not exact:
         target = budget.target_se / 100.0
-        while len(hands) < budget.most and _needs_more([[leaf[t] for t in row] for row in outcomes], target):
+        while len(hands) < budget.most and _needs_more(
+            [[by_hand[t] for by_hand, t in zip(leaves, row, strict=True)] for row in outcomes], target
+        ):
             extra = opponent_hands(view, player.rng, TRICK_BATCH, weight, 0, ruled_out)
             hands = hands + extra
+            leaves = leaves + leaves_of(extra)
             for row, card in zip(outcomes, cards, strict=True):
                 row.extend(tricks_of(card, hand) for hand, _ in extra)
     if vector:
@@ -292,10 +308,10 @@ def card_values(player: ExpertPlayer, view: View, legal: Sequence[Action], budge
         expected = 0.0
         tricks_sum = 0.0
         values = []
-        for tricks, w in zip(row, weights, strict=True):
-            expected += w * leaf[tricks]
+        for tricks, w, by_hand in zip(row, weights, leaves, strict=True):
+            expected += w * by_hand[tricks]
             tricks_sum += w * tricks
-            values.append(leaf[tricks])
+            values.append(by_hand[tricks])
         # More tricks break ties: they cost nothing and hedge the samples.
         rank = expected / total_weight + 1e-6 * tricks_sum / total_weight
         result.append(
@@ -304,6 +320,17 @@ def card_values(player: ExpertPlayer, view: View, legal: Sequence[Action], budge
     if KING in {action.type for action in legal}:
         result.insert(0, _king_value(player, view, outcomes, weights, exact))
     return result
+
+
+def their_king_pending(view: View) -> bool:
+    """Whether the other may still announce the trump king in this deal:
+    it has not, and its moment (the engine's ``announce_moment_passed``) is
+    still to come. Only the hands that hold the king can; the sampled hands
+    hold it only when it is out of sight (not ours, not turned up, not played)."""
+    other = 1 - view.seat
+    if other in view.announced:
+        return False
+    return not announce_moment_passed(other == view.dealer, len(view.tricks), len(view.trick))
 
 
 def _vector_outcomes(

@@ -146,6 +146,10 @@ class ExpertPlayer:
     exchange, instead of its best replies. Off: against the textbook itself
     it measured no gain (docs/ai.md, "The other's replies by the
     textbook")."""
+    count_pending_king = True
+    """At elder's first lead, value the hands in which the dealer holds the
+    trump king with the point it will announce (``evaluator.card_values``);
+    off: those points are left out, as before 2026-12-03."""
     vector_from_trick = 0
     """From this trick on (1 to 5; 0: never) the card play chooses each later
     card once for the worlds it cannot tell apart (``vector_search``)
