@@ -291,8 +291,20 @@ def test_the_readable_report_names_the_blunder_and_the_error(
         file.write("not json\n")
     status, out, _ = run(capsys, str(path))
     assert status == 1
-    assert "line 4: Klara blunder: card 7H" in out and "best king" in out
+    # The options in the player's words (as the Analysis view), not the protocol's codes.
+    assert "line 4: Klara blunder: 7♥ (" in out and "best Announce (" in out
     assert "INVALID at line 6" in out
+
+
+def test_the_readable_report_names_options_in_the_players_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = king_log(tmp_path / "king.ecarte.jsonl")
+    assert main(["--lang", "sv", "analyse", str(path)]) == 0
+    out = capsys.readouterr().out
+    flagged = next(line for line in out.splitlines() if "Klara bock" in line)
+    assert "Klara bock: 7♥ (" in flagged and "bäst Visa (" in flagged
+    assert "card" not in flagged and "king" not in flagged
 
 
 def test_deals_are_numbered_within_their_game_as_the_table_numbers_them(

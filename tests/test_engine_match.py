@@ -519,12 +519,20 @@ def test_elder_is_too_late_after_leading() -> None:
 
 
 def test_the_king_cannot_be_announced_during_the_exchange() -> None:
+    # Elder (seat 1) holds K♥: too early at every step of the exchange.
     match = start(WIN3, LOSE2)
-    assert "too early" in refused(match, "king")
+    assert "too early" in refused(match, "king", seat=1)
     act(match, "propose")
-    assert "too early" in refused(match, "king")
+    assert "too early" in refused(match, "king", seat=1)
     act(match, "accept")
-    assert "too early" in refused(match, "king")
+    assert "too early" in refused(match, "king", seat=1)
+
+
+def test_a_player_without_the_king_is_told_so_not_that_it_is_too_early() -> None:
+    # "Too early" would let the dealer believe K♥ is in the hand.
+    match = start(WIN3, LOSE2)
+    act(match, "propose")
+    assert refused(match, "king", seat=0) == "you cannot announce the king: you do not hold K♥"
 
 
 def test_a_king_drawn_from_the_stock_counts() -> None:

@@ -161,10 +161,10 @@ def test_keys_at_an_explanation_and_enter_at_a_move_are_answered() -> None:
     assert lesson.try_move(Action.parse("accept")) == (
         "There is no proposal to answer: you speak first. Press e to propose."
     )
-    # The engine's words for the king, as for a card.
+    # The engine's words for the king, as for a card: the learner does not hold K♥, and is
+    # told so rather than that it is too early (which would suggest the king is in the hand).
     assert lesson.try_move(Action.parse("king")) == (
-        "Too early to announce the king: elder announces once the exchange is over, "
-        "before leading to the first trick. Press e to propose."
+        "You cannot announce the king: you do not hold K♥. Press e to propose."
     )
 
 

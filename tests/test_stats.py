@@ -228,7 +228,10 @@ def test_bad_files_are_named_and_skipped(
 def test_the_readable_record(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stats", "--dir", str(folder)]) == 0
     out = capsys.readouterr().out
-    assert "Matches:" in out and "Longest winning streak" in out
+    assert "Matches without hints:" in out and "Longest winning streak" in out
+    # The deals' counts are of the matches without hints, and say so.
+    after = out.split("In the matches without hints:\n", 1)[1].splitlines()
+    assert after[0].startswith("  Deals: ") and after[1].startswith("  Voles: ")
     # Levels and rule sets in the players' words, as the Statistics screen says them.
     assert "against Expert:" in out and "against Easy:" in out
     assert "rules game to 5 · usual rules:" in out

@@ -273,3 +273,30 @@ async def test_the_analysis_of_a_forfeited_match_says_how_it_ended(tmp_path: Pat
         status = words(screen.query_one("#analysis-status", Static).content)
         assert "forfeited" not in status
         assert "The match is not over: the graph stops where the log ends." in status
+
+
+@pytest.mark.parametrize(
+    ("language", "points", "spoken_to", "named"),
+    [
+        ("en", 1, "1 point to you.", "1 point to Computer."),
+        ("en", 2, "2 points to you.", "2 points to Computer."),
+        ("nb", 1, "1 poeng til deg.", "1 poeng til Maskinen."),
+        ("fi", 1, "saat 1 pisteen", "Tietokone saa 1 pisteen"),
+    ],
+)
+def test_a_deal_played_open_speaks_to_the_player_named_you(
+    language: str, points: int, spoken_to: str, named: str
+) -> None:
+    from ecarte import i18n
+    from ecarte.analysis.match_analysis import DealResult
+    from ecarte.tui.analysis_screen import deal_note
+
+    i18n.activate(language)
+    try:
+        names = ("You", "Computer")
+        yours = DealResult(1, 1, 1, 2, 1, (4, 1), (5, 0), (points, 0))
+        theirs = DealResult(1, 1, 1, 2, 1, (1, 4), (0, 5), (0, points))
+        assert spoken_to in deal_note(yours, names).plain
+        assert named in deal_note(theirs, names).plain
+    finally:
+        i18n.activate("en")

@@ -286,3 +286,35 @@ def test_an_option_the_samples_cannot_tell_from_the_best_is_marked(symbols: bool
     clear = Evaluation(seat=0, phase=Phase.EXCHANGE, options=behind, best_index=0)
     lines = hint_lines(clear, 40, symbols).plain.split("\n")
     assert len(lines) == len(actions) and lines[1].startswith("  ")
+
+
+def test_options_shown_with_the_same_chance_are_all_marked_however_precise() -> None:
+    """Four leads at 72%, each known to 0.2 points: 71.6% is shown as 72%
+    beside the best's 72.4%; a mark on one and not the others would tell
+    apart what the panel shows as equal. A loss of a point or more keeps
+    its place unmarked when the samples tell it apart."""
+    cards = ["QS", "KH", "TS", "8D", "7C"]
+    wins = [72.4, 72.3, 71.9, 71.6, 71.2]
+    options = tuple(
+        OptionValue(Action.parse(f"card {card}"), win=win, se=0.2, tricks=None, samples=2000)
+        for card, win in zip(cards, wins, strict=True)
+    )
+    evaluation = Evaluation(seat=0, phase=Phase.TRICKS, options=options, best_index=0)
+    lines = hint_lines(evaluation, 40, True).plain.split("\n")
+    assert lines[0].startswith("★")
+    assert [line[0] for line in lines[1:4]] == ["≈", "≈", "≈"]
+    assert lines[4].startswith("  ")
+
+
+def test_discards_valued_among_many_say_so_in_one_line_at_80x24() -> None:
+    """At 80x24 the panel is 28 cells wide and shows discards by their cards
+    alone; the note under them says they are discards, whole, on one line."""
+    discards = ["AH KH QH JH TH", "AH KH QH JH", "AH KH QH", "AH KH", "AH"]
+    options = tuple(
+        OptionValue(Action.parse(f"discard {cards}"), win=60.0 - index, se=1.0, tricks=None, samples=100)
+        for index, cards in enumerate(discards)
+    )
+    evaluation = Evaluation(seat=0, phase=Phase.DISCARD, options=options, best_index=0)
+    lines = hint_lines(evaluation, 28, True, legal=32).plain.split("\n")
+    assert lines[-1] == "(5 of 32 discards valued)"
+    assert all(len(line) <= 28 for line in lines)

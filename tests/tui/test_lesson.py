@@ -16,6 +16,7 @@ from textual.widgets._footer import FooterKey
 
 from ecarte.cli import main
 from ecarte.engine import Action, Rules, card_action
+from ecarte.i18n import activate, choose_language
 from ecarte.play import paths
 from ecarte.play.lesson import StepKind, lesson_finished, mark_finished, wants
 from ecarte.play.settings import Settings
@@ -162,10 +163,13 @@ async def test_a_newcomer_plays_the_lesson_through_and_ends_in_a_real_game_again
         Settings(
             speed="instant", rules=Rules(ace_high=True, must_trump=False, target=11, four_all_reset=True)
         ),
+        # Each language's texts are as long as they need to be: they must fit too.
+        *(Settings(speed="instant", language=language) for language in ("fr", "sv", "nb", "de", "fi", "nl")),
     ],
-    ids=["default rules", "every rule changed"],
+    ids=["default rules", "every rule changed", "fr", "sv", "nb", "de", "fi", "nl"],
 )
 async def test_every_lesson_text_is_whole_at_80x24(settings: Settings) -> None:
+    activate(choose_language(setting=settings.language))
     app = lesson_app(settings)
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen

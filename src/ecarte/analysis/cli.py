@@ -22,6 +22,7 @@ from ecarte.safefile import folder_problem
 from ecarte.text import emit, printable
 
 from .match_analysis import MatchAnalysis, Opponent, Progress, analyse_replay, analysis_json
+from .option_words import option_label
 from .stats import rules_shown
 
 
@@ -134,7 +135,8 @@ def format_analysis(
     if flagged:
         lines.append(_("Flagged decisions (win chances of the deciding seat):"))
         for decision in flagged:
-            chosen, best = str(decision.chosen), str(decision.best)
+            # The options in the player's words, as the Analysis view says them.
+            chosen, best = option_label(decision.chosen), option_label(decision.best)
             best_win = decision.options[0].win
             chosen_win = next(option.win for option in decision.options if option.action == decision.chosen)
             assert decision.label is not None
@@ -279,7 +281,9 @@ def _first_folded(item: tuple[str, object]) -> str:
 def format_record(record: dict[str, object], source: str) -> str:
     """The readable record (``record`` is ``Record.to_json()``)."""
     lines = [_("Your record, from the match logs in {folder}").format(folder=printable(source))]
-    lines.append(_("Matches: {tally}").format(tally=_tally_text(record["matches"])))  # type: ignore[arg-type]
+    # Every count but the assisted line is of the matches played without
+    # hints, as the Statistics screen says: the headings say so here too.
+    lines.append(_("Matches without hints: {tally}").format(tally=_tally_text(record["matches"])))  # type: ignore[arg-type]
     by_level = record["by_level"]
     by_rules = record["by_rules"]
     assert isinstance(by_level, dict) and isinstance(by_rules, dict)
@@ -300,20 +304,23 @@ def format_record(record: dict[str, object], source: str) -> str:
     penalties = record["penalties"]
     assert isinstance(points, list) and isinstance(voles, list) and isinstance(kings, list)
     assert isinstance(penalties, dict)
+    lines.append(_("In the matches without hints:"))
     if isinstance(per_deal, list):
-        lines.append(
-            _("Deals: {deals}; points per deal {yours} (opponents {theirs})").format(
-                deals=record["deals"], yours=f"{per_deal[0]:.2f}", theirs=f"{per_deal[1]:.2f}"
-            )
+        deals = _("Deals: {deals}; points per deal {yours} (opponents {theirs})").format(
+            deals=record["deals"], yours=f"{per_deal[0]:.2f}", theirs=f"{per_deal[1]:.2f}"
         )
-    lines.append(_("Voles: {yours} (opponents {theirs})").format(yours=voles[0], theirs=voles[1]))
-    lines.append(
+    else:
+        deals = _("Deals: {deals}").format(deals=record["deals"])
+    details = [
+        deals,
+        _("Voles: {yours} (opponents {theirs})").format(yours=voles[0], theirs=voles[1]),
         _("Penalties: suffered {suffered}, inflicted {inflicted}").format(
             suffered=penalties["suffered"], inflicted=penalties["inflicted"]
-        )
-    )
-    lines.append(_("King points: {yours} (opponents {theirs})").format(yours=kings[0], theirs=kings[1]))
-    lines.append(_("Longest winning streak: {count}").format(count=record["longest_winning_streak"]))
+        ),
+        _("King points: {yours} (opponents {theirs})").format(yours=kings[0], theirs=kings[1]),
+        _("Longest winning streak: {count}").format(count=record["longest_winning_streak"]),
+    ]
+    lines.extend("  " + line for line in details)
     unfinished = record["unfinished"]
     if unfinished:
         lines.append(_("Unfinished matches (not counted): {count}").format(count=unfinished))

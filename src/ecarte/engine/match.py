@@ -857,14 +857,16 @@ class Match:
             return _(
                 "you cannot announce the king: {card} is the turned-up card (its point went to the dealer)"
             ).format(card=card_label(king))
-        if self.phase in (EXCHANGE, ANSWER, DISCARD_PHASE):
-            # Translators: the card table shows this in two lines of 46 columns: at most
-            # about 85 characters.
-            return _("too early to announce the king: {moment}").format(moment=self._king_moment(seat))
+        # Not holding it comes before the moment: "too early" would let a
+        # player believe the king is in the hand.
         if not self.hands[seat] >> king & 1:
             # Translators: the card table shows this in two lines of 46 columns: at most
             # about 85 characters.
             return _("you cannot announce the king: you do not hold {card}").format(card=card_label(king))
+        if self.phase in (EXCHANGE, ANSWER, DISCARD_PHASE):
+            # Translators: the card table shows this in two lines of 46 columns: at most
+            # about 85 characters.
+            return _("too early to announce the king: {moment}").format(moment=self._king_moment(seat))
         if seat in self.announced:
             return _("you have already announced the king in this deal")
         if seat == self.dealer and not announce_moment_passed(True, len(self.tricks), len(self.trick)):

@@ -130,7 +130,7 @@ STEPS: tuple[Step, ...] = (
         N_(
             "Écarté is played with 32 cards. In each suit, from high to low: K Q J A 10 9 8 7. "
             "Yes: the ace ranks below the jack. Klara has dealt you five cards; whoever takes "
-            "3 of the 5 tricks scores."
+            "3 of the 5 tricks scores. These deals are prepared: I can tell you Klara's cards."
         ),
         title=N_("Your first deal"),
     ),
@@ -144,7 +144,8 @@ STEPS: tuple[Step, ...] = (
         "propose",
         N_(
             "Klara deals, so you speak first: play with this hand, or propose an exchange. "
-            "Your {7D} and {8C} are weak: propose."
+            "Two trumps and a king: the old books would play, and it is close. Your {7D} and "
+            "{8C} are weak: propose, and see the exchange."
         ),
         hint=N_("Press e to propose."),
         why=N_(
@@ -319,8 +320,8 @@ STEPS: tuple[Step, ...] = (
     _you(
         "propose",
         N_(
-            "A good hand. You could play at once, but if you lost, Klara would score 2. Propose: "
-            "if she refuses, the risk is hers."
+            "A good hand: the books would play it at once, but if you lost, Klara would score 2. "
+            "Proposing is the safer choice: if she refuses, the risk is hers."
         ),
         hint=N_("Press e to propose."),
         why=N_("Playing without proposing makes you liable: lose, and Klara scores 2. Press e."),

@@ -300,7 +300,16 @@ def deal_note(deal: DealResult, names: tuple[str, str]) -> Text:
             "other_tricks": deal.open_tricks[1],
             **players,
         }
-        if deal.open_points[scorer]:
+        if deal.open_points[scorer] and names[scorer] == SECOND_PERSON:
+            # The player named "You" is spoken to: "1 point to you", never "to You".
+            sentence = ngettext(
+                "{bold} (best play by both, every card visible: what was possible, not what could have been "
+                "known): {name} {tricks}, {other} {other_tricks} tricks, {points} point to you.",
+                "{bold} (best play by both, every card visible: what was possible, not what could have been "
+                "known): {name} {tricks}, {other} {other_tricks} tricks, {points} points to you.",
+                deal.open_points[scorer],
+            )
+        elif deal.open_points[scorer]:
             sentence = ngettext(
                 "{bold} (best play by both, every card visible: what was possible, not what could have been "
                 "known): {name} {tricks}, {other} {other_tricks} tricks, {points} point to {scorer}.",

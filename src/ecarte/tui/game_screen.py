@@ -146,6 +146,19 @@ class GameScreen(EcarteScreen[None]):
         Binding("question_mark,f1", "help", N_("Help"), key_display="?"),
         Binding("f2", "rules", N_("Rules")),
         Binding("escape", "leave", N_("Menu"), show=False),
+        # Elsewhere q goes back (on the title, it quits); here the letters
+        # are moves, and one slip must not take the player from the table:
+        # q says how to leave instead of nothing. (No description: the help
+        # must not list q among the keys that quit.)
+        Binding("q", "how_to_leave", "", show=False),
+        # A decision or a card at the wrong moment (a card during the
+        # exchange, accept with no proposal) says why, in the engine's
+        # words, rather than nothing: the keys above take it when allowed.
+        Binding("e", "refused('propose')", "", show=False),
+        Binding("p", "refused('play')", "", show=False),
+        Binding("a", "refused('accept')", "", show=False),
+        Binding("r", "refused('refuse')", "", show=False),
+        Binding("1,2,3,4,5,enter", "refused('card')", "", show=False),
     ]
 
     keys_of_the_moment: reactive[tuple[object, ...]] = reactive((), init=False)
@@ -268,7 +281,7 @@ class GameScreen(EcarteScreen[None]):
         return (min(counts), max(counts)) if counts else (0, 0)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("help", "rules", "leave"):
+        if action in ("help", "rules", "leave", "how_to_leave"):
             return True
         if action in ("rematch", "analyse"):
             return self.session.is_over
@@ -278,7 +291,7 @@ class GameScreen(EcarteScreen[None]):
         if action == "decide":
             kind = parameters[0] if parameters else None
             return any(legal.type == kind for legal in self.match.legal_actions())
-        if action == "why_no_king":
+        if action in ("why_no_king", "refused"):
             return True
         if action in ("card", "cursor"):
             return phase in (TRICKS, DISCARD_PHASE)
@@ -733,6 +746,15 @@ class GameScreen(EcarteScreen[None]):
         if self.awaiting_human:
             self._apply(HUMAN, KING_ACTION)
 
+    def action_refused(self, kind: str) -> None:
+        """A key whose move is not allowed now: the engine's reason."""
+        hand = self._hand()
+        if not self.awaiting_human or (kind == "card" and not hand):
+            return
+        action = card_action(hand[0]) if kind == "card" else Action.parse(kind)
+        if action not in self.match.legal_actions():  # never make a move here
+            self._apply(HUMAN, action)
+
     def action_card(self, index: int) -> None:
         """A number key: play the card (tricks) or choose it (discard)."""
         if not self.awaiting_human:
@@ -820,6 +842,14 @@ class GameScreen(EcarteScreen[None]):
         box's Analyse, for a player who closed the box to look at the table)."""
         if self.session.is_over:
             self.ecarte_app.analyse_match(self.session.log_path)
+
+    def action_how_to_leave(self) -> None:
+        """q: how to leave the table, rather than nothing."""
+        if len(self.app.screen_stack) > 2:
+            text = _("Esc opens the menu and Ctrl+Q quits: the match is saved as it goes.")
+        else:
+            text = _("Esc or Ctrl+Q quits: the match is saved as it goes.")
+        self.notify(text, title=_("Quit"), timeout=6, markup=False)
 
     def action_leave(self) -> None:
         """Back to the title (the match is saved as it goes), or quit when

@@ -1,5 +1,6 @@
-"""The help screen (? or F1): every key of the screen it was opened from,
-and a reminder of the rule of the current phase of the deal."""
+"""The help screen (? or F1): what the screen it was opened from shows
+(where that screen says, in ``HELP_ABOUT``), every key of that screen, and a
+reminder of the rule of the current phase of the deal."""
 
 from __future__ import annotations
 
@@ -262,6 +263,8 @@ class HelpScreen(EcarteModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
             yield Static(_("Help"), id="help-title")
+            # What the screen below shows, when it says (the rules, the record).
+            yield Static(id="help-about")
             if self.table_keys:
                 # The table's keys first, phase by phase, as a deal goes.
                 yield Static(id="help-table-keys")
@@ -279,6 +282,13 @@ class HelpScreen(EcarteModalScreen[None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        about = self.query_one("#help-about", Static)
+        shown = self.about_below()
+        if shown is None:
+            about.display = False
+        else:
+            title, text = shown
+            about.update(f"[b]{escape(title)}[/b]\n{escape(text)}")
         keys = self.query_one("#help-keys", Static)
         if not self.table_keys:
             keys.update(format_keys([(None, self.keys_below())], _("Keys")))
@@ -336,6 +346,16 @@ class HelpScreen(EcarteModalScreen[None]):
         table's Enter)."""
         kept: frozenset[str] = getattr(self._screen_below(), "HELP_KEEPS", frozenset())
         return kept
+
+    def about_below(self) -> tuple[str, str] | None:
+        """What the screen under this one shows, as it says in
+        ``HELP_ABOUT`` (a title and a paragraph, marked ``N_``), in the
+        player's language; ``None`` when it says nothing of it."""
+        about: tuple[str, str] | None = getattr(self._screen_below(), "HELP_ABOUT", None)
+        if about is None:
+            return None
+        title, text = about
+        return _(title), _(text)
 
     def keys_below(self, leave_out: frozenset[str] = frozenset()) -> KeyRows:
         """The keys of the screen under this one, as its footer shows them

@@ -26,9 +26,9 @@ from textual.message import Message
 from textual.widgets import Static
 
 from ecarte.ai.evaluator import Evaluation
+from ecarte.analysis.option_words import discarded_cards, keep_the_hand, option_word
 from ecarte.engine import Action, Phase, View
-from ecarte.engine.actions import ACCEPT, CARD, DISCARD, KING, PLAY, PROPOSE, REFUSE
-from ecarte.engine.cards import cards_in, sorted_hand
+from ecarte.engine.actions import CARD, DISCARD
 from ecarte.i18n import N_, _, translated_error
 
 from .base import is_open
@@ -42,15 +42,6 @@ HUMAN = 0
 """The player's seat in the app (``play.session.HUMAN``)."""
 OFF_MESSAGE = N_("The coach is off: turn it on in Settings (Coach) to see what each option is worth.")
 
-_WORDS = {
-    # Translators: the coach's options, in a narrow panel: one short word each.
-    PROPOSE: N_("Propose"),
-    PLAY: N_("Play"),
-    ACCEPT: N_("Accept"),
-    REFUSE: N_("Refuse"),
-    KING: N_("Announce"),
-}
-
 
 def option_text(
     action: Action,
@@ -60,25 +51,20 @@ def option_text(
     trump: int | None = None,
     ace_high: bool = False,
 ) -> Text:
-    """An option as the player knows it: a card, a discard, a word.
-    ``verb=False``: a discard as its cards alone (where the decision says
-    they are discards and room is short). A discard's cards are in the order
-    of the hand (``trump``, ``ace_high``: trumps first, strongest first), as
-    the History and the hand box name them."""
+    """An option as the player knows it (``analysis.option_words``), its
+    cards coloured. ``verb=False``: a discard as its cards alone (where the
+    decision says they are discards and room is short)."""
     if action.type == CARD:
         return card_text(action.card, symbols)
     if action.type == DISCARD:
-        cards = sorted_hand(cards_in(action.discards), trump, ace_high)
+        cards = discarded_cards(action, trump, ace_high)
         if not cards:
-            # Translators: the coach's option of discarding nothing (the dealer may keep the hand).
-            return Text(_("Keep the hand"))
+            return Text(keep_the_hand())
         shown = Text(" ").join(card_text(card, symbols) for card in cards)
         if not verb:
             return shown
-        # Translators: {cards} is the list of cards to discard, in the coach's narrow panel.
         return styled(_("Discard {cards}"), cards=shown)
-    word = _WORDS.get(action.type)
-    return Text(_(word) if word else str(action.type))
+    return Text(option_word(action))
 
 
 EXACT = 1e-9
@@ -157,8 +143,12 @@ def hint_lines(
             lines.append("\n")
         best = index == 0
         # An option the samples cannot tell from the best is marked so: the
-        # star alone would call a coin toss.
-        close = not best and evaluation.within_noise(evaluation.options.index(option))
+        # star alone would call a coin toss. So is one shown with the best's
+        # chance, however precise the samples: the panel shows them alike.
+        close = not best and (
+            evaluation.within_noise(evaluation.options.index(option))
+            or chance_text(option.win) == chance_text(ranked[0].win)
+        )
         any_close = any_close or close
         if best:
             lines.append("★ " if symbols else "* ", style="bold yellow")
@@ -183,9 +173,9 @@ def hint_lines(
     if legal is not None and legal > len(ranked):
         lines.append(
             "\n"
-            + _("({count} of the {legal} discards valued: the ones worth a look)").format(
-                count=len(ranked), legal=legal
-            ),
+            # Translators: under the coach's discards (28 columns at 80x24: one line), which may be
+            # shown as their cards alone; it says they are discards.
+            + _("({count} of {legal} discards valued)").format(count=len(ranked), legal=legal),
             style="dim",
         )
     return lines

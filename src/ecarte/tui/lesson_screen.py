@@ -88,6 +88,9 @@ class LessonScreen(EcarteScreen[None]):
         *CARD_BINDINGS,
         # Translators: pick a card for the discard.
         Binding("space", "choose_card", N_("Pick"), show=False),
+        # At the player's discard, Enter discards the cards picked: the footer says so.
+        # Translators: the footer's Enter in the lesson's discard (a verb): discard the cards picked.
+        Binding("enter", "confirm('discard')", N_("Discard")),
         # Translators: Enter in the lesson: go on to the next step, or play the card chosen.
         Binding("enter", "confirm", N_("Go on / play")),
         Binding("question_mark,f1", "help", N_("Help"), key_display="?"),
@@ -113,8 +116,9 @@ class LessonScreen(EcarteScreen[None]):
         """Why the last key was not the step's move, shown in place of ``said``."""
         self.new_cards = 0
         """Mask of the cards the player just drew, marked "+" as at the table."""
-        self._keys_for_cards = -1
-        """The number of cards the footer's card keys were last shown for."""
+        self._keys_shown_for: tuple[int, bool] | None = None
+        """The number of cards held and whether the player discards, when
+        the footer's keys ("1-5", Enter's "Discard") were last shown."""
         self.game_started = False
 
     @property
@@ -261,11 +265,25 @@ class LessonScreen(EcarteScreen[None]):
             return None
         return card_keys(len(self._hand()))
 
+    @property
+    def discarding(self) -> bool:
+        """Whether the step is the player's discard (Enter discards)."""
+        match = self.lesson.match
+        return (
+            self.waiting
+            and self.lesson.step.kind == StepKind.YOU
+            and match.current_player == YOU
+            and match.phase == DISCARD_PHASE
+        )
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # No card keys in the footer while the hand is empty (between deals):
         # there is no card to press for.
         if action in ("card", "cursor"):
             return bool(self._hand())
+        if action == "confirm":
+            # One Enter at a time, named for what it does now.
+            return self.discarding == (parameters == ("discard",))
         return True
 
     def refresh_view(self) -> None:
@@ -274,9 +292,11 @@ class LessonScreen(EcarteScreen[None]):
         symbols = self.symbols
         large = self.has_class("-large")
         hand = self._hand()
-        if len(hand) != self._keys_for_cards:
-            # The footer's "1-5" follows the hand as it shrinks.
-            self._keys_for_cards = len(hand)
+        keys_for = (len(hand), self.discarding)
+        if keys_for != self._keys_shown_for:
+            # The footer's "1-5" follows the hand as it shrinks, and its
+            # Enter says "Discard" at the discard.
+            self._keys_shown_for = keys_for
             self.refresh_bindings()
         self.cursor = max(0, min(self.cursor, len(hand) - 1))
         your_turn = self.waiting and match.current_player == YOU
@@ -400,7 +420,9 @@ class LessonScreen(EcarteScreen[None]):
                 self.wrong = ""
             self.refresh_view()
 
-    def action_confirm(self) -> None:
+    def action_confirm(self, step: str = "") -> None:
+        """Enter: go on, play the card under the cursor, or (``step`` "discard",
+        the footer's name for it then) discard the cards picked."""
         lesson = self.lesson
         match = lesson.match
         if not self.waiting:

@@ -62,7 +62,21 @@ class RulesScreen(EcarteScreen[None]):
     """The rules as one Rich Markdown renderable: a widget per paragraph
     (Textual's Markdown) takes seconds to build for a document this long."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "app.pop_screen", N_("Back"))]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "app.pop_screen", N_("Back")),
+        Binding("question_mark,f1", "help", N_("Help")),
+    ]
+    HELP_ABOUT: ClassVar[tuple[str, str]] = (
+        # Translators: the help of the rules page: its title, then what the page shows.
+        N_("The rules"),
+        N_(
+            "The rules of écarté in full: the cards and their order, the deal, the exchange, the king, "
+            "the tricks, the score, a whole deal card by card, and every variant the settings offer. "
+            "Opened from a match (F2), the page begins with that match's rules. "
+            "↑ ↓, PgUp PgDn and Home End scroll the page."
+        ),
+    )
+    """What the page shows, said by the help."""
 
     def __init__(self, rules: Rules | None = None) -> None:
         """``rules``: a match's; the page then opens with them."""
@@ -78,3 +92,6 @@ class RulesScreen(EcarteScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#rules-scroll").focus()
+
+    def action_help(self) -> None:
+        self.app.push_screen("help")

@@ -116,7 +116,9 @@ LEVEL_HELP = {
 
 SPEED_HELP = N_("How long each of the computer's moves stays on screen before the next one.")
 COACH_HELP = N_(
-    "Each option's chance of winning the match: on h, or always beside the options; off: no hints."
+    "Each option's chance of winning the match: on h, or always beside the options; off: no hints. "
+    "A match in which you decide with a hint in view is counted apart in the statistics and left "
+    "out of the rest (with always, every match is)."
 )
 THEME_LABELS = {
     # Translators: the app's own colour themes (Textual's keep their names).

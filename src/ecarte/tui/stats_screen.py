@@ -87,7 +87,22 @@ class StatsScreen(EcarteScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "app.pop_screen", N_("Back")),
+        Binding("question_mark,f1", "help", N_("Help")),
     ]
+    HELP_ABOUT: ClassVar[tuple[str, str]] = (
+        # Translators: the help of the Statistics screen: its title, then what the screen shows;
+        # "With hints, apart" is the record's last row, worded as it is there.
+        N_("Your record"),
+        N_(
+            "Your record from the saved matches, as ecarte stats gives it: the matches played and won, "
+            "by level and by rules, with their confidence intervals; points per deal, voles, penalties, "
+            "king points and your longest winning streak; your win rate and the accuracy of your "
+            "analysed matches over time. Unfinished matches are not counted; a match in which you "
+            "decided with a hint in view is counted apart (With hints, apart) and left out of the rest. "
+            "↑ ↓, PgUp PgDn and Home End scroll the page."
+        ),
+    )
+    """What the screen shows, said by the help."""
 
     class Collected(Message):
         def __init__(self, record: Record | None, error: str | None) -> None:
@@ -110,6 +125,9 @@ class StatsScreen(EcarteScreen[None]):
 
     def on_mount(self) -> None:
         self.collect()
+
+    def action_help(self) -> None:
+        self.app.push_screen("help")
 
     @work(thread=True, exclusive=True, exit_on_error=False)
     def collect(self) -> None:

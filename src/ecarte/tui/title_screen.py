@@ -1,5 +1,7 @@
 """The title screen: New match, Continue (with the rules that match is
-played under), Replay, Settings, Rules, Quit."""
+played under), Replay, Settings, Rules, Quit; and, while the newest
+unfinished match is damaged, which file and line, instead of a Continue that
+vanished without a word."""
 
 from __future__ import annotations
 
@@ -151,12 +153,17 @@ class TitleScreen(EcarteScreen[None]):
         self.unfinished: Path | None = None
         self.unfinished_state: Unfinished | None = None
         """Where the unfinished match stands, shown under Continue."""
+        self.damaged: Skipped | None = None
+        """The newest unfinished match that cannot be continued, damaged
+        before its last line (newer than the one Continue resumes, if any):
+        named below the menu, and by c, while the title is shown."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
             yield Static(BANNER, id="title-banner")
             yield Static(_(TAGLINE), id="title-tagline")
             yield OptionList(id="title-menu")
+            yield Static(id="title-damaged")
             yield Static(id="title-summary")
         yield KeyFooter()
 
@@ -187,13 +194,20 @@ class TitleScreen(EcarteScreen[None]):
     def look_for_unfinished(self) -> None:
         # Up to 200 logs may be replayed: off the event loop; Continue
         # appears when one is found.
-        found = self.ecarte_app.find_unfinished(skipped=_SKIPPED)
+        notes: list[Skipped] = []
+        found = self.ecarte_app.find_unfinished(skipped=notes)
+        _SKIPPED.extend(notes)
         state = unfinished_of_log(found) if found is not None else None
         if state is not None and state.level is not None:
             # Named by who will play it: a bot the settings do not name is
             # not started again, and a level plays in its place.
             state = replace(state, level=opponent_to_resume(state.level, self.ecarte_app.settings)[0])
-        self.call_from_worker(self.unfinished_found, found, state)
+        # The scan notes the entries that are not regular files (a FIFO, a
+        # folder), and the undecided matches damaged before their end, newest
+        # first, which are regular files: the first of these is the match
+        # Continue would have resumed.
+        damaged = next((note for note in notes if note.path.is_file()), None)
+        self.call_from_worker(self.unfinished_found, found, state, damaged)
         skipped, _SKIPPED[:] = list(_SKIPPED), []
         for note in (note for note in skipped if note.path not in _NOTED):
             _NOTED.add(note.path)
@@ -201,10 +215,13 @@ class TitleScreen(EcarteScreen[None]):
                 self.notify, printable(translated(note.message)), severity="warning", markup=False
             )
 
-    def unfinished_found(self, found: Path | None, state: Unfinished | None = None) -> None:
-        if (found, state) != (self.unfinished, self.unfinished_state):
+    def unfinished_found(
+        self, found: Path | None, state: Unfinished | None = None, damaged: Skipped | None = None
+    ) -> None:
+        if (found, state, damaged) != (self.unfinished, self.unfinished_state, self.damaged):
             self.unfinished = found
             self.unfinished_state = state
+            self.damaged = damaged
             self.refresh_menu()
 
     def refresh_menu(self) -> None:
@@ -226,9 +243,29 @@ class TitleScreen(EcarteScreen[None]):
         ids = [option.id for option in options]
         menu.highlighted = ids.index(highlighted) if highlighted in ids else 0
         menu.focus()
+        self._show_damaged()
         self._show_summary()
         self.refresh_bindings()
         self.call_after_refresh(self._fit_box)
+
+    def damaged_text(self, *, whole_path: bool = False) -> str | None:
+        """What is wrong with the newest unfinished match, and where (its
+        file, by name or ``whole_path``, and the line); ``None`` if nothing is."""
+        note = self.damaged
+        if note is None:
+            return None
+        file = str(note.path) if whole_path else note.path.name
+        # Translators: on the title screen; {reason} is "line 7 is damaged (…), so this
+        # match cannot be continued; Replay shows it up to there".
+        return _("The unfinished match {file}: {reason}.").format(
+            file=printable(file), reason=printable(translated(note.reason))
+        )
+
+    def _show_damaged(self) -> None:
+        widget = self.query_one("#title-damaged", Static)
+        text = self.damaged_text()
+        widget.display = text is not None
+        widget.update(Text(text or ""))
 
     def _show_summary(self) -> None:
         widget = self.query_one("#title-summary", Static)
@@ -311,7 +348,8 @@ class TitleScreen(EcarteScreen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "continue_match":
-            return self.unfinished is not None
+            # With a damaged match and none to continue, c says what is wrong.
+            return self.unfinished is not None or self.damaged is not None
         return True
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -345,6 +383,10 @@ class TitleScreen(EcarteScreen[None]):
     def action_continue_match(self) -> None:
         if self.unfinished is not None:
             self.ecarte_app.open_game(resume=self.unfinished)
+            return
+        text = self.damaged_text(whole_path=True)
+        if text is not None:
+            self.notify(text, title=_("Continue"), severity="warning", timeout=10, markup=False)
 
     def action_learn(self) -> None:
         self.app.push_screen("lesson")

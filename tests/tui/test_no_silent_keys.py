@@ -1,0 +1,239 @@
+"""Keys a player presses are answered, and the screens say what they show:
+the Rules and Statistics screens have a help like every other screen; q at
+the card table says how to leave it; the lesson's footer names what Enter
+does at the discard; a damaged unfinished match is named on the title (and
+by c) for as long as it shows; the Coach setting says that matches played
+with hints are counted apart in the statistics."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from game_support import RecordingApp, until
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
+from textual.widgets._footer import FooterKey
+
+from ecarte.play import paths
+from ecarte.play.settings import Settings
+from ecarte.tui.app import EcarteApp
+from ecarte.tui.game_screen import GameScreen
+from ecarte.tui.help_screen import HelpScreen
+from ecarte.tui.key_footer import KeyFooter
+from ecarte.tui.lesson_screen import LessonScreen
+from ecarte.tui.rules_screen import RulesScreen
+from ecarte.tui.settings_screen import SettingsScreen
+from ecarte.tui.stats_screen import StatsScreen
+from ecarte.tui.title_screen import TitleScreen
+
+SIZE = (100, 30)
+INSTANT = Settings(opponent="random", speed="instant")
+
+
+def footer_keys(screen: Screen[Any]) -> dict[str, str]:
+    """Each key the footer shows, by what it shows for it: {"?": "Help"}."""
+    return {key.key_display: key.description for key in screen.query(FooterKey)}
+
+
+def words_of(screen: Screen[Any], widget_id: str, plain: Callable[..., str]) -> str:
+    return " ".join(plain(screen.query_one(f"#{widget_id}", Static).content).split())
+
+
+@pytest.mark.parametrize(
+    ("key", "screen_type", "about"),
+    [("r", RulesScreen, "The rules"), ("t", StatsScreen, "Your record")],
+    ids=["rules", "statistics"],
+)
+async def test_the_rules_and_the_statistics_have_a_help_as_every_screen(
+    key: str, screen_type: type[Screen[Any]], about: str, plain: Callable[..., str]
+) -> None:
+    app = EcarteApp(INSTANT)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(key)
+        await until(pilot, lambda: isinstance(app.screen, screen_type))
+        await pilot.pause()
+        # The footer offers it, as the other screens' do.
+        assert footer_keys(app.screen).get("?") == "Help", footer_keys(app.screen)
+        for help_key in ("question_mark", "f1"):
+            await pilot.press(help_key)
+            await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+            help_screen = app.screen
+            # What the screen shows, then its keys.
+            shown = words_of(help_screen, "help-about", plain)
+            assert shown.startswith(about) and "scroll" in shown, shown
+            keys = words_of(help_screen, "help-keys", plain)
+            for expected in ("esc, q Back", "?, f1 Help", "Ctrl+Q Quit"):
+                assert expected in keys, keys
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, screen_type))
+        # The command palette offers the help there too.
+        assert "Help" in [command.title for command in app.get_system_commands(app.screen)]
+
+
+async def test_the_help_from_a_screen_that_says_nothing_of_itself_has_no_about() -> None:
+    app = EcarteApp(INSTANT)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        assert not app.screen.query_one("#help-about").display
+
+
+async def test_q_at_the_table_says_how_to_leave_it_and_leaves_nothing() -> None:
+    """The table's letters are moves: q does not take the player from the
+    match (Esc and Ctrl+Q do, the match saved), but says so rather than
+    nothing."""
+    app = RecordingApp(INSTANT)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        table = app.screen
+        await pilot.pause()
+        await pilot.press("q")
+        await until(pilot, lambda: any("Ctrl+Q" in note for note in app.notes))
+        [note] = [note for note in app.notes if "Ctrl+Q" in note]
+        assert "Esc opens the menu" in note and "saved" in note, note
+        assert app.screen is table and app.return_code is None
+        # Not listed among the keys that quit: q does not quit here.
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        keys = " ".join(str(app.screen.query_one("#help-keys", Static).content).split())
+        assert "q, Ctrl+Q" not in keys
+
+
+async def test_the_lessons_footer_says_enter_discards_at_the_discard() -> None:
+    app = EcarteApp(Settings(speed="instant"), first_screen=LessonScreen)
+    async with app.run_test(size=(80, 24)) as pilot:
+
+        def ready() -> bool:
+            return isinstance(app.screen, LessonScreen) and app.screen.waiting
+
+        async def press(*keys: str) -> None:
+            for key in keys:
+                await pilot.press(key)
+                await until(pilot, ready)
+                await pilot.pause()
+
+        await until(pilot, ready)
+        await pilot.pause()
+        assert footer_keys(app.screen).get("⏎") == "Go on / play"
+        await press("enter", "enter", "e")  # two explanations, propose: the discard
+        assert footer_keys(app.screen).get("⏎") == "Discard", footer_keys(app.screen)
+        await press("4", "5")
+        assert footer_keys(app.screen).get("⏎") == "Discard"
+        await press("enter")  # 7♦ 8♣ discarded: Enter goes on or plays again
+        assert footer_keys(app.screen).get("⏎") == "Go on / play", footer_keys(app.screen)
+
+
+def damaged_log(write_log: Callable[..., Path], known_events: tuple[str, ...], name: str) -> Path:
+    """An unfinished match whose fourth event line (line 5) is cut short,
+    not its last line: it cannot be continued."""
+    events = list(known_events[:8])
+    events[3] = events[3][:20]
+    return write_log(paths.matches_dir() / name, events, players=("You", "Computer"))
+
+
+def title_damaged(app: EcarteApp) -> str:
+    widget = app.screen.query_one("#title-damaged", Static)
+    return " ".join(str(widget.content).split()) if widget.display else ""
+
+
+def box_fits(app: EcarteApp) -> bool:
+    """Whether the title's box is whole at 80x24: above the footer."""
+    box, footer = app.screen.query_one("#title-box"), app.screen.query_one(KeyFooter)
+    return box.region.y >= 0 and 0 < box.region.bottom <= footer.region.y
+
+
+async def test_a_damaged_unfinished_match_is_named_on_the_title_and_by_c(
+    write_log: Callable[..., Path], known_events: tuple[str, ...]
+) -> None:
+    log = damaged_log(write_log, known_events, "20261128-201500.ecarte.jsonl")
+    app = RecordingApp(INSTANT)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await until(pilot, lambda: bool(title_damaged(app)))
+        said = title_damaged(app)
+        assert log.name in said and "line 5 is damaged" in said and "cannot be continued" in said, said
+        menu = app.screen.query_one("#title-menu", OptionList)
+        assert "continue" not in [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+        # The toast of the start fades; the title still says it.
+        app.clear_notifications()
+        await pilot.pause()
+        assert title_damaged(app) == said
+        # c says what is wrong and where, the whole path, rather than nothing.
+        assert footer_keys(app.screen).get("c") == "Continue"
+        app.notes.clear()
+        await pilot.press("c")
+        await until(pilot, lambda: bool(app.notes))
+        assert str(log) in app.notes[0] and "line 5 is damaged" in app.notes[0], app.notes
+        assert isinstance(app.screen, TitleScreen)
+        # Back from another screen, as long as the title is shown.
+        await pilot.press("r")
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await pilot.pause(0.1)
+        assert title_damaged(app) == said
+        # Whole at 80x24.
+        await until(pilot, lambda: box_fits(app))
+
+
+async def test_an_older_match_is_continued_while_a_newer_damaged_one_is_named(
+    write_log: Callable[..., Path], known_events: tuple[str, ...]
+) -> None:
+    older = write_log(
+        paths.matches_dir() / "20261127-201500.ecarte.jsonl", known_events[:3], players=("You", "Computer")
+    )
+    os.utime(older, (1_000_000_000, 1_000_000_000))
+    newer = damaged_log(write_log, known_events, "20261128-201500.ecarte.jsonl")
+    app = RecordingApp(INSTANT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: bool(title_damaged(app)))
+        assert isinstance(app.screen, TitleScreen) and app.screen.unfinished == older
+        assert newer.name in title_damaged(app)
+        # Made compact to fit, with the Continue's lines as well.
+        await until(pilot, lambda: box_fits(app))
+
+
+async def test_the_coach_setting_says_matches_with_hints_are_counted_apart(
+    plain: Callable[..., str],
+) -> None:
+    app = EcarteApp(INSTANT)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        helps = [" ".join(plain(widget.content).split()) for widget in app.screen.query(".setting-help")]
+        [coach] = [text for text in helps if text.startswith("Each option's chance of winning")]
+        assert "counted apart in the statistics" in coach and "with always, every match" in coach, coach
+
+
+async def test_a_move_key_at_the_wrong_moment_says_why_and_moves_nothing(tmp_path: Path) -> None:
+    """At elder's first decision a card, Enter, accept or refuse is no move:
+    the table says why in the engine's words (as the lesson does), instead
+    of nothing, and the match is as it was."""
+    from game_support import GameApp
+
+    from ecarte.engine import Phase
+    from ecarte.play.session import HUMAN, MatchSession
+
+    sessions = (
+        MatchSession.new(INSTANT, opponent="random", seed=seed, directory=tmp_path / str(seed))
+        for seed in range(40)
+    )
+    session = next(candidate for candidate in sessions if candidate.match.first_dealer != HUMAN)
+    app = GameApp(session, INSTANT)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: session.match.phase == Phase.EXCHANGE and session.to_move == HUMAN)
+        await pilot.pause()
+        for key, words in [
+            ("1", "No card can be played yet"),
+            ("enter", "No card can be played yet"),
+            ("a", "accept"),
+            ("r", "refuse"),
+        ]:
+            await pilot.press(key)
+            await pilot.pause()
+            message = str(app.screen.query_one("#message", Static).content)
+            assert words in message, (key, message)
+            assert session.match.phase == Phase.EXCHANGE and session.to_move == HUMAN
