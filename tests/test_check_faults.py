@@ -892,3 +892,34 @@ def test_a_huge_bad_value_is_quoted_short(
     assert "(3,000,0" in message  # its length, near enough for a nested value's quotes
     assert main(["check", str(path)]) == 1
     assert len(capsys.readouterr().out) < 2_000
+
+
+@pytest.mark.parametrize(
+    ("adds", "words"), [(False, "the vole (+2)"), (True, "the vole, you were liable (penalty) (+3)")]
+)
+def test_a_vole_names_the_liable_loser_only_where_the_penalty_added_points(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], adds: bool, words: str
+) -> None:
+    from ecarte.engine import Rules, deck_for, deck_string
+    from ecarte.engine.actions import PLAY_ACTION
+    from ecarte.log.format import decision_json
+
+    # Elder (seat 1, "You") plays at once with nothing and loses every trick.
+    rules = Rules(penalty_adds_to_vole=adds)
+    deck = deck_for(["7S", "8S", "9S", "7D", "8D"], ["KH", "QH", "JH", "AH", "TH"], "7H")
+    match = Match(rules, first_dealer=0)
+    match.deal(deck)
+    events: list[dict[str, Any]] = [{"type": "deal", "dealer": 0, "deck": deck_string(deck)}]
+    match.apply(PLAY_ACTION, 1)
+    events.append(decision_json(1, PLAY_ACTION))
+    while match.phase == "tricks":
+        seat = match.current_player
+        action = match.legal_actions()[0]
+        match.apply(action, seat)
+        events.append(decision_json(seat, action))
+    header = {**HEADER, "players": ["Computer", "You"], "rules": {"penalty_adds_to_vole": adds}}
+    path = tmp_path / "vole.ecarte.jsonl"
+    path.write_text(log_text(header=header, events=events), encoding="utf-8")
+    assert main(["check", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert f"Computer took all 5 tricks, {words}" in out, out

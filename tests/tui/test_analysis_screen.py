@@ -300,3 +300,27 @@ def test_a_deal_played_open_speaks_to_the_player_named_you(
         assert named in deal_note(theirs, names).plain
     finally:
         i18n.activate("en")
+
+
+async def test_the_footer_says_how_to_see_every_decision_again(tmp_path: Path) -> None:
+    """f shows the flagged decisions only; the footer then offers all of them
+    (f again), not "Flagged only" a second time."""
+    from textual.widgets._footer import FooterKey
+
+    def footer(screen: AnalysisScreen) -> dict[str, str]:
+        return {key.key_display: key.description for key in screen.query(FooterKey)}
+
+    app = viewer_app(king_log(tmp_path / "king.ecarte.jsonl"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await analysis_opened(pilot, app)
+        await pilot.pause()
+        assert footer(screen).get("f") == "Flagged only"
+        table = screen.query_one(DataTable)
+        every = table.row_count
+        await pilot.press("f")
+        await pilot.pause()
+        assert footer(screen).get("f") == "All decisions"
+        assert table.row_count < every
+        await pilot.press("f")
+        await pilot.pause()
+        assert footer(screen).get("f") == "Flagged only" and table.row_count == every

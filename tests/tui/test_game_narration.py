@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 from typing import ClassVar
 
+import pytest
 from game_support import deck
 
 from ecarte.engine import DealRecord, Match, Rules, parse_card
@@ -121,20 +122,30 @@ def test_the_deal_in_words_with_a_turned_up_king() -> None:
     assert match.score == [0, 1]
 
 
-def test_a_vole_with_a_penalty_in_words() -> None:
+@pytest.mark.parametrize(
+    ("adds", "points", "words"),
+    [
+        # A vole is worth 2 whether or not the loser was liable: the liability
+        # is not given as a reason for points it did not add.
+        (False, 2, "Computer takes all five tricks, the vole: 2 points."),
+        (True, 3, "Computer takes all five tricks, the vole: 3 points (you were liable and lost)."),
+    ],
+)
+def test_a_vole_with_a_penalty_in_words(adds: bool, points: int, words: str) -> None:
     # The human holds nothing; the computer all the top hearts, and hearts
     # are trumps. The human plays without proposing (liable) and loses all.
-    match = dealt(deck("7S 8S 9S KH QH JH 7D 8D AH TH 7H"), first_dealer=1)
+    match = dealt(
+        deck("7S 8S 9S KH QH JH 7D 8D AH TH 7H"), first_dealer=1, rules=Rules(penalty_adds_to_vole=adds)
+    )
     step(match, PLAY_ACTION)
     while match.phase == "tricks":
         seat = match.current_player
         assert seat is not None
         match.apply(match.legal_actions()[0])
     record = match.deals[-1]
-    assert record.vole and record.penalty and record.points == [0, 2]
-    assert describe_deal_end(record, NAMES) == (
-        "Computer takes all five tricks, the vole: 2 points (you were liable and lost)."
-    )
+    assert record.vole and record.penalty and record.points == [0, points]
+    assert record.penalty_points == points - 2
+    assert describe_deal_end(record, NAMES) == words
 
 
 def test_a_game_ended_by_the_king_in_the_first_trick_is_not_said_to_end_before_it() -> None:

@@ -119,6 +119,7 @@ class DealRecord(Record):
         "winner",
         "vole",
         "penalty",
+        "penalty_points",
         "four_all_reset",
         "ended_game",
     )
@@ -142,6 +143,10 @@ class DealRecord(Record):
     """The seat that took three tricks or more."""
     vole: bool
     penalty: bool
+    """The loser of the tricks was liable."""
+    penalty_points: int
+    """What that added to ``trick_points``: none for a vole, unless the
+    rules add the penalty to it (``penalty_adds_to_vole``)."""
     four_all_reset: bool
     ended_game: int | None
     """The seat that won the game in this deal, if one did."""
@@ -163,6 +168,7 @@ class DealRecord(Record):
         penalty: bool = False,
         four_all_reset: bool = False,
         ended_game: int | None = None,
+        penalty_points: int = 0,
     ) -> None:
         self.game = game
         self.dealer = dealer
@@ -177,6 +183,7 @@ class DealRecord(Record):
         self.winner = winner
         self.vole = vole
         self.penalty = penalty
+        self.penalty_points = penalty_points
         self.four_all_reset = four_all_reset
         self.ended_game = ended_game
 
@@ -912,6 +919,7 @@ class Match:
         record.vole = tricks_won[winner] == 5
         record.penalty = loser_liable
         record.trick_points = trick_points(tricks_won[winner], loser_liable, self.rules)
+        record.penalty_points = record.trick_points - trick_points(tricks_won[winner], False, self.rules)
         if self._score(winner, record.trick_points):
             return
         score = self.games[-1]
@@ -1002,6 +1010,7 @@ def _copy_record(record: DealRecord) -> DealRecord:
         winner=record.winner,
         vole=record.vole,
         penalty=record.penalty,
+        penalty_points=record.penalty_points,
         four_all_reset=record.four_all_reset,
         ended_game=record.ended_game,
     )

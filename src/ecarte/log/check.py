@@ -192,8 +192,10 @@ def _deal_text(record: DealRecord, names: list[str], you: tuple[bool, bool], rul
             "won": won,
             "points": record.trick_points,
         }
-        # Who is spoken to: the winner, the liable loser, or neither.
-        if record.vole and record.penalty:
+        # Who is spoken to: the winner, the liable loser, or neither; the liable
+        # loser is named where the penalty added points (a vole is 2 either way,
+        # unless the rules add the penalty to it).
+        if record.vole and record.penalty_points:
             text_of_tricks = (
                 _("You took all 5 tricks, the vole, {loser} was liable (penalty) (+{points})")
                 if you[winner]
@@ -207,7 +209,7 @@ def _deal_text(record: DealRecord, names: list[str], you: tuple[bool, bool], rul
                 if you[winner]
                 else _("{name} took all 5 tricks, the vole (+{points})")
             )
-        elif record.penalty:
+        elif record.penalty_points:
             text_of_tricks = (
                 _("You took {won} tricks, {loser} was liable (penalty) (+{points})")
                 if you[winner]

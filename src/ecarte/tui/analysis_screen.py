@@ -373,6 +373,8 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
         Binding("enter", "go", N_("Go there"), priority=True),
         # Translators: show only the decisions flagged as inaccuracies, mistakes or blunders.
         Binding("f", "flagged", N_("Flagged only")),
+        # Translators: show every decision again, after "Flagged only".
+        Binding("f", "all_decisions", N_("All decisions")),
         Binding("escape,q", "leave", N_("Close")),
     ]
 
@@ -665,10 +667,22 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
         else:
             self.dismiss((index, decision_note(item, self.names, self.symbols)))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # f's two bindings: the footer names what f shows next.
+        if action == "flagged":
+            return not self.flagged_only
+        if action == "all_decisions":
+            return self.flagged_only
+        return True
+
     def action_flagged(self) -> None:
         self.flagged_only = not self.flagged_only
         if self.analysis is not None:
             self.show(self.analysis)
+        self.refresh_bindings()
+
+    def action_all_decisions(self) -> None:
+        self.action_flagged()
 
     def action_leave(self) -> None:
         self.dismiss(None)

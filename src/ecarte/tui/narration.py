@@ -223,7 +223,9 @@ def _tricks_taken(record: DealRecord, names: tuple[str, str]) -> str:
     you_won = names[winner] == SECOND_PERSON
     you_lost = names[1 - winner] == SECOND_PERSON
     vole = won == 5
-    if not record.penalty:
+    # The liable loser is named only where the penalty added points (a vole
+    # is worth as much either way, unless the rules add the penalty to it).
+    if not record.penalty_points:
         if vole:
             if you_won:
                 text = ngettext(
