@@ -109,25 +109,26 @@ def test_a_reason_inside_a_reason_is_translated_whole() -> None:
     assert "geen geldige JSON: " in shown
 
 
-def test_a_log_well_over_the_limit_is_measured_in_megabytes(tmp_path: Path) -> None:
+def refused_log(tmp_path: Path, size: int) -> tuple[Path, LogFileError]:
     big = tmp_path / "big.ecarte.jsonl"
     with open(big, "wb") as file:
-        file.truncate(12_500_000)
+        file.truncate(size)
     with pytest.raises(LogFileError) as refused:
         replay_file(big)
-    assert "the file is 12.5 MB; at most 10 MB is read" in str(refused.value)
+    return big, refused.value
+
+
+def test_a_log_well_over_the_limit_is_measured_in_megabytes(tmp_path: Path) -> None:
+    _, error = refused_log(tmp_path, 12_500_000)
+    assert "the file is 12.5 MB; at most 10 MB is read" in str(error)
 
 
 def test_a_log_too_large_is_refused_in_french(tmp_path: Path) -> None:
-    big = tmp_path / "big.ecarte.jsonl"
-    with open(big, "wb") as file:
-        file.truncate(10_000_001)
-    with pytest.raises(LogFileError) as refused:
-        replay_file(big)
+    big, error = refused_log(tmp_path, 10_000_001)
     # Just over the limit, in bytes: "10 MB; at most 10 MB" would contradict itself.
-    assert "the file is 10,000,001 bytes; at most 10,000,000 bytes is read" in str(refused.value)
+    assert "the file is 10,000,001 bytes; at most 10,000,000 bytes is read" in str(error)
     i18n.activate("fr")
-    assert translated_error(refused.value) == (
+    assert translated_error(error) == (
         f"{big}: le fichier fait 10,000,001 octets; au plus 10,000,000 octets sont lus "
         "(un journal de match de cette taille est refusé plutôt que lu)"
     )

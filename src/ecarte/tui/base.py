@@ -62,6 +62,13 @@ def card_keys(held: int) -> str:
     return "1" if held <= 1 else f"1-{held}"
 
 
+PAGE_BINDINGS: tuple[Binding, ...] = (
+    Binding("escape,q", "app.pop_screen", N_("Back")),
+    Binding("question_mark,f1", "help", N_("Help")),
+)
+"""The keys of a page to read (the rules, the statistics): back, and its help."""
+
+
 CARD_BINDINGS: tuple[Binding, ...] = (
     # Translators: the footer's key for the cards held ("1-5 Card"): play or pick one.
     Binding("1", "card(0)", N_("Card"), key_display="1-5"),
@@ -93,6 +100,11 @@ class EcarteScreen(Screen[ResultT]):
     @property
     def ecarte_app(self) -> EcarteApp:
         return cast("EcarteApp", self.app)
+
+    def action_help(self) -> None:
+        """The help of this screen (a screen with more to say, such as the
+        table's phase, says it in its own)."""
+        self.app.push_screen("help")
 
     @property
     def is_open(self) -> bool:

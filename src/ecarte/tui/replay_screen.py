@@ -288,9 +288,6 @@ class ReplayListScreen(EcarteScreen[None]):
         if 0 <= row < len(self.summaries):
             self.ecarte_app.open_replay(self.summaries[row].path)
 
-    def action_help(self) -> None:
-        self.app.push_screen("help")
-
 
 # ---------------------------------------------------------------- the viewer
 

@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from rich.markdown import Markdown
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
@@ -15,7 +15,7 @@ from ecarte.engine import Rules
 from ecarte.i18n import N_, _, current_language
 from ecarte.play.names import rules_in_words
 
-from .base import EcarteScreen
+from .base import PAGE_BINDINGS, EcarteScreen
 from .key_footer import KeyFooter
 
 MISSING_RULES = N_(
@@ -62,10 +62,7 @@ class RulesScreen(EcarteScreen[None]):
     """The rules as one Rich Markdown renderable: a widget per paragraph
     (Textual's Markdown) takes seconds to build for a document this long."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "app.pop_screen", N_("Back")),
-        Binding("question_mark,f1", "help", N_("Help")),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = [*PAGE_BINDINGS]
     HELP_ABOUT: ClassVar[tuple[str, str]] = (
         # Translators: the help of the rules page: its title, then what the page shows.
         N_("The rules"),
@@ -92,6 +89,3 @@ class RulesScreen(EcarteScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#rules-scroll").focus()
-
-    def action_help(self) -> None:
-        self.app.push_screen("help")

@@ -460,6 +460,3 @@ class SettingsScreen(EcarteScreen[None]):
 
     def action_rules(self) -> None:
         self.app.push_screen("rules")
-
-    def action_help(self) -> None:
-        self.app.push_screen("help")

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.widgets import Sparkline, Static
@@ -21,7 +21,7 @@ from ecarte.i18n import N_, _, ngettext
 from ecarte.play.names import level_name
 from ecarte.text import printable
 
-from .base import EcarteScreen, while_open
+from .base import PAGE_BINDINGS, EcarteScreen, while_open
 from .fitted_table import FittedTable
 from .key_footer import KeyFooter
 
@@ -85,10 +85,7 @@ class StatsScreen(EcarteScreen[None]):
     StatsScreen .stats-note { color: $text-muted; }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "app.pop_screen", N_("Back")),
-        Binding("question_mark,f1", "help", N_("Help")),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = [*PAGE_BINDINGS]
     HELP_ABOUT: ClassVar[tuple[str, str]] = (
         # Translators: the help of the Statistics screen: its title, then what the screen shows;
         # "With hints, apart" is the record's last row, worded as it is there.
@@ -125,9 +122,6 @@ class StatsScreen(EcarteScreen[None]):
 
     def on_mount(self) -> None:
         self.collect()
-
-    def action_help(self) -> None:
-        self.app.push_screen("help")
 
     @work(thread=True, exclusive=True, exit_on_error=False)
     def collect(self) -> None:

@@ -403,9 +403,6 @@ class TitleScreen(EcarteScreen[None]):
     def action_rules(self) -> None:
         self.app.push_screen("rules")
 
-    def action_help(self) -> None:
-        self.app.push_screen("help")
-
 
 LESSON_POINTER = N_("New to écarté? Learn to play (l) teaches it in three deals.")
 
