@@ -2,9 +2,15 @@
 follows? Elder's exchange decision from a fresh deal at 0-0: the coach's
 chance for playing at once, then, once elder has played, its chance for the
 best first lead (or the king). Both are the expert's valuation at the
-analysis budget, from elder's view only; the second should be the first
-plus the point the expert takes off playing at once (``play_bias``), within
-the sampling errors (about 1.5 points each).
+analysis budget, from elder's view only. Nothing happens in between, so
+they should agree within the sampling errors (about 1.5 points each),
+give or take three small effects that nearly cancel (docs/analysis.md):
+the point the expert takes off playing at once (``play_bias``), the
+exchange's simulations choosing the lead as if they saw the sampled hand
+(about a point for Play), and the best of several noisy estimates (about
+half a point for the lead). Measured on 2026-12-03: -0.23 ± 0.32 (classic),
+-0.18 ± 0.31 (equal); +1.80 and +1.52 before the dealer's trump king to
+come was counted at the first lead.
 
     python benchmarks/coach_consistency.py [POSITIONS] [MODEL]
 
