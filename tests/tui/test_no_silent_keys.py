@@ -210,8 +210,9 @@ async def test_the_coach_setting_says_matches_with_hints_are_counted_apart(
 
 async def test_a_move_key_at_the_wrong_moment_says_why_and_moves_nothing(tmp_path: Path) -> None:
     """At elder's first decision a card, Enter, accept or refuse is no move:
-    the table says why in the engine's words (as the lesson does), instead
-    of nothing, and the match is as it was."""
+    the table says why in the player's words (as the lesson does; no seat
+    numbers, no protocol words), instead of nothing, and the match is as it
+    was."""
     from game_support import GameApp
 
     from ecarte.engine import Phase
@@ -227,13 +228,72 @@ async def test_a_move_key_at_the_wrong_moment_says_why_and_moves_nothing(tmp_pat
         await until(pilot, lambda: session.match.phase == Phase.EXCHANGE and session.to_move == HUMAN)
         await pilot.pause()
         for key, words in [
-            ("1", "No card can be played yet"),
-            ("enter", "No card can be played yet"),
-            ("a", "accept"),
-            ("r", "refuse"),
+            ("1", "No card is played before the exchange is over."),
+            ("enter", "No card is played before the exchange is over."),
+            ("a", "There is no proposal to answer: you speak first."),
+            ("r", "There is no proposal to answer: you speak first."),
         ]:
             await pilot.press(key)
             await pilot.pause()
             message = str(app.screen.query_one("#message", Static).content)
             assert words in message, (key, message)
             assert session.match.phase == Phase.EXCHANGE and session.to_move == HUMAN
+
+
+async def _refuse_a_card(session: Any) -> bool:
+    """Play ``session`` taking the first legal move, until a card the rules
+    refuse can be named: name it (its number key), check the ▲ and Enter,
+    and say whether one was found."""
+    from game_support import GameApp
+
+    from ecarte.engine import Phase
+    from ecarte.engine.cards import bit
+    from ecarte.play.session import HUMAN
+    from ecarte.tui.widgets import CardSlot
+
+    app = GameApp(session, INSTANT)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+
+        def ready() -> bool:
+            return bool(session.is_over or (session.to_move == HUMAN and not screen.thinking))
+
+        for _ in range(200):
+            await until(pilot, ready)
+            if session.is_over:
+                return False
+            match = session.match
+            playable = match.playable_cards() if match.phase == Phase.TRICKS else None
+            hand = match.hand(HUMAN)
+            refused = [i for i, card in enumerate(hand) if playable is not None and not playable & bit(card)]
+            if refused and refused[-1] != screen.cursor:
+                index = refused[-1]
+                await pilot.press(str(index + 1))
+                await pilot.pause()
+                assert screen.cursor == index
+                marked = [slot.index for slot in screen.query(CardSlot) if slot.look.cursor]
+                assert marked == [index], "the ▲ is under the card named"
+                message = str(screen.query_one("#message", Static).content)
+                await pilot.press("enter")
+                await pilot.pause()
+                assert str(screen.query_one("#message", Static).content) == message
+                return True
+            session.apply(HUMAN, match.legal_actions()[0])
+            screen.refresh_view()
+            screen.call_after_refresh(screen.advance)
+            await pilot.pause()
+    return False
+
+
+async def test_a_refused_card_takes_the_cursor_so_enter_means_the_same_card(tmp_path: Path) -> None:
+    """A number key names a card; refused (a card the rules do not allow),
+    the ▲ still moves to it, so that what is shown and what Enter plays
+    agree."""
+    from ecarte.play.session import MatchSession
+
+    for seed in range(60):
+        session = MatchSession.new(INSTANT, opponent="random", seed=seed, directory=tmp_path / str(seed))
+        if await _refuse_a_card(session):
+            return
+    pytest.fail("no deal offered a card the rules refuse")

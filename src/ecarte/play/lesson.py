@@ -30,6 +30,7 @@ from ecarte.engine.cards import card_label, parse_card
 from ecarte.i18n import N_, _
 
 from . import paths
+from .not_now import not_now
 
 YOU = 0
 KLARA = 1
@@ -490,26 +491,7 @@ class Lesson:
                 return f"{str(error)[0].upper()}{str(error)[1:]}. {hint}"
         if action in match.legal_actions() and step.why:
             return card_words(_(step.why))
-        return f"{_not_now(match.phase, action.type)} {hint}"
-
-
-def _not_now(phase: Phase, kind: ActionType) -> str:
-    """Why a kind of move has no place at this moment of the deal, in words."""
-    if phase == Phase.TRICKS:
-        if kind == ActionType.CARD:
-            return _("Not this card.")
-        return _("The exchange is over: now the cards are played.")
-    if kind == ActionType.CARD:
-        return _("No card is played before the exchange is over.")
-    if phase == Phase.EXCHANGE:
-        if kind in (ActionType.ACCEPT, ActionType.REFUSE):
-            return _("There is no proposal to answer: you speak first.")
-        return _("Nothing to discard: no exchange has been agreed.")
-    if phase == Phase.ANSWER:
-        if kind == ActionType.DISCARD:
-            return _("The proposal is not answered yet.")
-        return _("{name} has proposed: the dealer answers.").format(name=TEACHER)
-    return _("First choose the cards to discard.")
+        return f"{not_now(match.phase, action.type, TEACHER)} {hint}"
 
 
 def rules_note(rules: Rules) -> str:

@@ -28,6 +28,7 @@ from ecarte.engine.match import ANSWER, DISCARD_PHASE, EXCHANGE, TRICKS
 from ecarte.i18n import N_, _, ngettext, translated
 from ecarte.log import EventType, LogEvent, LogHeader, LogVisitor
 from ecarte.play.names import level_name
+from ecarte.play.not_now import not_now
 from ecarte.play.session import COMPUTER, HUMAN, MatchSession, OpponentFault, illegal_answer
 from ecarte.play.settings import Settings
 from ecarte.text import printable
@@ -152,7 +153,7 @@ class GameScreen(EcarteScreen[None]):
         # must not list q among the keys that quit.)
         Binding("q", "how_to_leave", "", show=False),
         # A decision or a card at the wrong moment (a card during the
-        # exchange, accept with no proposal) says why, in the engine's
+        # exchange, accept with no proposal) says why, in the player's
         # words, rather than nothing: the keys above take it when allowed.
         Binding("e", "refused('propose')", "", show=False),
         Binding("p", "refused('play')", "", show=False),
@@ -747,13 +748,11 @@ class GameScreen(EcarteScreen[None]):
             self._apply(HUMAN, KING_ACTION)
 
     def action_refused(self, kind: str) -> None:
-        """A key whose move is not allowed now: the engine's reason."""
-        hand = self._hand()
-        if not self.awaiting_human or (kind == "card" and not hand):
+        """A key whose move is not allowed now: why, in the player's words."""
+        if not self.awaiting_human or (kind == "card" and not self._hand()):
             return
-        action = card_action(hand[0]) if kind == "card" else Action.parse(kind)
-        if action not in self.match.legal_actions():  # never make a move here
-            self._apply(HUMAN, action)
+        other = shown_name(self.session.names[COMPUTER])
+        self.show_error(not_now(self.match.phase, ActionType(kind), other))
 
     def action_card(self, index: int) -> None:
         """A number key: play the card (tricks) or choose it (discard)."""
@@ -773,7 +772,9 @@ class GameScreen(EcarteScreen[None]):
         if self.match.phase == DISCARD_PHASE:
             self.action_choose_card()
         elif self.match.phase == TRICKS:
-            self._apply(HUMAN, card_action(hand[index]))
+            if not self._apply(HUMAN, card_action(hand[index])):
+                # Refused: the ▲ moves to the card named, which Enter now plays.
+                self.refresh_view()
         else:
             self.refresh_view()
 
