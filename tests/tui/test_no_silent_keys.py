@@ -104,7 +104,7 @@ async def test_q_at_the_table_says_how_to_leave_it_and_leaves_nothing() -> None:
         assert "q, Ctrl+Q" not in keys
 
 
-async def test_the_lessons_footer_says_enter_discards_at_the_discard() -> None:
+async def test_the_lessons_footer_says_what_enter_does_at_each_step() -> None:
     app = EcarteApp(Settings(speed="instant"), first_screen=LessonScreen)
     async with app.run_test(size=(80, 24)) as pilot:
 
@@ -120,11 +120,16 @@ async def test_the_lessons_footer_says_enter_discards_at_the_discard() -> None:
         await until(pilot, ready)
         await pilot.pause()
         assert footer_keys(app.screen).get("⏎") == "Go on / play"
-        await press("enter", "enter", "e")  # two explanations, propose: the discard
+        await press("enter", "enter")  # two explanations: propose is the step
+        # Enter does not propose: it says which key does, and the footer says so.
+        assert footer_keys(app.screen).get("⏎") == "What to press", footer_keys(app.screen)
+        await press("e")  # propose: the discard
         assert footer_keys(app.screen).get("⏎") == "Discard", footer_keys(app.screen)
         await press("4", "5")
         assert footer_keys(app.screen).get("⏎") == "Discard"
-        await press("enter")  # 7♦ 8♣ discarded: Enter goes on or plays again
+        await press("enter")  # 7♦ 8♣ discarded: the step is to play (p)
+        assert footer_keys(app.screen).get("⏎") == "What to press", footer_keys(app.screen)
+        await press("p")  # played: the first lead, a card, which Enter plays
         assert footer_keys(app.screen).get("⏎") == "Go on / play", footer_keys(app.screen)
 
 

@@ -21,7 +21,7 @@ from textual.widgets import Button, Static
 from ecarte.engine import Action, ActionType, Match, card_action, discard_action
 from ecarte.engine.actions import ACCEPT_ACTION, KING_ACTION, PLAY_ACTION, PROPOSE_ACTION, REFUSE_ACTION
 from ecarte.engine.cards import bit, cards_in
-from ecarte.engine.match import DISCARD_PHASE, TRICKS
+from ecarte.engine.match import ANSWER, DISCARD_PHASE, EXCHANGE, TRICKS
 from ecarte.i18n import N_, _, ngettext
 from ecarte.play.lesson import (
     KLARA,
@@ -91,6 +91,9 @@ class LessonScreen(EcarteScreen[None]):
         # At the player's discard, Enter discards the cards picked: the footer says so.
         # Translators: the footer's Enter in the lesson's discard (a verb): discard the cards picked.
         Binding("enter", "confirm('discard')", N_("Discard")),
+        # At the player's propose, play, accept or refuse, Enter repeats what to press.
+        # Translators: the footer's Enter in the lesson when the step is a key to press (e, p...).
+        Binding("enter", "confirm('hint')", N_("What to press")),
         # Translators: Enter in the lesson: go on to the next step, or play the card chosen.
         Binding("enter", "confirm", N_("Go on / play")),
         Binding("question_mark,f1", "help", N_("Help"), key_display="?"),
@@ -116,7 +119,7 @@ class LessonScreen(EcarteScreen[None]):
         """Why the last key was not the step's move, shown in place of ``said``."""
         self.new_cards = 0
         """Mask of the cards the player just drew, marked "+" as at the table."""
-        self._keys_shown_for: tuple[int, bool] | None = None
+        self._keys_shown_for: tuple[int, bool, bool] | None = None
         """The number of cards held and whether the player discards, when
         the footer's keys ("1-5", Enter's "Discard") were last shown."""
         self.game_started = False
@@ -276,6 +279,18 @@ class LessonScreen(EcarteScreen[None]):
             and match.phase == DISCARD_PHASE
         )
 
+    @property
+    def deciding(self) -> bool:
+        """Whether the step is the player's word (propose, play, accept,
+        refuse): Enter then only says which key makes it."""
+        match = self.lesson.match
+        return (
+            self.waiting
+            and self.lesson.step.kind == StepKind.YOU
+            and match.current_player == YOU
+            and match.phase in (EXCHANGE, ANSWER)
+        )
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # No card keys in the footer while the hand is empty (between deals):
         # there is no card to press for.
@@ -283,7 +298,8 @@ class LessonScreen(EcarteScreen[None]):
             return bool(self._hand())
         if action == "confirm":
             # One Enter at a time, named for what it does now.
-            return self.discarding == (parameters == ("discard",))
+            now = ("discard",) if self.discarding else ("hint",) if self.deciding else ()
+            return parameters == now
         return True
 
     def refresh_view(self) -> None:
@@ -292,10 +308,11 @@ class LessonScreen(EcarteScreen[None]):
         symbols = self.symbols
         large = self.has_class("-large")
         hand = self._hand()
-        keys_for = (len(hand), self.discarding)
+        keys_for = (len(hand), self.discarding, self.deciding)
         if keys_for != self._keys_shown_for:
             # The footer's "1-5" follows the hand as it shrinks, and its
-            # Enter says "Discard" at the discard.
+            # Enter says what it does: "Discard" at the discard, "What to
+            # press" at a step made by a key.
             self._keys_shown_for = keys_for
             self.refresh_bindings()
         self.cursor = max(0, min(self.cursor, len(hand) - 1))
@@ -421,8 +438,9 @@ class LessonScreen(EcarteScreen[None]):
             self.refresh_view()
 
     def action_confirm(self, step: str = "") -> None:
-        """Enter: go on, play the card under the cursor, or (``step`` "discard",
-        the footer's name for it then) discard the cards picked."""
+        """Enter: go on, play the card under the cursor, (``step`` "discard",
+        the footer's name for it then) discard the cards picked, or (``step``
+        "hint") say which key makes the step's move."""
         lesson = self.lesson
         match = lesson.match
         if not self.waiting:
