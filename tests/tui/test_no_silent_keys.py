@@ -302,3 +302,19 @@ async def test_a_refused_card_takes_the_cursor_so_enter_means_the_same_card(tmp_
         if await _refuse_a_card(session):
             return
     pytest.fail("no deal offered a card the rules refuse")
+
+
+async def test_q_in_the_lesson_says_how_to_leave_it() -> None:
+    """The lesson's letters are moves too: q says how to leave (and that the
+    lesson starts again), rather than nothing, and leaves nothing."""
+    app = RecordingApp(Settings(speed="instant"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        await until(pilot, lambda: isinstance(app.screen, LessonScreen))
+        lesson = app.screen
+        await pilot.pause()
+        await pilot.press("q")
+        await until(pilot, lambda: any("Ctrl+Q" in note for note in app.notes))
+        [note] = [note for note in app.notes if "Ctrl+Q" in note]
+        assert "Esc leaves the lesson" in note and "starts again" in note, note
+        assert app.screen is lesson and app.return_code is None

@@ -102,6 +102,9 @@ class LessonScreen(EcarteScreen[None]):
         # The table's hint key, answered rather than ignored (no description:
         # the lesson's help does not offer a coach it has not got).
         Binding("h", "hint", "", show=False),
+        # As at the table, q says how to leave rather than nothing (no
+        # description: the help must not list q among the keys that quit).
+        Binding("q", "how_to_leave", "", show=False),
     ]
     HELP_KEEPS: ClassVar[frozenset[str]] = frozenset({"confirm"})
     """Enter goes on to the next step too: the help lists it as the footer does."""
@@ -492,6 +495,16 @@ class LessonScreen(EcarteScreen[None]):
 
     def action_rules(self) -> None:
         self.ecarte_app.show_rules()
+
+    def action_how_to_leave(self) -> None:
+        """q: how to leave the lesson, rather than nothing."""
+        if len(self.app.screen_stack) > 2:
+            text = _(
+                "Esc leaves the lesson and Ctrl+Q quits; the lesson then starts again from the beginning."
+            )
+        else:
+            text = _("Esc or Ctrl+Q quits; the lesson then starts again from the beginning.")
+        self.notify(text, title=_("Quit"), timeout=6, markup=False)
 
     def action_leave(self) -> None:
         """Back to the title, or quit when the lesson was opened directly."""
