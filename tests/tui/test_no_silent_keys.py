@@ -82,22 +82,31 @@ async def test_the_help_from_a_screen_that_says_nothing_of_itself_has_no_about()
         assert not app.screen.query_one("#help-about").display
 
 
-async def test_q_at_the_table_says_how_to_leave_it_and_leaves_nothing() -> None:
-    """The table's letters are moves: q does not take the player from the
-    match (Esc and Ctrl+Q do, the match saved), but says so rather than
-    nothing."""
+@pytest.mark.parametrize(
+    ("key", "screen_type", "words"),
+    [
+        ("n", GameScreen, ("Esc opens the menu", "saved")),
+        ("l", LessonScreen, ("Esc leaves the lesson", "starts again")),
+    ],
+    ids=["table", "lesson"],
+)
+async def test_q_where_letters_are_moves_says_how_to_leave_and_leaves_nothing(
+    key: str, screen_type: type[Screen[Any]], words: tuple[str, str]
+) -> None:
+    """At the table and in the lesson the letters are moves: q does not take
+    the player away (Esc and Ctrl+Q do), but says so rather than nothing,
+    and is not listed among the keys that quit."""
     app = RecordingApp(INSTANT)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, GameScreen))
-        table = app.screen
+        await pilot.press(key)
+        await until(pilot, lambda: isinstance(app.screen, screen_type))
+        screen = app.screen
         await pilot.pause()
         await pilot.press("q")
         await until(pilot, lambda: any("Ctrl+Q" in note for note in app.notes))
         [note] = [note for note in app.notes if "Ctrl+Q" in note]
-        assert "Esc opens the menu" in note and "saved" in note, note
-        assert app.screen is table and app.return_code is None
-        # Not listed among the keys that quit: q does not quit here.
+        assert all(word in note for word in words), note
+        assert app.screen is screen and app.return_code is None
         await pilot.press("question_mark")
         await until(pilot, lambda: isinstance(app.screen, HelpScreen))
         keys = " ".join(str(app.screen.query_one("#help-keys", Static).content).split())
@@ -302,19 +311,3 @@ async def test_a_refused_card_takes_the_cursor_so_enter_means_the_same_card(tmp_
         if await _refuse_a_card(session):
             return
     pytest.fail("no deal offered a card the rules refuse")
-
-
-async def test_q_in_the_lesson_says_how_to_leave_it() -> None:
-    """The lesson's letters are moves too: q says how to leave (and that the
-    lesson starts again), rather than nothing, and leaves nothing."""
-    app = RecordingApp(Settings(speed="instant"))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("l")
-        await until(pilot, lambda: isinstance(app.screen, LessonScreen))
-        lesson = app.screen
-        await pilot.pause()
-        await pilot.press("q")
-        await until(pilot, lambda: any("Ctrl+Q" in note for note in app.notes))
-        [note] = [note for note in app.notes if "Ctrl+Q" in note]
-        assert "Esc leaves the lesson" in note and "starts again" in note, note
-        assert app.screen is lesson and app.return_code is None

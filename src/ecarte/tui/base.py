@@ -17,7 +17,7 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer, TimerCallback
 from textual.widgets.button import ButtonVariant
 
-from ecarte.i18n import N_
+from ecarte.i18n import N_, _
 
 if TYPE_CHECKING:
     from .app import EcarteApp
@@ -105,6 +105,18 @@ class EcarteScreen(Screen[ResultT]):
         """The help of this screen (a screen with more to say, such as the
         table's phase, says it in its own)."""
         self.app.push_screen("help")
+
+    @property
+    def over_the_title(self) -> bool:
+        """Whether the title screen is below this one; else it was opened
+        alone (``ecarte play``, ``ecarte learn``) and leaving it quits."""
+        return len(self.app.screen_stack) > 2
+
+    def tell_how_to_leave(self, over_the_title: str, alone: str) -> None:
+        """q where the letters are moves (the table, the lesson): how to
+        leave, in the words for where leaving goes, rather than nothing."""
+        text = over_the_title if self.over_the_title else alone
+        self.notify(text, title=_("Quit"), timeout=6, markup=False)
 
     @property
     def is_open(self) -> bool:

@@ -845,18 +845,16 @@ class GameScreen(EcarteScreen[None]):
             self.ecarte_app.analyse_match(self.session.log_path)
 
     def action_how_to_leave(self) -> None:
-        """q: how to leave the table, rather than nothing."""
-        if len(self.app.screen_stack) > 2:
-            text = _("Esc opens the menu and Ctrl+Q quits: the match is saved as it goes.")
-        else:
-            text = _("Esc or Ctrl+Q quits: the match is saved as it goes.")
-        self.notify(text, title=_("Quit"), timeout=6, markup=False)
+        self.tell_how_to_leave(
+            _("Esc opens the menu and Ctrl+Q quits: the match is saved as it goes."),
+            _("Esc or Ctrl+Q quits: the match is saved as it goes."),
+        )
 
     def action_leave(self) -> None:
         """Back to the title (the match is saved as it goes), or quit when
         the game screen was opened directly."""
         self.session.close_in_background()
-        if len(self.app.screen_stack) > 2:
+        if self.over_the_title:
             self.app.pop_screen()
         else:
             self.app.exit()

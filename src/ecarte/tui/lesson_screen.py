@@ -497,18 +497,14 @@ class LessonScreen(EcarteScreen[None]):
         self.ecarte_app.show_rules()
 
     def action_how_to_leave(self) -> None:
-        """q: how to leave the lesson, rather than nothing."""
-        if len(self.app.screen_stack) > 2:
-            text = _(
-                "Esc leaves the lesson and Ctrl+Q quits; the lesson then starts again from the beginning."
-            )
-        else:
-            text = _("Esc or Ctrl+Q quits; the lesson then starts again from the beginning.")
-        self.notify(text, title=_("Quit"), timeout=6, markup=False)
+        self.tell_how_to_leave(
+            _("Esc leaves the lesson and Ctrl+Q quits; the lesson then starts again from the beginning."),
+            _("Esc or Ctrl+Q quits; the lesson then starts again from the beginning."),
+        )
 
     def action_leave(self) -> None:
         """Back to the title, or quit when the lesson was opened directly."""
-        if len(self.app.screen_stack) > 2:
+        if self.over_the_title:
             self.app.pop_screen()
         else:
             self.app.exit()
