@@ -126,13 +126,29 @@ def test_the_option_shown_best_has_the_highest_chance_shown_whatever_the_bias() 
         raw = 100.0 * sum(play.values) / len(play.values)
         play_index = evaluation.index_of(PLAY_ACTION)
         assert play_index is not None
-        assert evaluation.options[play_index].win == pytest.approx(max(0.0, raw - 5.0))
+        sure = raw in (0.0, 100.0)  # a sure result is shown as it is (the next test)
+        assert evaluation.options[play_index].win == pytest.approx(raw if sure else max(0.0, raw - 5.0))
         others = [
             100.0 * sum(item.values) / len(item.values) for item in sampled if item.action != PLAY_ACTION
         ]
         reordered += evaluation.best.action != PLAY_ACTION and raw > max(others)
         checked += 1
     assert reordered > 0
+
+
+def test_a_sure_win_by_playing_is_shown_as_sure() -> None:
+    """At 4-2 in a game to 5 (a match of one game), elder holds the trump
+    king: playing, then announcing it, wins the match whatever happens. A
+    learner saw "Propose 100%, Play 99%", then Announce at 100%: the bias
+    against playing is not taken off a sure result."""
+    match = dealt("KS 9S 8H QD 7C", "AH TH 9D 8C 7D", "7S", rules=Rules(target=5))
+    match.games[-1][:] = [4, 2]  # as if the game had come to 4-2
+    assert match.current_player == 0 and match.view(0).phase == Phase.EXCHANGE
+    evaluation = evaluate(match)
+    play = evaluation.options[evaluation.index_of(PLAY_ACTION) or 0]
+    assert play.action == PLAY_ACTION
+    assert play.win == 100.0
+    assert evaluation.best.action == PLAY_ACTION  # playing wins a tie
 
 
 # ---------------------------------------------------------------- the king

@@ -239,6 +239,28 @@ def test_the_readable_record(folder: Path, capsys: pytest.CaptureFixture[str]) -
     assert "=" not in out and "default" not in out
 
 
+def test_a_record_of_matches_all_played_with_hints_says_why_it_has_no_deals(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A learner with the Coach always on saw "Voles: 0 ... Longest winning
+    streak: 0" after two matches: the deals' counts are of the matches
+    without hints, and there were none. It says so instead."""
+    for index in range(2):
+        mark_hint(
+            played(tmp_path, f"h{index}", "easy", 40 + index, Rules(), f"2026-11-0{index + 1}T10:00:00")
+        )
+    assert main(["stats", "--dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "Assisted matches (with hints), apart: 1 won of 2" in out
+    assert "without hints: none yet. Your 2 finished matches were played with hints" in " ".join(out.split())
+    assert "In the matches without hints:" not in out and "Voles:" not in out
+    # One match without hints: its counts are back.
+    played(tmp_path, "plain", "easy", 50, Rules(), "2026-11-03T10:00:00")
+    assert main(["stats", "--dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "In the matches without hints:" in out and "none yet" not in out
+
+
 def test_the_readable_record_in_another_language(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stats", "--dir", str(folder), "--lang", "fi"]) == 0
     out = capsys.readouterr().out

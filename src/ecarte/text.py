@@ -4,6 +4,7 @@
 on a terminal: what is not printable (escape codes, line separators, a
 non-breaking space) is shown as an escape such as ``\\x1b``, never obeyed.
 ``short_name`` keeps a name of any length to the room a name has on screen.
+``sentence`` makes a reason (the engine's start in lower case) a sentence.
 """
 
 from __future__ import annotations
@@ -67,6 +68,20 @@ def _cells(text: str) -> int:
             continue
         total += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
     return total
+
+
+SENTENCE_ENDS = ".!?…:"
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first letter and a full stop at the
+    end unless it ends in one of ``SENTENCE_ENDS`` (the engine's reasons,
+    "you must follow suit", are clauses meant to be quoted)."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[:1].upper() + text[1:]
+    return text if text[-1] in SENTENCE_ENDS else text + "."
 
 
 def emit(text: str, stream: TextIO) -> None:

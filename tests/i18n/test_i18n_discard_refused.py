@@ -56,7 +56,7 @@ async def refused_discard(tmp_path: Path, as_dealer: bool) -> str:
 async def test_in_english_the_player_refused_is_told_you_must(as_dealer: bool, tmp_path: Path) -> None:
     shown = await refused_discard(tmp_path, as_dealer)
     reason = DEALER_REASON if as_dealer else ELDER_REASON
-    assert shown == reason[0].upper() + reason[1:]
+    assert shown == reason[0].upper() + reason[1:] + "."  # the engine's clause, as a sentence
     assert "elder" not in shown.lower() and "the dealer must" not in shown.lower()
 
 
@@ -69,4 +69,4 @@ async def test_each_language_says_it_whole_in_its_words(
     shown = await refused_discard(tmp_path, as_dealer)
     translated = i18n._(DEALER_REASON if as_dealer else ELDER_REASON)
     assert translated != (DEALER_REASON if as_dealer else ELDER_REASON)
-    assert shown == translated[0].upper() + translated[1:]
+    assert shown == translated[0].upper() + translated[1:] + "."

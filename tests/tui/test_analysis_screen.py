@@ -6,6 +6,7 @@ stops the analysis."""
 from __future__ import annotations
 
 import io
+import re
 import threading
 import time
 from collections.abc import Callable
@@ -90,6 +91,8 @@ async def test_a_blunder_is_listed_and_choosing_it_moves_the_replay(tmp_path: Pa
         await pilot.pause()
         detail = words(screen.query_one("#analysis-detail", Static).content)
         assert "the best was Announce" in detail and "★ Announce" in detail
+        # Klara's decision: the chances are hers, and say so (the graph is Leo's).
+        assert re.search(r"Klara chose 7♥ \(Klara: \d+%\)", detail), detail
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is viewer

@@ -70,17 +70,52 @@ def test_the_computer_discards_are_never_named() -> None:
 def test_liability_in_words() -> None:
     match = dealt()
     assert step(match, PLAY_ACTION) == "You play without proposing"
-    assert liability_warning(match, NAMES) == "You played without proposing: losing this deal costs 2 points."
+    assert liability_warning(match, NAMES) == (
+        "You played without proposing. If you lose this deal, Computer scores 2 points."
+    )
     refused = dealt(first_dealer=0)
     step(refused, PROPOSE_ACTION)
     assert step(refused, REFUSE_ACTION) == "You refuse the first proposal"
-    assert (
-        liability_warning(refused, NAMES)
-        == "You refused the first proposal: losing this deal costs 2 points."
+    assert liability_warning(refused, NAMES) == (
+        "You refused the first proposal. If you lose this deal, Computer scores 2 points."
     )
     nobody = dealt()
     step(nobody, PROPOSE_ACTION)
     assert liability_warning(nobody, NAMES) is None
+
+
+def test_the_other_sides_liability_is_said_from_the_players_side() -> None:
+    """A learner read "Computer refused the first proposal: losing this deal
+    costs 2 points" as a threat to themselves: the warning says who scores."""
+    played = dealt(first_dealer=0)  # the computer is elder
+    step(played, PLAY_ACTION)
+    assert liability_warning(played, NAMES) == (
+        "Computer played without proposing. If Computer loses this deal, you score 2 points."
+    )
+    refused = dealt()
+    step(refused, PROPOSE_ACTION)
+    step(refused, REFUSE_ACTION)
+    assert liability_warning(refused, NAMES) == (
+        "Computer refused the first proposal. If Computer loses this deal, you score 2 points."
+    )
+    # Two programs (a replay of bots): both named.
+    assert liability_warning(refused, ("Anna", "Bo")) == (
+        "Bo refused the first proposal. If Bo loses this deal, Anna scores 2 points."
+    )
+
+
+def test_the_liability_warning_ends_when_the_liable_player_has_won_the_deal() -> None:
+    # You (elder) hold K Q J A 10 of hearts, trumps: three tricks win the deal.
+    match = dealt(deck("KH QH JH 7S 8S 9S AH TH 7D 8D 7H"))
+    step(match, PLAY_ACTION)
+    for code in ("KH", "QH"):
+        step(match, card_action(parse_card(code)))
+        step(match, match.legal_actions()[0])
+        assert liability_warning(match, NAMES) is not None, code
+    step(match, card_action(parse_card("JH")))
+    step(match, match.legal_actions()[0])
+    assert match.tricks_won[0] == 3 and match.liable == 0
+    assert liability_warning(match, NAMES) is None
 
 
 def test_the_king_and_the_tricks_in_words() -> None:
@@ -126,8 +161,14 @@ def test_the_deal_in_words_with_a_turned_up_king() -> None:
     ("adds", "points", "words"),
     [
         # A vole is worth 2 whether or not the loser was liable: the liability
-        # is not given as a reason for points it did not add.
-        (False, 2, "Computer takes all five tricks, the vole: 2 points."),
+        # is not given as a reason for points it did not add, and a learner
+        # who expected 3 is told why.
+        (
+            False,
+            2,
+            "Computer takes all five tricks, the vole: 2 points. The loser was liable, but a vole scores "
+            "as much either way: under these rules the penalty does not add to it.",
+        ),
         (True, 3, "Computer takes all five tricks, the vole: 3 points (you were liable and lost)."),
     ],
 )
@@ -272,6 +313,16 @@ def test_you_mid_sentence_is_lower_case() -> None:
     )
 
 
+def test_a_vole_without_liability_says_nothing_of_a_penalty() -> None:
+    free = dealt(deck("7S 8S 9S KH QH JH 7D 8D AH TH 7H"), first_dealer=1)
+    step(free, PROPOSE_ACTION)
+    step(free, REFUSE_ACTION)  # the dealer refuses, so is liable, and wins every trick
+    while free.phase == "tricks":
+        free.apply(free.legal_actions()[0])
+    assert free.deals[-1].vole and not free.deals[-1].penalty
+    assert describe_deal_end(free.deals[-1], NAMES) == "Computer takes all five tricks, the vole: 2 points."
+
+
 def test_a_vole_with_a_penalty_under_penalty_adds_to_vole() -> None:
     # The rule variant: a liable player who loses the vole gives 3 points, and
     # the warning says so beforehand (rules.md, penalty_adds_to_vole).
@@ -279,7 +330,7 @@ def test_a_vole_with_a_penalty_under_penalty_adds_to_vole() -> None:
     match = dealt(deck("7S 8S 9S KH QH JH 7D 8D AH TH 7H"), first_dealer=1, rules=rules)
     step(match, PLAY_ACTION)
     assert liability_warning(match, NAMES) == (
-        "You played without proposing: losing this deal costs 2 points (3 for a vole)."
+        "You played without proposing. If you lose this deal, Computer scores 2 points (3 for a vole)."
     )
     while match.phase == "tricks":
         match.apply(match.legal_actions()[0])

@@ -152,6 +152,7 @@ async def test_a_whole_match_through_the_keys(tmp_path: Path) -> None:
         message = text_of(screen, "#message")
         assert "A♠ is not allowed" in message
         assert "beat the led J♠" in message
+        assert message.startswith("A♠") and message.endswith("."), message  # a sentence, not a clause
         assert match.trick == cards("JS") and len(match.hand(0)) == 4
 
         # The K♠ beats it.
@@ -199,7 +200,7 @@ async def test_a_refusal_of_the_first_proposal_marks_the_human_liable(tmp_path: 
         await settle(pilot)
         assert session.match.liable == 0
         score = text_of(screen, "#score")
-        assert "You refused the first proposal: losing this deal costs 2 points" in score
+        assert "You refused the first proposal. If you lose this deal, Computer scores 2 points." in score
     session.close()
 
 
@@ -455,6 +456,53 @@ async def test_a_game_won_by_a_turned_up_king_then_the_next_game(tmp_path: Path)
     session.close()
 
 
+async def test_the_summary_of_a_game_that_goes_on_offers_no_rematch(tmp_path: Path) -> None:
+    session = kings_up_session(tmp_path)  # one game of two: the match goes on
+    app = GameApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        summary = app.screen
+        assert isinstance(summary, DealSummaryScreen) and not session.is_over
+        await pilot.press("a", "n")
+        await pilot.pause()
+        assert app.screen is summary
+        await pilot.press("escape")  # Esc goes on, as Enter does
+        await settle(pilot)
+        assert app.screen is not summary and not isinstance(app.screen, AnalysisScreen)
+    session.close()
+
+
+@pytest.mark.parametrize("key", ["a", "n", "escape", "enter"])
+async def test_the_last_deals_summary_answers_to_the_match_keys_it_shows_below(
+    tmp_path: Path, key: str
+) -> None:
+    """The match ends with a deal: its summary opens over the line "n for a
+    rematch, a for its analysis, Esc for the menu", and those keys act there
+    (they did nothing, or closed the window only). Enter goes on to the
+    match's result."""
+    from ecarte.engine import Rules
+
+    kings_up = deck("7H 8H 9H 7S 8S 9S 7D 8D 9D TS KC")
+    session, _ = scripted_session(tmp_path, [kings_up], first_dealer=1, rules=Rules(target=1, games_to_win=1))
+    app = GameApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen_stack[-2]
+        assert isinstance(app.screen, DealSummaryScreen) and session.is_over
+        await pilot.press(key)
+        await settle(pilot)
+        if key == "a":
+            await until(pilot, lambda: isinstance(app.screen, AnalysisScreen))
+        elif key == "n":
+            await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen is not table)
+            assert app.screen.session.log_path != session.log_path
+        elif key == "escape":  # the menu: this app has none below, so it closes
+            await until(pilot, lambda: not app.is_running)
+        else:
+            assert isinstance(app.screen, MatchOverScreen)
+    session.close()
+
+
 class SlowToClose:
     """A bot that takes its time to stop after ``bye``."""
 
@@ -538,6 +586,35 @@ async def test_the_footer_card_keys_stop_at_the_cards_held(tmp_path: Path) -> No
         held = len(session.match.hand(0))
         assert held <= 3
         await until(pilot, lambda: footer_card_keys(screen) == [f"1-{held}" if held > 1 else "1"])
+
+
+@pytest.mark.parametrize(("language", "space"), [("en", "Space"), ("fr", "Espace"), ("de", "Leertaste")])
+async def test_the_space_bar_is_named_in_the_players_language(
+    tmp_path: Path, language: str, space: str
+) -> None:
+    """A French player saw "space Choisir la carte" in the footer and
+    "(1-5 ou ←→ Space), puis Enter" above it: the keys are named as the
+    language names them, in the footer and in the prompt."""
+    from ecarte import i18n
+
+    assert i18n.activate(language) == language
+    try:
+        session, _ = scripted_session(tmp_path, [DEAL_ONE], ["accept"], first_dealer=1, seed=3)
+        app = GameApp(session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            await pilot.press("e")  # propose; the computer accepts: the discard
+            await settle(pilot)
+            assert session.match.phase == "discard"
+            shown = {key.key_display for key in screen.query(FooterKey) if key.action == "choose_card"}
+            assert shown == {space}
+            prompt = text_of(screen, "#prompt")
+            assert space in prompt and (language == "en" or " Space" not in prompt), prompt
+            assert ("Entrée" in prompt) == (language == "fr")
+    finally:
+        i18n.activate("en")
 
 
 async def test_help_and_rules_answer_while_a_deal_summary_is_open(tmp_path: Path) -> None:

@@ -306,6 +306,36 @@ def test_options_shown_with_the_same_chance_are_all_marked_however_precise() -> 
     assert lines[4].startswith("  ")
 
 
+def test_the_marks_never_tell_apart_what_is_ranked_or_shown_alike() -> None:
+    """A learner saw "★ Q♦ 87%, ≈ J♣ 86%, Q♠ 86%": J♣'s samples were wide
+    enough to be within the noise, Q♠'s were not, yet both read 86%. An
+    option shown with a marked option's chance is marked too, and so is
+    every option ranked above a marked one; the first clearly behind stays
+    unmarked."""
+    rows = [("QD", 87.2, 0.1), ("KH", 86.45, 0.1), ("JC", 86.4, 2.0), ("QS", 85.6, 0.1), ("7S", 84.0, 0.1)]
+    options = tuple(
+        OptionValue(Action.parse(f"card {card}"), win=win, se=se, tricks=None, samples=900)
+        for card, win, se in rows
+    )
+    evaluation = Evaluation(seat=0, phase=Phase.TRICKS, options=options, best_index=0)
+    assert not evaluation.within_noise(1) and evaluation.within_noise(2) and not evaluation.within_noise(3)
+    lines = hint_lines(evaluation, 40, True).plain.split("\n")
+    assert [line[:1] for line in lines[:5]] == ["★", "≈", "≈", "≈", " "], lines
+    assert lines[3].endswith(" 86%") and lines[2].endswith(" 86%")
+
+
+def test_the_coach_says_whom_its_chances_are_reckoned_against() -> None:
+    """The chances value the rest of the match as the opponent plays it: a
+    learner against Easy could not tell. The panel's frame says so; a bot,
+    of which the coach has no model, gets no such claim."""
+    from ecarte.tui.hint_panel import coach_subtitle
+
+    assert coach_subtitle("easy") == "against Easy"
+    assert coach_subtitle("expert") == "against Expert"
+    assert coach_subtitle("cmd:python3 my_bot.py") == ""
+    assert coach_subtitle(None) == ""
+
+
 def test_discards_valued_among_many_say_so_in_one_line_at_80x24() -> None:
     """At 80x24 the panel is 28 cells wide and shows discards by their cards
     alone; the note under them says they are discards, whole, on one line."""

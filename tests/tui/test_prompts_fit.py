@@ -211,7 +211,8 @@ async def test_why_the_king_may_not_be_announced_is_whole(language: str, case: s
         message = screen.query_one("#message", Static)
         assert message.display
         reason = session.match._why_no_king(HUMAN)
-        assert " ".join(str(message.content).split()).lower() == " ".join(reason.split()).lower()
+        # The engine's clause, shown as a sentence (a capital, a full stop).
+        assert " ".join(str(message.content).split()).lower() == " ".join(reason.split()).lower() + "."
         assert_whole(screen, "#message", case)
         assert_whole(screen, "#prompt", case)
         bottom = screen.query_one("#actions").region.bottom

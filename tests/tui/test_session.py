@@ -162,6 +162,8 @@ def test_resume_drops_a_torn_last_line_with_a_notice(tmp_path: Path) -> None:
     resumed, notice = MatchSession.resume(original.log_path, INSTANT)
     assert notice is not None
     assert "half-written line" in notice and "dropped" in notice
+    # Which file, and where its bytes went, by name (a player has several logs).
+    assert str(original.log_path) in notice and f"{original.log_path.name}.torn" in notice
     assert resumed.match.hands == states[-1].hands
     assert resumed.match.phase == states[-1].phase
     # Nothing lost: the torn bytes are kept beside the log.

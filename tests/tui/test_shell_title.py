@@ -189,6 +189,29 @@ async def test_too_small_terminal_says_so_and_recovers() -> None:
         await until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
 
 
+@pytest.mark.parametrize("key", ["", "l", "r", "t", "s", "f2", "question_mark", "n"])
+async def test_a_terminal_shrunk_to_a_few_cells_never_crashes_a_screen(key: str) -> None:
+    """A browser tab at ?fontsize=500, or a tmux window dragged to 3x2, gave
+    the title screen a few columns: its menu's options wrapped to no width
+    and the app ended with a ValueError. The notice covers every screen at
+    any size, and the screen below is whole again once the room is back."""
+    app = EcarteApp(Settings(opponent="random", speed="instant"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        if key:
+            await pilot.press(key)
+            await pilot.pause()
+        below = type(app.screen)
+        for width, height in [(3, 2), (1, 1), (9, 4)]:
+            await pilot.resize_terminal(width, height)
+            await until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+            for _ in range(3):
+                await pilot.pause()
+        await pilot.resize_terminal(80, 24)
+        await until(pilot, lambda: not isinstance(app.screen, TooSmallScreen))
+        assert type(app.screen) is below and app.is_running
+
+
 async def test_names_in_the_summary_are_literal() -> None:
     app = EcarteApp(Settings(player_name="[b]x[/b]\x1b[2J"))
     async with app.run_test(size=SIZE):

@@ -231,6 +231,10 @@ async def test_matches_played_with_hints_are_said_to_be_left_out_of_the_graphs()
             "played without hints."
         )
         assert not screen.query("#stats-win-plot") and not screen.query("#stats-accuracy-plot")
+        # The deals: why there is nothing to count, not a column of zeros.
+        deals = words(screen.query_one("#stats-deals", Static).content)
+        assert "none yet" in deals and "Your 2 finished matches were played with hints" in deals
+        assert "Voles: yours 0" not in deals
 
 
 async def test_the_graphs_notes_say_when_too_few_matches_are_finished_or_analysed() -> None:

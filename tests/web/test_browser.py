@@ -249,6 +249,25 @@ def test_the_page_ends_its_game_as_it_goes_even_where_browsers_would_cache_it(
     wait_for("the table freed", lambda: page_status(game.served.url) == 200, timeout=10)
 
 
+def test_the_game_takes_the_keyboard_without_a_click(browser_game: BrowserGame) -> None:
+    """A new page ignored every key until the player clicked in it: the
+    keys are typed here to whatever has the focus, as a player types."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    game = browser_game
+    game.open()
+    game.wait_for_text("New match")
+    wait_for(
+        "the game's keyboard to have the focus",
+        lambda: game.driver.execute_script(
+            "return document.activeElement.classList.contains('xterm-helper-textarea')"
+        ),
+        timeout=10,
+    )
+    ActionChains(game.driver).send_keys("l").perform()  # the title's key for the lesson
+    game.wait_for_text("Your first deal")
+
+
 @pytest.mark.parametrize("window_size", ["800,600"])
 def test_an_800x600_window_holds_the_game_at_the_default_font_size(browser_game: BrowserGame) -> None:
     # At 16 pixels it held 88x21 and showed the too-small message.

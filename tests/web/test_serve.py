@@ -56,6 +56,23 @@ def test_the_page_and_its_stylesheets_load_nothing_from_outside(served: Served) 
             assert "@import" not in body and not [url for url in loaded if "//" in url], asset
 
 
+@pytest.mark.parametrize(
+    ("asked", "given"), [("", 14), ("12", 12), ("0", 6), ("-3", 6), ("500", 40), ("big", 14)]
+)
+def test_the_font_size_asked_in_the_address_is_kept_within_reason(asked: str, given: int) -> None:
+    """At ?fontsize=0 the page never drew the game; at 500 the game had a
+    few cells and the title screen crashed. Sizes out of range are brought
+    to the nearest in range; one that is no number is the default."""
+    from ecarte.web.server import font_size
+
+    assert font_size(asked) == given
+
+
+def test_the_page_asks_for_the_font_size_kept(served: Served) -> None:
+    status, page = get(served.url + "?fontsize=500")
+    assert status == 200 and 'data-font-size="40"' in page
+
+
 def cache_control(url: str) -> str | None:
     try:
         with urllib.request.urlopen(url, timeout=10) as response:
@@ -182,6 +199,9 @@ def test_the_visitor_past_the_limit_gets_a_page_saying_so(served: Served) -> Non
             assert status == 503
             assert await asyncio.to_thread(cache_control, served.url) == "no-store"
             assert "Every table is taken" in page and "at most 1 game " in page
+            # "Try now" keeps the address's font size (it was a bare "/").
+            status, page = await asyncio.to_thread(get, served.url + "?fontsize=12")
+            assert status == 503 and 'href="/?fontsize=12"' in page
             # One who had the page before the table was taken is sent back to it.
             late = await client.ws_connect(socket_url)
             message = await asyncio.wait_for(late.receive(), timeout=10)

@@ -105,3 +105,20 @@ def test_the_server_says_when_a_game_starts_and_ends_and_logs_no_requests(ecarte
     assert len(started) == 1 and "(1 of 3 tables taken)" in started[0]
     assert len(ended) == 1 and "(0 of 3 tables taken)" in ended[0]
     assert lines.index(started[0]) < lines.index(ended[0])
+
+
+def test_a_server_whose_output_nobody_reads_still_stops(ecarte_env: dict[str, str]) -> None:
+    """``ecarte serve | tee log``, and tee ends: the server's next line met a
+    broken pipe, which kept its stop from ever happening (SIGTERM and Ctrl+C
+    did nothing; only SIGKILL ended it). It stops in seconds, saying nothing."""
+    served = start_server(ecarte_env, "--max-games", "1")
+    assert served.process.stdout is not None
+    served.process.stdout.close()  # the reader is gone: the next line breaks the pipe
+    try:
+        served.process.send_signal(signal.SIGTERM)
+        served.process.wait(GENEROUS)
+    finally:
+        if served.process.poll() is None:
+            served.process.kill()
+            served.process.wait()
+            pytest.fail("the server did not stop")

@@ -96,7 +96,8 @@ class ExpertPlayer:
     play_bias = -0.01
     """Added to the value of playing at once (elder), in match-win probability:
     a point less, measured in duplicate matches (docs/ai.md, "Trusting the
-    textbook's answers"); the hint shows the value with it."""
+    textbook's answers"); the hint shows the value with it. Not added when
+    every simulated deal wins the match, or every one loses it."""
     refuse_bias = 0.0
     """Added to the value of refusing (dealer), in match-win probability."""
     # The settings below are attributes so that tools/compare_variants.py can
@@ -563,9 +564,13 @@ class ExpertPlayer:
         play, propose = self._simulate(
             view, self._opponent_weight(view), evaluate, 2, budget.exchange_samples, budget
         )
-        # Playing wins a tie.
+        # Playing wins a tie. The bias hedges against the simulations' trust in
+        # playing; when every simulated deal wins the match (the king's point
+        # at 4-2, say), or every one loses it, there is nothing to hedge, and
+        # the coach would show a sure win as 99%.
+        bias = self.play_bias if 0.0 < _mean(play) < 1.0 else 0.0
         return [
-            Sampled(PLAY_ACTION, play, _mean(play) + self.play_bias, correction=self.play_bias),
+            Sampled(PLAY_ACTION, play, _mean(play) + bias, correction=bias),
             Sampled(PROPOSE_ACTION, propose, _mean(propose)),
         ]
 

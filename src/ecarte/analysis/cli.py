@@ -256,7 +256,7 @@ def run_stats(directory: str | None, as_json: bool) -> int:
     if as_json:
         emit(json.dumps(record.to_json(), ensure_ascii=False), sys.stdout)
     else:
-        emit(format_record(record.to_json(), str(folder)), sys.stdout)
+        emit(format_record(record.to_json(), str(folder), record.only_with_hints()), sys.stdout)
     return 0
 
 
@@ -278,8 +278,10 @@ def _first_folded(item: tuple[str, object]) -> str:
     return item[0].casefold()
 
 
-def format_record(record: dict[str, object], source: str) -> str:
-    """The readable record (``record`` is ``Record.to_json()``)."""
+def format_record(record: dict[str, object], source: str, only_with_hints: str | None = None) -> str:
+    """The readable record (``record`` is ``Record.to_json()``);
+    ``only_with_hints`` (``Record.only_with_hints``) in place of the deals'
+    counts when every finished match was played with hints."""
     lines = [_("Your record, from the match logs in {folder}").format(folder=printable(source))]
     # Every count but the assisted line is of the matches played without
     # hints, as the Statistics screen says: the headings say so here too.
@@ -304,22 +306,12 @@ def format_record(record: dict[str, object], source: str) -> str:
     penalties = record["penalties"]
     assert isinstance(points, list) and isinstance(voles, list) and isinstance(kings, list)
     assert isinstance(penalties, dict)
-    lines.append(_("In the matches without hints:"))
-    if isinstance(per_deal, list):
-        deals = _("Deals: {deals}; points per deal {yours} (opponents {theirs})").format(
-            deals=record["deals"], yours=f"{per_deal[0]:.2f}", theirs=f"{per_deal[1]:.2f}"
-        )
+    if only_with_hints is not None:
+        lines.append(only_with_hints)
+        details = []
     else:
-        deals = _("Deals: {deals}").format(deals=record["deals"])
-    details = [
-        deals,
-        _("Voles: {yours} (opponents {theirs})").format(yours=voles[0], theirs=voles[1]),
-        _("Penalties: suffered {suffered}, inflicted {inflicted}").format(
-            suffered=penalties["suffered"], inflicted=penalties["inflicted"]
-        ),
-        _("King points: {yours} (opponents {theirs})").format(yours=kings[0], theirs=kings[1]),
-        _("Longest winning streak: {count}").format(count=record["longest_winning_streak"]),
-    ]
+        lines.append(_("In the matches without hints:"))
+        details = _deal_details(record, per_deal, voles, penalties, kings)
     lines.extend("  " + line for line in details)
     unfinished = record["unfinished"]
     if unfinished:
@@ -335,3 +327,24 @@ def format_record(record: dict[str, object], source: str) -> str:
     for problem in unreadable:
         lines.append(_("Skipped {problem}").format(problem=printable(problem)))
     return "\n".join(lines)
+
+
+def _deal_details(
+    record: dict[str, object], per_deal: object, voles: list[int], penalties: dict[str, int], kings: list[int]
+) -> list[str]:
+    """The deals' counts of the matches without hints, a line each."""
+    if isinstance(per_deal, list):
+        deals = _("Deals: {deals}; points per deal {yours} (opponents {theirs})").format(
+            deals=record["deals"], yours=f"{per_deal[0]:.2f}", theirs=f"{per_deal[1]:.2f}"
+        )
+    else:
+        deals = _("Deals: {deals}").format(deals=record["deals"])
+    return [
+        deals,
+        _("Voles: {yours} (opponents {theirs})").format(yours=voles[0], theirs=voles[1]),
+        _("Penalties: suffered {suffered}, inflicted {inflicted}").format(
+            suffered=penalties["suffered"], inflicted=penalties["inflicted"]
+        ),
+        _("King points: {yours} (opponents {theirs})").format(yours=kings[0], theirs=kings[1]),
+        _("Longest winning streak: {count}").format(count=record["longest_winning_streak"]),
+    ]

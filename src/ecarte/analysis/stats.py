@@ -23,7 +23,7 @@ from typing import Any
 
 from ecarte.engine import Rules, RulesError
 from ecarte.engine.match import tally_deals
-from ecarte.i18n import _, translated
+from ecarte.i18n import _, ngettext, translated
 from ecarte.log import MAX_LOG_BYTES, EventType, LogFileError, replay_bytes
 from ecarte.play.names import rules_in_words
 from ecarte.safefile import folder_problem
@@ -270,6 +270,22 @@ class Record:
             return None
         problem = printable(translated(self.folder_problem))
         return _("No saved matches can be counted: {problem}.").format(problem=problem)
+
+    def only_with_hints(self) -> str | None:
+        """In place of the deals' counts when every finished match was played
+        with hints (they would all be zeros: a learner with the Coach always
+        on read it as "nothing was recorded"); ``None`` otherwise."""
+        if self.matches.played or not self.assisted.played:
+            return None
+        return ngettext(
+            "Deals, voles, penalties, king points and streaks are counted over the matches played "
+            "without hints: none yet. Your {count} finished match was played with hints (the Coach, "
+            "in the Settings).",
+            "Deals, voles, penalties, king points and streaks are counted over the matches played "
+            "without hints: none yet. Your {count} finished matches were played with hints (the "
+            "Coach, in the Settings).",
+            self.assisted.played,
+        ).format(count=self.assisted.played)
 
     def to_json(self) -> dict[str, Any]:
         deals = self.deals or 1

@@ -350,7 +350,7 @@ class LogEnd(Record):
     """Where a log leads, without its events: what resuming needs."""
 
     # In the constructor's order, not sorted: ``__eq__`` and ``__repr__`` follow it.
-    __slots__ = ("header", "match", "events", "error", "truncated_last_line", "valid_bytes")  # noqa: RUF023
+    __slots__ = ("header", "match", "events", "error", "truncated_last_line", "valid_bytes", "torn_path")  # noqa: RUF023
 
     header: LogHeader | None
     match: Match | None
@@ -360,6 +360,8 @@ class LogEnd(Record):
     error: LogError | None
     truncated_last_line: bool
     valid_bytes: int
+    torn_path: Path | None
+    """Where ``resume_log`` kept a torn last line it cut off (else ``None``)."""
 
     def __init__(
         self,
@@ -369,6 +371,7 @@ class LogEnd(Record):
         error: LogError | None = None,
         truncated_last_line: bool = False,
         valid_bytes: int = 0,
+        torn_path: Path | None = None,
     ) -> None:
         self.header = header
         self.match = match
@@ -376,6 +379,7 @@ class LogEnd(Record):
         self.error = error
         self.truncated_last_line = truncated_last_line
         self.valid_bytes = valid_bytes
+        self.torn_path = torn_path
 
     @property
     def can_continue(self) -> bool:
@@ -584,7 +588,7 @@ def resume_log(path: Path) -> tuple[LogEnd, LogWriter]:
     if end.error is not None:
         if not end.truncated_last_line:
             raise LogFileError(_cannot_continue(path, end.error.line, end.error.message))
-        _save_torn(path, data[end.valid_bytes :])
+        end.torn_path = _save_torn(path, data[end.valid_bytes :])
         try:
             os.truncate(path, end.valid_bytes)
         except OSError as error:

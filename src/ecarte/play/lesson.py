@@ -28,6 +28,7 @@ from pathlib import Path
 from ecarte.engine import Action, ActionType, Card, IllegalActionError, Match, Phase, Rules, deck_for
 from ecarte.engine.cards import card_label, parse_card
 from ecarte.i18n import N_, _
+from ecarte.text import sentence
 
 from . import paths
 from .not_now import not_now
@@ -144,9 +145,9 @@ STEPS: tuple[Step, ...] = (
     _you(
         "propose",
         N_(
-            "Klara deals, so you speak first: play with this hand, or propose an exchange. "
-            "Two trumps and a king: the old books would play, and it is close. Your {7D} and "
-            "{8C} are weak: propose, and see the exchange."
+            "Klara deals, so you are elder: you speak first. Play this hand (lose, and Klara "
+            "scores 2: you are liable) or propose an exchange. Two trumps and a king: the books "
+            "play it; computed, it is a coin toss. Propose, to see the exchange."
         ),
         hint=N_("Press e to propose."),
         why=N_(
@@ -158,8 +159,8 @@ STEPS: tuple[Step, ...] = (
     _you(
         "discard 7D 8C",
         N_(
-            "Klara accepts. Now throw away the cards you do not want and draw as many. "
-            "Pick the {7D} and the {8C} (their numbers, or ←/→ and Space), then press Enter."
+            "Klara accepts. Throw away 1 to 5 cards and draw as many from the stock, the pile "
+            "face down. Pick the {7D} and the {8C} (their numbers, or ←/→ and Space), then Enter."
         ),
         hint=N_("Pick {7D} and {8C}, then Enter."),
         why=N_("Keep the {KS} and your trumps: they take tricks. Discard just the {7D} and the {8C}."),
@@ -168,14 +169,12 @@ STEPS: tuple[Step, ...] = (
     _you(
         "play",
         N_(
-            "You drew the {JH} and the {TC}; Klara changed one card. Three trumps and the {KS}: "
-            "a strong hand. Play: no more exchanges."
+            "You drew the {JH} and the {TC}; Klara, who could have kept her hand, changed one "
+            "card. Three trumps and the {KS}: strong. Play: after an exchange, playing makes no "
+            "one liable."
         ),
         hint=N_("Press p to play."),
-        why=N_(
-            "You could propose again, but this hand is strong. After an exchange, playing "
-            "makes no one liable. Press p."
-        ),
+        why=N_("You could propose again, but this hand is strong. Press p."),
     ),
     _you(
         "card KS",
@@ -364,7 +363,10 @@ STEPS: tuple[Step, ...] = (
     _klara("card QS", trick_to=YOU),
     _you(
         "card KD",
-        N_("Three tricks: you beat a liable player. Lead your last card, the {KD}."),
+        N_(
+            "Klara had no heart and no trump, so she could play any card: the {QS}. Three "
+            "tricks: you beat a liable player. Lead your last card, the {KD}."
+        ),
         hint=N_("Play the {KD}."),
     ),
     _klara("card AS", only_move=True, trick_to=YOU, score=(5, 1)),
@@ -488,7 +490,7 @@ class Lesson:
                 match.copy().apply(action, YOU)
             except IllegalActionError as error:
                 # The engine's words name the rule; the hint says what to do.
-                return f"{str(error)[0].upper()}{str(error)[1:]}. {hint}"
+                return f"{sentence(str(error))} {hint}"
         if action in match.legal_actions() and step.why:
             return card_words(_(step.why))
         return f"{not_now(match.phase, action.type, TEACHER)} {hint}"

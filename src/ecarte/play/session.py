@@ -342,9 +342,9 @@ class MatchSession:
         torn = None
         if end.truncated_last_line:
             torn = _(
-                "The last, half-written line of the autosave was dropped (its bytes are kept "
-                "beside it in a .torn file); the match goes on from the decision before it."
-            )
+                "The last, half-written line of the autosave {path} was dropped (its bytes are "
+                "kept in {torn}); the match goes on from the decision before it."
+            ).format(path=path, torn=end.torn_path.name if end.torn_path else "")
         notices = [text for text in (trust_notice, notice) if text]
         forfeited = autosave.read_forfeit(path)
         if forfeited is not None:

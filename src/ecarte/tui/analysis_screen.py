@@ -233,7 +233,9 @@ def shown_option(decision: Decision, action: Action, symbols: bool, *, verb: boo
 
 
 def decision_note(decision: Decision, names: tuple[str, str], symbols: bool = True) -> Text:
-    """What the decision was and what the best option would have been."""
+    """What the decision was and what the best option would have been; the
+    chances are the chooser's, named when that is the other player (the
+    graph above is the player's)."""
     chosen = next(option for option in decision.options if option.action == decision.chosen)
     best = decision.options[0]
     who = names[decision.seat]
@@ -250,7 +252,9 @@ def decision_note(decision: Decision, names: tuple[str, str], symbols: bool = Tr
     if decision.best == decision.chosen:
         if you:
             return styled(_("Line {line}: you chose {chosen} ({win}%): the best option."), values=values)
-        return styled(_("Line {line}: {name} chose {chosen} ({win}%): the best option."), values=values)
+        return styled(
+            _("Line {line}: {name} chose {chosen} ({name}: {win}%): the best option."), values=values
+        )
     if decision.label is not None:
         values["label"] = Text(label_word(decision.label), style=LABEL_STYLES[decision.label])
         if you:
@@ -260,8 +264,8 @@ def decision_note(decision: Decision, names: tuple[str, str], symbols: bool = Tr
             )
         else:
             template = _(
-                "Line {line}: {name} chose {chosen} ({win}%); the best was {best} ({best_win}%), "
-                "a loss of {loss} points: {label}."
+                "Line {line}: {name} chose {chosen} ({name}: {win}%); the best was {best} "
+                "({best_win}%), a loss of {loss} points: {label}."
             )
     elif you:
         template = _(
@@ -270,8 +274,8 @@ def decision_note(decision: Decision, names: tuple[str, str], symbols: bool = Tr
         )
     else:
         template = _(
-            "Line {line}: {name} chose {chosen} ({win}%); the best was {best} ({best_win}%), "
-            "a loss of {loss} points."
+            "Line {line}: {name} chose {chosen} ({name}: {win}%); the best was {best} "
+            "({best_win}%), a loss of {loss} points."
         )
     return styled(template, values=values)
 

@@ -98,10 +98,12 @@ def too_small_message(width: int, height: int, in_browser: bool = False) -> str:
     # font size, not from a larger window alone.
     if in_browser:
         # Translators: in a web browser (ecarte serve). Ctrl+- is Ctrl and the minus key;
-        # ?fontsize=12 is typed at the end of the page's address, as is.
+        # ?fontsize=N is typed at the end of the page's address, as is. The game cannot
+        # know the size the address asks for now, so the sentence works whatever it is.
         return _(
             "The page is too small (need {need}, have {have}).\n"
-            "Zoom out with Ctrl+- to go on, or open the page with ?fontsize=12 at the end of its address."
+            "Zoom out with Ctrl+- to go on, or ask for smaller letters at the end of the page's "
+            "address: ?fontsize=12 (the usual size is 14), or less if it says so already."
         ).format(need=need, have=have)
     return _(
         "Terminal too small (need {need}, have {have}).\n"
@@ -359,6 +361,9 @@ class EcarteApp(App[int]):
     def get_key_display(self, binding: Binding) -> str:
         screen = self.screen
         shown = screen.key_display_for(binding) if isinstance(screen, EcarteScreen) else None
+        if shown is None and binding.key.split(",")[0] == "space" and not binding.key_display:
+            # Translators: the space bar, as the keyboard's key is called (the footer, the prompts).
+            shown = _("Space")
         return shown if shown is not None else super().get_key_display(binding)
 
     def show_analysis(self, viewer: ReplayViewerScreen) -> None:

@@ -101,14 +101,21 @@ def tricks_line(match: Match, names: tuple[str, str], symbols: bool) -> Table:
     return table
 
 
-class DealSummaryScreen(EcarteModalScreen[None]):
-    """After each deal: tricks, points and why; and the game's result."""
+class DealSummaryScreen(EcarteModalScreen[str | None]):
+    """After each deal: tricks, points and why; and the game's result.
+
+    After the match's last deal it also answers to the match's keys (n for
+    a rematch, a to analyse, Esc for the menu), which the line below already
+    offers: it returns that choice, and Enter (``None``) goes on to the
+    match's result."""
 
     DEFAULT_CSS = MODAL_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "close", N_("Continue")),
+        Binding("n", "choose('rematch')", N_("Rematch")),
+        Binding("a", "choose('analyse')", N_("Analyse")),
         Binding("space", "close", N_("Continue"), show=False),
-        Binding("escape", "close", N_("Continue"), show=False),
+        Binding("escape", "escape", N_("Continue"), show=False),
         # The table's footer below still offers ? and F2: they answer here too.
         Binding("question_mark,f1", "help", N_("Help"), key_display="?", show=False),
         Binding("f2", "rules", N_("Rules"), show=False),
@@ -162,8 +169,19 @@ class DealSummaryScreen(EcarteModalScreen[None]):
         event.stop()
         self.dismiss(None)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose":
+            return self.match.is_over
+        return True
+
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)
+
+    def action_escape(self) -> None:
+        self.dismiss("menu" if self.match.is_over else None)
 
     def action_help(self) -> None:
         # Between deals: the keys, and the rules of the match (no phase now).

@@ -31,7 +31,7 @@ from ecarte.play.names import level_name
 from ecarte.play.not_now import not_now
 from ecarte.play.session import COMPUTER, HUMAN, MatchSession, OpponentFault, illegal_answer
 from ecarte.play.settings import Settings
-from ecarte.text import printable
+from ecarte.text import printable, sentence
 
 from .base import CARD_BINDINGS, DECISION_BUTTONS, EcarteScreen, card_keys, while_open
 from .cards_render import card_text, letters
@@ -514,8 +514,7 @@ class GameScreen(EcarteScreen[None]):
         self.add_history(text)
 
     def show_error(self, text: str) -> None:
-        shown = text if self.symbols else letters(text)
-        shown = shown[:1].upper() + shown[1:]  # the engine's reasons start in lower case
+        shown = sentence(text if self.symbols else letters(text))  # the engine's reasons are clauses
         message = self.query_one("#message", Static)
         words = Text(shown, style="bold red")
         if message.content != words:
@@ -549,7 +548,7 @@ class GameScreen(EcarteScreen[None]):
             self.summary_due = False
             record = self.match.deals[-1]
             self.app.push_screen(
-                DealSummaryScreen(self.match, record, session.names, self.symbols), lambda _: self.advance()
+                DealSummaryScreen(self.match, record, session.names, self.symbols), self._after_summary
             )
             return
         if session.is_over:
@@ -705,17 +704,24 @@ class GameScreen(EcarteScreen[None]):
         # and a bot process are closed.
         self.session.close_in_background()
 
+    def _after_summary(self, choice: str | None) -> None:
+        """The deal's summary closed: the match's keys there (after its last
+        deal) act at once; otherwise the match goes on."""
+        if choice is None:
+            self.advance()
+        else:
+            self._chosen_after_match(choice)
+
+    def _chosen_after_match(self, choice: str | None) -> None:
+        if choice == "rematch":
+            self.action_rematch()
+        elif choice == "menu":
+            self.action_leave()
+        elif choice == "analyse":
+            self.action_analyse()
+
     def _show_match_over(self) -> None:
         session = self.session
-
-        def chosen(choice: str | None) -> None:
-            if choice == "rematch":
-                self.action_rematch()
-            elif choice == "menu":
-                self.action_leave()
-            elif choice == "analyse":
-                self.action_analyse()
-
         self.app.push_screen(
             MatchOverScreen(
                 session.winner,
@@ -724,7 +730,7 @@ class GameScreen(EcarteScreen[None]):
                 session.forfeit,
                 [list(game) for game in self.match.games],
             ),
-            chosen,
+            self._chosen_after_match,
         )
 
     # ------------------------------------------------------------ keys

@@ -25,11 +25,13 @@ from textual import on, work
 from textual.message import Message
 from textual.widgets import Static
 
+from ecarte.ai.coach import model_for
 from ecarte.ai.evaluator import Evaluation
 from ecarte.analysis.option_words import discarded_cards, keep_the_hand, option_word
 from ecarte.engine import Action, Phase, View
 from ecarte.engine.actions import CARD, DISCARD
 from ecarte.i18n import N_, _, translated_error
+from ecarte.play.names import level_name
 
 from .base import is_open
 from .cards_render import card_text
@@ -137,19 +139,32 @@ def hint_lines(
     bar_width = room - label_width - 1
     lines = Text()
     close_mark = "≈ " if symbols else "~ "
-    any_close = False
+    # An option the samples cannot tell from the best is marked so: the
+    # star alone would call a coin toss. So is one shown with the best's
+    # chance, however precise the samples: the panel shows them alike. And
+    # so is every option ranked above a marked one, or shown with its chance:
+    # "≈ J♣ 86%" above an unmarked "Q♠ 86%" read as a contradiction (J♣'s
+    # samples were only more spread).
+    marked = [
+        rank
+        for rank, option in enumerate(ranked)
+        if rank
+        and (
+            evaluation.within_noise(evaluation.options.index(option))
+            or chance_text(option.win) == chance_text(ranked[0].win)
+        )
+    ]
+    last_close = max(marked, default=0)
+    while last_close and last_close + 1 < len(ranked):
+        if chance_text(ranked[last_close + 1].win) != chance_text(ranked[last_close].win):
+            break
+        last_close += 1
+    any_close = last_close > 0
     for index, (option, label) in enumerate(zip(ranked, labels, strict=True)):
         if index:
             lines.append("\n")
         best = index == 0
-        # An option the samples cannot tell from the best is marked so: the
-        # star alone would call a coin toss. So is one shown with the best's
-        # chance, however precise the samples: the panel shows them alike.
-        close = not best and (
-            evaluation.within_noise(evaluation.options.index(option))
-            or chance_text(option.win) == chance_text(ranked[0].win)
-        )
-        any_close = any_close or close
+        close = 0 < index <= last_close
         if best:
             lines.append("★ " if symbols else "* ", style="bold yellow")
         else:
@@ -213,6 +228,15 @@ def hint_for(session_log: Any, position: Position) -> Evaluation | str:
     return evaluation if evaluation is not None else _("No decision of yours is due.")
 
 
+def coach_subtitle(opponent: str | None) -> str:
+    """Under the Coach's options: whom its chances are reckoned against
+    ("against Easy": the rest of the match valued as that opponent plays
+    it); nothing for an opponent it has no model of (a bot)."""
+    if opponent is None or not model_for(opponent)[1]:
+        return ""
+    return _("against {level}").format(level=level_name(opponent))
+
+
 class HintPanel(Static):
     """The coach's panel beside the table (shown only with something to say)."""
 
@@ -257,6 +281,7 @@ class HintPanel(Static):
 
     def on_mount(self) -> None:
         self.border_title = _("Coach")
+        self.border_subtitle = coach_subtitle(self.session.opponent_level)
 
     # ------------------------------------------------------------ the flow
 

@@ -319,6 +319,14 @@ def describe_deal_end(record: DealRecord, names: tuple[str, str]) -> str:
             parts.append(_("The game ended on the king's point; the tricks were not played out."))
     else:
         parts.append(_tricks_taken(record, names))
+        if record.penalty and not record.penalty_points:
+            # A learner who had made the other liable expected 3 for the vole.
+            parts.append(
+                _(
+                    "The loser was liable, but a vole scores as much either way: under these "
+                    "rules the penalty does not add to it."
+                )
+            )
     if record.four_all_reset:
         score = f"{record.score[0]}-{record.score[1]}"
         both_at = record.score[0] + 1
@@ -337,81 +345,70 @@ def describe_deal_end(record: DealRecord, names: tuple[str, str]) -> str:
 
 
 def liability_warning(match: Match, names: tuple[str, str]) -> str | None:
-    """The mark shown while a player is liable, or ``None``."""
+    """The mark shown while a player is liable and may still lose the deal
+    for it, or ``None``: why that player is liable, then what the other
+    scores if it happens, said from the player's side ("If Computer loses
+    this deal, you score 2 points": the same words for both sides read as a
+    threat to the player)."""
     seat = match.liable
-    if seat is None or match.phase not in VIEW_PHASES:
-        return None
+    if seat is None or match.phase not in VIEW_PHASES or match.tricks_won[seat] >= 3:
+        return None  # three tricks: the liable player has won the deal, the risk is over
     # What the other side scores by beating a liable player: with three or
     # four tricks, and with the vole.
     points = trick_points(3, True, match.rules)
     vole_points = trick_points(5, True, match.rules)
-    played = seat == match.elder
-    you = names[seat] == SECOND_PERSON
-    if vole_points != points:
-        if played:
-            text = (
-                ngettext(
-                    "You played without proposing: losing this deal costs {count} point ({vole} for a vole).",
-                    "You played without proposing: losing this deal costs {count} points"
-                    " ({vole} for a vole).",
-                    points,
-                )
-                if you
-                else ngettext(
-                    "{name} played without proposing: losing this deal costs {count} point"
-                    " ({vole} for a vole).",
-                    "{name} played without proposing: losing this deal costs {count} points"
-                    " ({vole} for a vole).",
-                    points,
-                )
-            )
-        else:
-            text = (
-                ngettext(
-                    "You refused the first proposal: losing this deal costs {count} point"
-                    " ({vole} for a vole).",
-                    "You refused the first proposal: losing this deal costs {count} points"
-                    " ({vole} for a vole).",
-                    points,
-                )
-                if you
-                else ngettext(
-                    "{name} refused the first proposal: losing this deal costs {count} point"
-                    " ({vole} for a vole).",
-                    "{name} refused the first proposal: losing this deal costs {count} points"
-                    " ({vole} for a vole).",
-                    points,
-                )
-            )
-    elif played:
-        text = (
-            ngettext(
-                "You played without proposing: losing this deal costs {count} point.",
-                "You played without proposing: losing this deal costs {count} points.",
-                points,
-            )
-            if you
-            else ngettext(
-                "{name} played without proposing: losing this deal costs {count} point.",
-                "{name} played without proposing: losing this deal costs {count} points.",
-                points,
-            )
+    liable, other = names[seat], names[1 - seat]
+    if seat == match.elder:
+        why = (
+            _("You played without proposing.")
+            if liable == SECOND_PERSON
+            else _("{name} played without proposing.")
         )
     else:
-        text = (
-            ngettext(
-                "You refused the first proposal: losing this deal costs {count} point.",
-                "You refused the first proposal: losing this deal costs {count} points.",
-                points,
-            )
-            if you
-            else ngettext(
-                "{name} refused the first proposal: losing this deal costs {count} point.",
-                "{name} refused the first proposal: losing this deal costs {count} points.",
-                points,
-            )
+        why = (
+            _("You refused the first proposal.")
+            if liable == SECOND_PERSON
+            else _("{name} refused the first proposal.")
         )
-    return text.format(name=_name(names[seat]), count=points, vole=vole_points)
+    if vole_points != points:
+        if liable == SECOND_PERSON:
+            cost = ngettext(
+                "If you lose this deal, {other} scores {count} point ({vole} for a vole).",
+                "If you lose this deal, {other} scores {count} points ({vole} for a vole).",
+                points,
+            )
+        elif other == SECOND_PERSON:
+            cost = ngettext(
+                "If {name} loses this deal, you score {count} point ({vole} for a vole).",
+                "If {name} loses this deal, you score {count} points ({vole} for a vole).",
+                points,
+            )
+        else:
+            cost = ngettext(
+                "If {name} loses this deal, {other} scores {count} point ({vole} for a vole).",
+                "If {name} loses this deal, {other} scores {count} points ({vole} for a vole).",
+                points,
+            )
+    elif liable == SECOND_PERSON:
+        cost = ngettext(
+            "If you lose this deal, {other} scores {count} point.",
+            "If you lose this deal, {other} scores {count} points.",
+            points,
+        )
+    elif other == SECOND_PERSON:
+        cost = ngettext(
+            "If {name} loses this deal, you score {count} point.",
+            "If {name} loses this deal, you score {count} points.",
+            points,
+        )
+    else:
+        cost = ngettext(
+            "If {name} loses this deal, {other} scores {count} point.",
+            "If {name} loses this deal, {other} scores {count} points.",
+            points,
+        )
+    words = {"name": _name(liable), "other": _name(other), "count": points, "vole": vole_points}
+    return f"{why.format(**words)} {cost.format(**words)}"
 
 
 def describe_exchange_over(match: Match) -> str:

@@ -276,6 +276,9 @@ class StatsScreen(EcarteScreen[None]):
 
     @staticmethod
     def deal_text(record: Record) -> Text:
+        only_with_hints = record.only_with_hints()
+        if only_with_hints is not None:
+            return Text(only_with_hints)
         shown = record.to_json()
         per_deal = shown["points_per_deal"]
         lines = [_("Deals played: {count}").format(count=record.deals)]

@@ -48,6 +48,11 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 DEFAULT_MAX_GAMES = 4
 DEFAULT_FONT_SIZE = 14
+FONT_SIZES = range(6, 41)
+"""The font sizes ``?fontsize=N`` may ask for; any other is brought into this
+range. At 0 the page never drew the game; at 500 the game had a few cells,
+less than a line of the title screen, and (before the menu kept its width)
+crashed."""
 """The terminal's font size in CSS pixels, unless the page's address says
 ``?fontsize=N``. At 14 an 800x600 window (a 457-pixel-high page in Chromium)
 holds 100x24, the game's 80x24; at 16 it held 88x21. A 1280x800 window holds
@@ -155,7 +160,12 @@ class EcarteServer(Server):
         raise GracefulExit()
 
     def say(self, message: str) -> None:
-        print(f"ecarte serve: {message}", flush=True)
+        """A line on standard output; none when no one reads it any more (the
+        server's output piped to a program that ended): the server goes on,
+        and stops when asked. A BrokenPipeError here once kept Ctrl+C and
+        SIGTERM from ever stopping it."""
+        with contextlib.suppress(OSError, ValueError):
+            print(f"ecarte serve: {message}", flush=True)
 
     def say_listening(self) -> None:
         where = ngettext(
@@ -164,7 +174,7 @@ class EcarteServer(Server):
             self.max_games,
         ).format(url=page_url(self.host, self.port), count=self.max_games)
         saved = _("Matches are saved in {folder}. Press Ctrl+C to stop.").format(folder=paths.matches_dir())
-        print(f"ecarte serve: {where}\n{saved}", flush=True)
+        self.say(f"{where}\n{saved}")
 
     def say_tables(self, started: bool) -> None:
         if started:
@@ -188,16 +198,16 @@ class EcarteServer(Server):
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         if not self.tables_free():
-            busy = aiohttp_jinja2.render_template(
-                "busy.html", request, busy_page_words(self.max_games), status=503
-            )
+            # "Try now" keeps the address's ?fontsize=, as the page's own refresh does.
+            words = {**busy_page_words(self.max_games), "again_url": request.path_qs}
+            busy = aiohttp_jinja2.render_template("busy.html", request, words, status=503)
             busy.headers.update(NO_STORE)
             return busy
         # URLs from the request itself, so that the page works under whatever
         # name or address the browser used to reach us.
         scheme = "wss" if request.secure else "ws"
         context: dict[str, Any] = {
-            "font_size": to_int(request.query.get("fontsize", ""), DEFAULT_FONT_SIZE),
+            "font_size": font_size(request.query.get("fontsize", "")),
             "app_websocket_url": f"{scheme}://{request.host}/ws",
             "static_url": "/static/",
             **page_words(),
@@ -291,6 +301,13 @@ def busy_page_words(max_games: int) -> dict[str, str]:
         "again": _("This page tries again every 15 seconds."),
         "try_now": _("Try now"),
     }
+
+
+def font_size(asked: str) -> int:
+    """The terminal's font size for ``?fontsize=`` (``asked``): the default
+    when it is missing or not a number, else the nearest of ``FONT_SIZES``."""
+    size = to_int(asked, DEFAULT_FONT_SIZE)
+    return min(max(size, FONT_SIZES.start), FONT_SIZES.stop - 1)
 
 
 def page_words() -> dict[str, str]:
