@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from game_support import GameApp, ScriptedPlayer, deck, forfeited_match, scripted_session, settle, until
 from rich.console import Console
+from textual.binding import Binding
 from textual.widgets import Button, RichLog, Static
 from textual.widgets._footer import FooterKey
 
@@ -588,9 +589,12 @@ async def test_the_footer_card_keys_stop_at_the_cards_held(tmp_path: Path) -> No
         await until(pilot, lambda: footer_card_keys(screen) == [f"1-{held}" if held > 1 else "1"])
 
 
-@pytest.mark.parametrize(("language", "space"), [("en", "Space"), ("fr", "Espace"), ("de", "Leertaste")])
+@pytest.mark.parametrize(
+    ("language", "space", "escape"),
+    [("en", "Space", "Esc"), ("fr", "Espace", "Échap"), ("de", "Leertaste", "Esc")],
+)
 async def test_the_space_bar_is_named_in_the_players_language(
-    tmp_path: Path, language: str, space: str
+    tmp_path: Path, language: str, space: str, escape: str
 ) -> None:
     """A French player saw "space Choisir la carte" in the footer and
     "(1-5 ou ←→ Space), puis Enter" above it: the keys are named as the
@@ -613,6 +617,11 @@ async def test_the_space_bar_is_named_in_the_players_language(
             prompt = text_of(screen, "#prompt")
             assert space in prompt and (language == "en" or " Space" not in prompt), prompt
             assert ("Entrée" in prompt) == (language == "fr")
+            # Esc too, as French keyboards name it, wherever a footer shows it.
+            assert app.get_key_display(Binding("escape", "leave", "Menu")) == escape
+            # Ctrl keys as the help writes Ctrl+Q, not Textual's "^s".
+            assert app.get_key_display(Binding("ctrl+s", "save", "Save")) == "Ctrl+S"
+            assert f"({escape})" in " ".join(str(button.label) for button in screen.query(Button))
     finally:
         i18n.activate("en")
 

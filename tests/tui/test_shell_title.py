@@ -112,6 +112,9 @@ async def test_continue_appears_and_resumes_the_unfinished_match(
             "Rules",
             "Quit",
         ]
+        # The cursor is on Continue: Enter takes the match up, as `c` does.
+        menu = app.screen.query_one("#title-menu", OptionList)
+        assert menu.highlighted_option is not None and menu.highlighted_option.id == "continue"
         await pilot.press("c")
         await until(pilot, lambda: type(app.screen).__name__ == "GameScreen")
         screen = app.screen
@@ -128,6 +131,22 @@ def continue_key_enabled(app: EcarteApp) -> bool:
     leaves a key out of the active ones while ``check_action`` refuses it."""
     active = app.screen.active_bindings.get("c")
     return active is not None and active.binding.action == "continue_match"
+
+
+async def test_the_cursor_stays_where_the_player_put_it_when_the_menu_is_redrawn(
+    write_log: Callable[..., Path], known_events: tuple[str, ...]
+) -> None:
+    write_log(paths.matches_dir() / "20261128-201500.ecarte.jsonl", known_events[:4], ("You", "Computer"))
+    app = EcarteApp(Settings(opponent="random"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: "Continue" in menu_entries(app))
+        screen = app.screen
+        assert isinstance(screen, TitleScreen)
+        menu = screen.query_one("#title-menu", OptionList)
+        await pilot.press("up")  # to New match
+        assert menu.highlighted_option is not None and menu.highlighted_option.id == "new"
+        screen.refresh_menu()  # as when the settings or the language change
+        assert menu.highlighted_option is not None and menu.highlighted_option.id == "new"
 
 
 async def test_continue_key_does_nothing_without_an_unfinished_match(

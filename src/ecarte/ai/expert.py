@@ -98,6 +98,9 @@ class ExpertPlayer:
     a point less, measured in duplicate matches (docs/ai.md, "Trusting the
     textbook's answers"); the hint shows the value with it. Not added when
     every simulated deal wins the match, or every one loses it."""
+    bias_when_sure = False
+    """``True`` restores the bias on a sure result too (before 2026-12-03),
+    for measurement (docs/ai.md)."""
     refuse_bias = 0.0
     """Added to the value of refusing (dealer), in match-win probability."""
     # The settings below are attributes so that tools/compare_variants.py can
@@ -568,7 +571,7 @@ class ExpertPlayer:
         # playing; when every simulated deal wins the match (the king's point
         # at 4-2, say), or every one loses it, there is nothing to hedge, and
         # the coach would show a sure win as 99%.
-        bias = self.play_bias if 0.0 < _mean(play) < 1.0 else 0.0
+        bias = self.play_bias if 0.0 < _mean(play) < 1.0 or self.bias_when_sure else 0.0
         return [
             Sampled(PLAY_ACTION, play, _mean(play) + bias, correction=bias),
             Sampled(PROPOSE_ACTION, propose, _mean(propose)),

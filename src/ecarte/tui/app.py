@@ -361,9 +361,17 @@ class EcarteApp(App[int]):
     def get_key_display(self, binding: Binding) -> str:
         screen = self.screen
         shown = screen.key_display_for(binding) if isinstance(screen, EcarteScreen) else None
-        if shown is None and binding.key.split(",")[0] == "space" and not binding.key_display:
+        first_key = binding.key.split(",")[0]
+        if shown is None and first_key == "space" and not binding.key_display:
             # Translators: the space bar, as the keyboard's key is called (the footer, the prompts).
             shown = _("Space")
+        elif shown is None and first_key == "escape" and not binding.key_display:
+            # Translators: the escape key, as the keyboard calls it (French keyboards say Échap);
+            # the footer, the buttons ("Menu (Esc)") and the prompts name it so.
+            shown = _("Esc")
+        elif shown is None and first_key.startswith("ctrl+") and not binding.key_display:
+            # "Ctrl+S", as the help and the prompts write Ctrl+Q, not Textual's "^s".
+            shown = "Ctrl+" + first_key.removeprefix("ctrl+").upper()
         return shown if shown is not None else super().get_key_display(binding)
 
     def show_analysis(self, viewer: ReplayViewerScreen) -> None:

@@ -153,6 +153,9 @@ class TitleScreen(EcarteScreen[None]):
         self.unfinished: Path | None = None
         self.unfinished_state: Unfinished | None = None
         """Where the unfinished match stands, shown under Continue."""
+        self._continue_offered = False
+        """Whether the menu offered Continue when last drawn (the cursor goes
+        to Continue when it first appears, and then stays where it is put)."""
         self.damaged: Skipped | None = None
         """The newest unfinished match that cannot be continued, damaged
         before its last line (newer than the one Continue resumes, if any):
@@ -241,6 +244,10 @@ class TitleScreen(EcarteScreen[None]):
         ]
         menu.set_options(options)
         ids = [option.id for option in options]
+        if "continue" in ids and highlighted in (None, "new") and not self._continue_offered:
+            # An unfinished match: Enter takes it up, as a returning player expects.
+            highlighted = "continue"
+        self._continue_offered = "continue" in ids
         menu.highlighted = ids.index(highlighted) if highlighted in ids else 0
         menu.focus()
         self._show_damaged()
