@@ -93,6 +93,8 @@ async def test_a_blunder_is_listed_and_choosing_it_moves_the_replay(tmp_path: Pa
         assert "the best was Announce" in detail and "★ Announce" in detail
         # Klara's decision: the chances are hers, and say so (the graph is Leo's).
         assert re.search(r"Klara chose 7♥ \(Klara: \d+%\)", detail), detail
+        # The loss in percentage points: "points" alone read as the game's points.
+        assert re.search(r"a loss of \d+\.\d percentage points", detail), detail
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is viewer

@@ -260,22 +260,22 @@ def decision_note(decision: Decision, names: tuple[str, str], symbols: bool = Tr
         if you:
             template = _(
                 "Line {line}: you chose {chosen} ({win}%); the best was {best} ({best_win}%), "
-                "a loss of {loss} points: {label}."
+                "a loss of {loss} percentage points: {label}."
             )
         else:
             template = _(
                 "Line {line}: {name} chose {chosen} ({name}: {win}%); the best was {best} "
-                "({best_win}%), a loss of {loss} points: {label}."
+                "({best_win}%), a loss of {loss} percentage points: {label}."
             )
     elif you:
         template = _(
             "Line {line}: you chose {chosen} ({win}%); the best was {best} ({best_win}%), "
-            "a loss of {loss} points."
+            "a loss of {loss} percentage points."
         )
     else:
         template = _(
             "Line {line}: {name} chose {chosen} ({name}: {win}%); the best was {best} "
-            "({best_win}%), a loss of {loss} points."
+            "({best_win}%), a loss of {loss} percentage points."
         )
     return styled(template, values=values)
 
