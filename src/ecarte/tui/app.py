@@ -111,6 +111,22 @@ def too_small_message(width: int, height: int, in_browser: bool = False) -> str:
     ).format(need=need, have=have)
 
 
+def key_name(key: str) -> str | None:
+    """A key as the player's keyboard and our prompts name it, where
+    Textual's name differs ("space", "esc", "^s"); ``None``: Textual's."""
+    if key == "space":
+        # Translators: the space bar, as the keyboard's key is called (the footer, the prompts).
+        return _("Space")
+    if key == "escape":
+        # Translators: the escape key, as the keyboard calls it (French keyboards say Échap);
+        # the footer, the buttons ("Menu (Esc)") and the prompts name it so.
+        return _("Esc")
+    if key.startswith("ctrl+"):
+        # "Ctrl+S", as the help and the prompts write Ctrl+Q, not Textual's "^s".
+        return "Ctrl+" + key.removeprefix("ctrl+").upper()
+    return None
+
+
 class TooSmallScreen(EcarteScreen[None]):
     """Covers everything while the terminal is below 80x24, instead of a
     squashed table; it goes away by itself once the terminal is large enough."""
@@ -361,17 +377,8 @@ class EcarteApp(App[int]):
     def get_key_display(self, binding: Binding) -> str:
         screen = self.screen
         shown = screen.key_display_for(binding) if isinstance(screen, EcarteScreen) else None
-        first_key = binding.key.split(",")[0]
-        if shown is None and first_key == "space" and not binding.key_display:
-            # Translators: the space bar, as the keyboard's key is called (the footer, the prompts).
-            shown = _("Space")
-        elif shown is None and first_key == "escape" and not binding.key_display:
-            # Translators: the escape key, as the keyboard calls it (French keyboards say Échap);
-            # the footer, the buttons ("Menu (Esc)") and the prompts name it so.
-            shown = _("Esc")
-        elif shown is None and first_key.startswith("ctrl+") and not binding.key_display:
-            # "Ctrl+S", as the help and the prompts write Ctrl+Q, not Textual's "^s".
-            shown = "Ctrl+" + first_key.removeprefix("ctrl+").upper()
+        if shown is None and not binding.key_display:
+            shown = key_name(binding.key.split(",")[0])
         return shown if shown is not None else super().get_key_display(binding)
 
     def show_analysis(self, viewer: ReplayViewerScreen) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from ecarte.engine import Action, DealRecord, IllegalActionError, Match
 from ecarte.engine.actions import ACCEPT, CARD, DISCARD, KING, PLAY, PROPOSE, REFUSE
 from ecarte.engine.cards import bit, card_label, suit_name, suit_of
-from ecarte.engine.scoring import trick_points
+from ecarte.engine.scoring import TRICKS_TO_WIN, trick_points
 from ecarte.engine.view import VIEW_PHASES
 from ecarte.i18n import _, ngettext
 from ecarte.log.names import YOU, shown_name
@@ -351,25 +351,17 @@ def liability_warning(match: Match, names: tuple[str, str]) -> str | None:
     this deal, you score 2 points": the same words for both sides read as a
     threat to the player)."""
     seat = match.liable
-    if seat is None or match.phase not in VIEW_PHASES or match.tricks_won[seat] >= 3:
-        return None  # three tricks: the liable player has won the deal, the risk is over
+    if seat is None or match.phase not in VIEW_PHASES or match.tricks_won[seat] >= TRICKS_TO_WIN:
+        return None  # the liable player has won the deal: the risk is over
     # What the other side scores by beating a liable player: with three or
     # four tricks, and with the vole.
-    points = trick_points(3, True, match.rules)
+    points = trick_points(TRICKS_TO_WIN, True, match.rules)
     vole_points = trick_points(5, True, match.rules)
     liable, other = names[seat], names[1 - seat]
     if seat == match.elder:
-        why = (
-            _("You played without proposing.")
-            if liable == SECOND_PERSON
-            else _("{name} played without proposing.")
-        )
+        why = _say(liable, _("You played without proposing."), _("{name} played without proposing."))
     else:
-        why = (
-            _("You refused the first proposal.")
-            if liable == SECOND_PERSON
-            else _("{name} refused the first proposal.")
-        )
+        why = _say(liable, _("You refused the first proposal."), _("{name} refused the first proposal."))
     if vole_points != points:
         if liable == SECOND_PERSON:
             cost = ngettext(
@@ -408,7 +400,7 @@ def liability_warning(match: Match, names: tuple[str, str]) -> str | None:
             points,
         )
     words = {"name": _name(liable), "other": _name(other), "count": points, "vole": vole_points}
-    return f"{why.format(**words)} {cost.format(**words)}"
+    return f"{why} {cost.format(**words)}"
 
 
 def describe_exchange_over(match: Match) -> str:

@@ -153,9 +153,6 @@ class TitleScreen(EcarteScreen[None]):
         self.unfinished: Path | None = None
         self.unfinished_state: Unfinished | None = None
         """Where the unfinished match stands, shown under Continue."""
-        self._continue_offered = False
-        """Whether the menu offered Continue when last drawn (the cursor goes
-        to Continue when it first appears, and then stays where it is put)."""
         self.damaged: Skipped | None = None
         """The newest unfinished match that cannot be continued, damaged
         before its last line (newer than the one Continue resumes, if any):
@@ -230,6 +227,7 @@ class TitleScreen(EcarteScreen[None]):
     def refresh_menu(self) -> None:
         menu = self.query_one("#title-menu", OptionList)
         highlighted = menu.highlighted_option.id if menu.highlighted_option else None
+        offered = {menu.get_option_at_index(index).id for index in range(menu.option_count)}
         # Translators: the title screen's menu.
         options = [Option(_("New match"), id="new")]
         if self.unfinished is not None:
@@ -244,10 +242,10 @@ class TitleScreen(EcarteScreen[None]):
         ]
         menu.set_options(options)
         ids = [option.id for option in options]
-        if "continue" in ids and highlighted in (None, "new") and not self._continue_offered:
-            # An unfinished match: Enter takes it up, as a returning player expects.
+        if "continue" in ids and "continue" not in offered and highlighted in (None, "new"):
+            # Continue appears: the cursor goes to it, so that Enter takes the
+            # unfinished match up; after that it stays where the player puts it.
             highlighted = "continue"
-        self._continue_offered = "continue" in ids
         menu.highlighted = ids.index(highlighted) if highlighted in ids else 0
         menu.focus()
         self._show_damaged()
