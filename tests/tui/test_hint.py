@@ -14,6 +14,7 @@ import pytest
 from game_support import INSTANT, GameApp, RecordingApp, deck, scripted_session, settle, until
 from rich.cells import cell_len
 from rich.console import Console
+from textual.widgets import Static
 
 from ecarte.ai.evaluator import Evaluation, OptionValue
 from ecarte.analysis.match_analysis import hint
@@ -35,7 +36,7 @@ def private_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ECARTE_CONFIG_DIR", str(tmp_path / "config"))
 
 
-def panel_text(panel: HintPanel) -> list[str]:
+def panel_text(panel: Static) -> list[str]:
     console = Console(width=60, record=True, file=io.StringIO())
     console.print(panel.content)
     return [line.rstrip() for line in console.export_text().splitlines() if line.strip()]
@@ -348,3 +349,39 @@ def test_discards_valued_among_many_say_so_in_one_line_at_80x24() -> None:
     lines = hint_lines(evaluation, 28, True, legal=32).plain.split("\n")
     assert lines[-1] == "(5 of 32 discards valued)"
     assert all(len(line) <= 28 for line in lines)
+
+
+# Human (elder): K♥ Q♥ A♠ 7♣ 8♦; the other: K♣ J♣ 8♠ 7♠ 10♦; the 7♥ turned up.
+READING_DEAL = deck("KH QH AS KC JC 8S 7C 8D 7S TD 7H")
+
+
+@pytest.mark.parametrize("coach", ["always", "request"])
+async def test_with_the_coach_always_on_the_table_says_what_the_others_replies_showed(
+    tmp_path: Path, coach: str
+) -> None:
+    from ecarte.play.session import HUMAN
+    from ecarte.tui.widgets import TableView
+
+    session, _ = scripted_session(tmp_path, [READING_DEAL])
+    app = GameApp(session, replace(INSTANT, coach=coach))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        table = screen.query_one("#table", TableView)
+
+        async def play(code: str) -> str:
+            screen._apply(HUMAN, Action.parse(code))
+            await settle(pilot)
+            return panel_text(table)[-1].strip()
+
+        await play("play")
+        # A♠ answered by a low spade: no spade above the ten (K, Q, J beat the
+        # ace); then K♥ answered off suit: no trump.
+        after_ace = await play("card AS")
+        after_king = await play("card KH")
+        if coach == "always":
+            assert after_ace == "Computer: no ♠ above 10♠"
+            assert after_king == "Computer: no trump · no ♠ above 10♠"
+        else:
+            assert "Computer:" not in after_king

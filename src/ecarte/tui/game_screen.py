@@ -29,6 +29,7 @@ from ecarte.i18n import N_, _, ngettext, translated
 from ecarte.log import EventType, LogEvent, LogHeader, LogVisitor
 from ecarte.play.names import level_name
 from ecarte.play.not_now import not_now
+from ecarte.play.reading import reading_of, reading_words
 from ecarte.play.session import COMPUTER, HUMAN, MatchSession, OpponentFault, illegal_answer
 from ecarte.play.settings import Settings
 from ecarte.text import printable, sentence
@@ -310,11 +311,15 @@ class GameScreen(EcarteScreen[None]):
         hand = self._hand()
         self.cursor = max(0, min(self.cursor, len(hand) - 1))
         large = self.has_class("-large")
-        self.query_one("#opponent", OpponentView).show(
-            session.opponent_hand_size, match.view(HUMAN) if match.deals else None, large
-        )
+        view = match.view(HUMAN) if match.deals else None
+        # With the Coach always on, the table says what the other's replies
+        # showed of its hand ("no ♥"): the card play's reading, for a learner.
+        facts: list[str] = []
+        if view is not None and match.phase == TRICKS and self.settings.coach == "always":
+            facts = reading_words(reading_of(view, match.rules), match.trump, self.symbols)
+        self.query_one("#opponent", OpponentView).show(session.opponent_hand_size, view, large)
         table = self.query_one("#table", TableView)
-        table.show(match, session.names, self.symbols, large)
+        table.show(match, session.names, self.symbols, large, facts)
         # At the human's turn in the tricks, the cards that may be played
         # stand out and the others are dimmed; otherwise all look alike.
         playable = match.playable_cards() if self.awaiting_human and match.phase == TRICKS else None

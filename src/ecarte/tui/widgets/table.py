@@ -7,10 +7,12 @@ match) calls ``show`` as often as it likes."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rich.align import Align
 from rich.cells import cell_len
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.reactive import reactive
@@ -83,9 +85,14 @@ class TableLook:
     names: tuple[str, str]
     symbols: bool
     large: bool
+    facts: tuple[str, ...] = ()
+    """What the player knows for certain of the other hand ("no ♥"), when
+    the Coach says it (``play.reading``)."""
 
     @classmethod
-    def of(cls, match: Match, names: tuple[str, str], symbols: bool, large: bool) -> TableLook:
+    def of(
+        cls, match: Match, names: tuple[str, str], symbols: bool, large: bool, facts: Sequence[str] = ()
+    ) -> TableLook:
         if not match.deals:
             return cls(0, 0, 0, 0, 0, (), 0, (), names, symbols, large)
         return cls(
@@ -100,6 +107,7 @@ class TableLook:
             names=names,
             symbols=symbols,
             large=large,
+            facts=tuple(facts),
         )
 
 
@@ -111,8 +119,17 @@ class TableView(Static, can_focus=False):
     _where = ""
     """Where the match is ("game 1, deal 1, trick 2"), for the frame's title."""
 
-    def show(self, match: Match, names: tuple[str, str], symbols: bool, large: bool = False) -> None:
-        self.look = TableLook.of(match, names, symbols, large)
+    def show(
+        self,
+        match: Match,
+        names: tuple[str, str],
+        symbols: bool,
+        large: bool = False,
+        facts: Sequence[str] = (),
+    ) -> None:
+        """``facts``: what the human's view shows for certain of the other
+        hand, in words, said on the table's last line."""
+        self.look = TableLook.of(match, names, symbols, large, facts)
 
     def watch_look(self, look: TableLook | None) -> None:
         if look is None:
@@ -177,7 +194,19 @@ class TableView(Static, can_focus=False):
             grid.add_row(upcard, stock, trick, self._last_trick(look))
         else:
             grid.add_row(upcard, stock, trick)
-        self.update(grid, layout=False)
+        if not look.facts:
+            self.update(grid, layout=False)
+            return
+        # One line under the cards, where the table has a row to spare at
+        # 80x24: cut rather than wrapped, so the cards above never move.
+        # Translators: the table's last line: what the other's replies showed of its hand,
+        # "Klara: no trump · no ♠ above 10♠".
+        # The other is seat 1: the human is seat 0 wherever a table is shown.
+        other = shown_name(look.names[1], 12)
+        known = Text(_("{name}: {facts}").format(name=other, facts=" · ".join(look.facts)))
+        known.no_wrap, known.overflow = True, "ellipsis"
+        known.stylize("italic")
+        self.update(Group(Align.center(grid), Align.center(known)), layout=False)
 
     @staticmethod
     def _last_trick(look: TableLook) -> RenderableType:
