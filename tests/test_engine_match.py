@@ -518,6 +518,23 @@ def test_elder_is_too_late_after_leading() -> None:
     assert "before leading to the first trick" in message
 
 
+def test_a_king_played_unannounced_is_too_late_not_missing() -> None:
+    # "You do not hold K♥" is true once it is played, but hides the rule:
+    # the moment to announce it has passed.
+    match = start(WIN3, LOSE2)
+    act(match, "play")
+    play_tricks(match, ["KH"])
+    expected = "too late to announce the king: you played K♥ without announcing it"
+    assert refused(match, "king", seat=1) == expected
+    play_tricks(match, ["KC", "QH KS"])
+    assert refused(match, "king", seat=1) == expected  # and at every later trick
+    # Announced, then played: already announced, as before it was played.
+    announced = start(WIN3, LOSE2)
+    act(announced, "play", "king")
+    play_tricks(announced, ["KH KC"])
+    assert "already announced" in refused(announced, "king", seat=1)
+
+
 def test_the_king_cannot_be_announced_during_the_exchange() -> None:
     # Elder (seat 1) holds K♥: too early at every step of the exchange.
     match = start(WIN3, LOSE2)

@@ -121,8 +121,10 @@ async def test_with_the_coach_always_on_each_decision_gets_its_chances(tmp_path:
         assert panel.display
         # The title, then announcing the king (K♥ in hand) and each of the five cards.
         lines = panel_text(panel)
-        assert len(lines) == 1 + 6
+        assert len(lines) == 1 + 6 + 1
         assert any(line.lstrip("★ ").startswith("Announce") for line in lines)
+        # The card lines beside the king's are plays that keep it quiet: it says so.
+        assert lines[-1] == "(a card: the king kept quiet)"
     assert decision_lines(log)[0].get("hint") is True
 
 

@@ -867,6 +867,16 @@ class Match:
         # Not holding it comes before the moment: "too early" would let a
         # player believe the king is in the hand.
         if not self.hands[seat] >> king & 1:
+            if self._played_by(seat, king):
+                # The king left the hand unannounced: the reason is the moment,
+                # not the holding ("you do not hold" hid the rule).
+                if seat in self.announced:
+                    return _("you have already announced the king in this deal")
+                # Translators: the card table shows this in two lines of 46 columns: at most
+                # about 85 characters.
+                return _("too late to announce the king: you played {card} without announcing it").format(
+                    card=card_label(king)
+                )
             # Translators: the card table shows this in two lines of 46 columns: at most
             # about 85 characters.
             return _("you cannot announce the king: you do not hold {card}").format(card=card_label(king))
@@ -881,6 +891,13 @@ class Match:
                 "too early to announce the king: the dealer announces after elder's first lead, not before"
             )
         return _("too late to announce the king: {moment}").format(moment=self._king_moment(seat))
+
+    def _played_by(self, seat: int, card: Card) -> bool:
+        """Whether ``seat`` has played ``card`` in this deal's tricks."""
+        for trick in self.tricks:
+            if trick.cards[0 if trick.leader == seat else 1] == card:
+                return True
+        return bool(self.trick) and self.leader == seat and self.trick[0] == card
 
     def _play_card(self, seat: int, card: Card) -> None:
         hand = self.hands[seat]

@@ -56,6 +56,17 @@ LARGE_SIZE = (110, 36)
 """From this terminal size on (columns, rows) the cards are drawn larger."""
 
 
+def key_runs(numbers: list[int]) -> str:
+    """Card numbers as keys, runs joined: [1, 2, 3, 5] is "1-3, 5"."""
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs)
+
+
 def _set_text(widget: Static, text: Text) -> None:
     """Update a line of text only when it changed (a redraw costs)."""
     if widget.content != text:
@@ -162,6 +173,23 @@ class GameScreen(EcarteScreen[None]):
         Binding("r", "refused('refuse')", "", show=False),
         Binding("1,2,3,4,5,enter", "refused('card')", "", show=False),
     ]
+
+    HELP_ABOUT: ClassVar[tuple[str, str]] = (
+        # Translators: the help of the card table: its title, then what its boxes show; "pts" and
+        # "trk" are the Score box's column heads, written as they are translated there.
+        N_("The card table"),
+        N_(
+            "Your hand is at the bottom, the computer's, face down, at the top, and between them the "
+            "table: the trump, the stock, the trick being played and the last one. The cards with heavy "
+            "frames may be played; + marks a card you have just drawn; under your hand, your tricks and "
+            "your discards. The Score box gives each player's points in the game (pts) and tricks in "
+            "this deal (trk), and warns when a player is liable (a refusal of the first proposal, or "
+            "play without proposing: losing the deal then gives the other 2 points). The History lists "
+            "every move. The Coach (h) shows each option's chance of winning the match against this "
+            "opponent: ★ marks the best, ≈ one too close to the best to tell apart; a discard is shown "
+            "by the cards it throws away."
+        ),
+    )
 
     keys_of_the_moment: reactive[tuple[object, ...]] = reactive((), init=False)
     """What decides the footer's keys: it is rebuilt only when this changes."""
@@ -440,7 +468,7 @@ class GameScreen(EcarteScreen[None]):
                         _("k announces your king {king} (1 point), or play to {card}: {keys} or ←→ Enter."),
                         king=king,
                         card=card_text(match.trick[0], self.symbols),
-                        keys=keys,
+                        keys=self._playable_keys(),
                     )
                 else:
                     text = styled(
@@ -454,7 +482,7 @@ class GameScreen(EcarteScreen[None]):
                 return styled(
                     _("Play to {card}: the heavy-framed cards may be played ({keys} or ←→ Enter)."),
                     card=card_text(match.trick[0], self.symbols),
-                    keys=keys,
+                    keys=self._playable_keys(),
                 )
             return Text(_("Your lead: play a card ({keys} or ←→ Enter).").format(keys=keys))
         return Text("")
@@ -465,6 +493,13 @@ class GameScreen(EcarteScreen[None]):
 
     def _card_keys(self) -> str:
         return card_keys(len(self._hand()))
+
+    def _playable_keys(self) -> str:
+        """The number keys of the cards that may be played to the trick
+        ("2", "1-3", "1, 4"): the prompt names only those, not "1-5"."""
+        playable = self.match.playable_cards()
+        numbers = [i + 1 for i, card in enumerate(self._hand()) if playable & bit(card)]
+        return key_runs(numbers)
 
     def add_history(self, text: str | Text, style: str = "") -> None:
         entry = text if isinstance(text, Text) else Text(text, style=style)
@@ -552,6 +587,7 @@ class GameScreen(EcarteScreen[None]):
         if self.summary_due:
             self.summary_due = False
             record = self.match.deals[-1]
+            self._buttons_under_window(hidden=True)
             self.app.push_screen(
                 DealSummaryScreen(self.match, record, session.names, self.symbols), self._after_summary
             )
@@ -712,12 +748,14 @@ class GameScreen(EcarteScreen[None]):
     def _after_summary(self, choice: str | None) -> None:
         """The deal's summary closed: the match's keys there (after its last
         deal) act at once; otherwise the match goes on."""
+        self._buttons_under_window(hidden=False)
         if choice is None:
             self.advance()
         else:
             self._chosen_after_match(choice)
 
     def _chosen_after_match(self, choice: str | None) -> None:
+        self._buttons_under_window(hidden=False)
         if choice == "rematch":
             self.action_rematch()
         elif choice == "menu":
@@ -725,8 +763,14 @@ class GameScreen(EcarteScreen[None]):
         elif choice == "analyse":
             self.action_analyse()
 
+    def _buttons_under_window(self, hidden: bool) -> None:
+        """The table's buttons ("Menu (Esc)") go while a deal's or the
+        match's window is over it: there Esc and Enter are the window's."""
+        self.query_one("#actions").visible = not hidden  # its row stays: nothing moves
+
     def _show_match_over(self) -> None:
         session = self.session
+        self._buttons_under_window(hidden=True)
         self.app.push_screen(
             MatchOverScreen(
                 session.winner,
@@ -793,6 +837,7 @@ class GameScreen(EcarteScreen[None]):
         hand = self._hand()
         if hand:
             self.cursor = (self.cursor + step) % len(hand)
+            self.clear_error()
             self.refresh_view()
 
     def action_choose_card(self) -> None:
@@ -827,6 +872,9 @@ class GameScreen(EcarteScreen[None]):
                 self._apply(HUMAN, card_action(hand[self.cursor]))
 
     def action_hint(self) -> None:
+        # A new request: the line about an earlier key goes (it pushed the
+        # narration off at 80x24).
+        self.clear_error()
         self.query_one(HintPanel).request()
 
     def action_help(self) -> None:
@@ -869,6 +917,22 @@ class GameScreen(EcarteScreen[None]):
             self.app.pop_screen()
         else:
             self.app.exit()
+
+    def on_key(self, event: events.Key) -> None:
+        # A key no binding takes now would pass in silence: a letter that is
+        # no key of the table, or a move's key while the other thinks. (The
+        # bindings run after this handler: it asks which of them are live.)
+        character = event.character
+        if character is None or not character.isprintable() or character.isspace():
+            return
+        live = self.active_bindings.get(event.key)
+        if live is not None and live.enabled:
+            return
+        if self.thinking:
+            name = shown_name(self.session.names[COMPUTER])
+            self.show_error(_("{name} is thinking: wait for its move.").format(name=name))
+        else:
+            self.show_error(_("The key {key} does nothing here: ? lists the keys.").format(key=character))
 
     # ------------------------------------------------------------ mouse
 

@@ -28,8 +28,9 @@ from textual.widgets import Static
 from ecarte.ai.coach import model_for
 from ecarte.ai.evaluator import Evaluation
 from ecarte.analysis.option_words import discarded_cards, keep_the_hand, option_word
-from ecarte.engine import Action, Phase, View
-from ecarte.engine.actions import CARD, DISCARD
+from ecarte.engine import Action, Phase, Rules, View
+from ecarte.engine.actions import CARD, DISCARD, KING
+from ecarte.engine.scoring import points_needed
 from ecarte.i18n import N_, _, translated_error
 from ecarte.play.names import level_name
 
@@ -194,6 +195,21 @@ def hint_lines(
             style="dim",
         )
     return lines
+
+
+def king_note(evaluation: Evaluation, points: int, rules: Rules) -> str | None:
+    """What the king's line beside the cards means: a card played now keeps
+    the king quiet, and announcing may win the game on the spot (the
+    player has ``points`` in the game)."""
+    if not any(option.action.type == KING for option in evaluation.options):
+        return None
+    if points_needed(points, rules) <= 1:
+        # Translators: under the coach's options (28 columns at 80x24): announcing the king
+        # (1 point) reaches the game's target at once.
+        return _("(announcing wins the game now)")
+    # Translators: under the coach's options (28 columns at 80x24): the card lines are
+    # plays that leave the king unannounced.
+    return _("(a card: the king kept quiet)")
 
 
 @dataclass(frozen=True)
@@ -375,12 +391,19 @@ class HintPanel(Static):
             text.append(_("Chance to win the match: {chance}").format(chance=chance_text(only.win).strip()))
             self._show(text)
             return
-        discards = len(self.session.match.legal_actions()) if self.evaluation.phase == Phase.DISCARD else None
-        text = Text(_("Chance to win the match:") + "\n", style="dim")
+        discarding = self.evaluation.phase == Phase.DISCARD
+        discards = len(self.session.match.legal_actions()) if discarding else None
+        # A discard may be shown by its cards alone: the heading says they
+        # are the cards thrown away, not those kept.
+        heading = _("Chance to win the match, by the cards discarded:") if discarding else None
+        text = Text((heading or _("Chance to win the match:")) + "\n", style="dim")
         match = self.session.match
         text.append_text(
             hint_lines(self.evaluation, width, self.symbols, discards, match.trump, match.rules.ace_high)
         )
+        note = king_note(self.evaluation, match.score[HUMAN], match.rules)
+        if note:
+            text.append("\n" + note, style="dim")
         self._show(text)
 
     def _show(self, content: Text) -> None:
