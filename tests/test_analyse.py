@@ -1,6 +1,8 @@
 """``ecarte analyse``: a blunder is flagged, a forced move is never counted,
 better players score a higher accuracy, broken logs get the exit statuses of
-``ecarte check``, and the result depends only on the file and the seed."""
+``ecarte check``, and the result depends only on the file and the seed.
+The readable report speaks the players' words: their names, the level
+played, "log line 6"; the JSON keeps its seats and models."""
 
 from __future__ import annotations
 
@@ -219,7 +221,26 @@ def test_an_empty_or_garbage_log_is_invalid(tmp_path: Path, capsys: pytest.Captu
     # reported on a log with nothing to analyse.
     assert out.count("INVALID at line 1") == 1 and err == ""
     assert "Nothing to analyse before the error." in out
-    assert "Seat 0" not in out and "No decision flagged" not in out
+    assert "Klara:" not in out and "No decision flagged" not in out
+    # Nothing came before the error: the report does not say the lines before it were analysed.
+    assert "lines before it" not in out
+    status, out, err = run(capsys, str(empty))
+    assert status == 1 and "lines before it" not in out
+    assert out.count("INVALID at line 1: the file is empty") == 1, out
+    status, out, err = run(capsys, str(empty), "--json")
+    assert "analysed up to" not in err and "INVALID at line 1" in err
+
+
+def test_a_log_invalid_after_its_first_lines_says_they_were_analysed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = king_log(tmp_path / "king.ecarte.jsonl")
+    with open(path, "a", encoding="utf-8") as file:
+        file.write("not json\n")
+    status, out, __ = run(capsys, str(path))
+    assert status == 1 and "(the analysis covers the lines before it)" in out
+    status, __, err = run(capsys, str(path), "--json")
+    assert status == 1 and "(analysed up to that line)" in err
 
 
 def test_an_unreadable_log_exits_2_with_nothing_on_stdout(
@@ -292,7 +313,7 @@ def test_the_readable_report_names_the_blunder_and_the_error(
     status, out, _ = run(capsys, str(path))
     assert status == 1
     # The options in the player's words (as the Analysis view), not the protocol's codes.
-    assert "line 4: Klara blunder: 7♥ (" in out and "best Announce (" in out
+    assert "log line 4: Klara blunder: 7♥ (" in out and "best Announce (" in out
     assert "INVALID at line 6" in out
 
 
@@ -335,7 +356,7 @@ def test_deals_are_numbered_within_their_game_as_the_table_numbers_them(
     assert [(deal["game"], deal["deal_in_game"]) for deal in deals] == shown
     status, out, _ = run(capsys, str(path))
     first_of_second = shown.index((2, 1))
-    assert f"Game 2, deal 1 (line {analysis.deals[first_of_second].line})" in out
+    assert f"Game 2, deal 1 (log line {analysis.deals[first_of_second].line})" in out
 
 
 def test_the_players_of_a_simulate_log_are_recognised(
@@ -381,3 +402,81 @@ def test_the_report_says_when_the_match_is_not_over(
     assert status == 0 and "not over" not in out and "forfeited" not in out
     status, out, __ = run(capsys, str(finished), "--json")
     assert json.loads(out)["over"] is True
+
+
+def app_log(path: Path, opponent: str = "easy") -> Path:
+    """A log as the app writes it: "You" at seat 0 against the computer
+    ("Computer"), its level (``opponent``) named in the header; the king
+    log's blunder."""
+    deck = deck_for(["KS", "7H", "8D", "7C", "9H"], ["AS", "QS", "JS", "AH", "TC"], "7S")
+    with LogWriter.create(
+        path, ("You", "Computer"), 1, Rules(target=1), extra={"opponent": opponent}, durable=False
+    ) as log:
+        log.write_deal(1, deck)
+        log.write_action(0, PLAY_ACTION)
+        log.write_action(0, card_action(parse_card("7H")))
+        log.write_action(1, card_action(parse_card("AH")))
+    return path
+
+
+def test_the_report_names_the_players_and_whom_their_chances_are_valued_against(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """In players' words: the players by their names, the level played, and
+    the computer's chances valued as if the player were as strong as the
+    Expert; no seat numbers, models, or "a person" for the computer."""
+    status, out, __ = run(capsys, str(app_log(tmp_path / "app.ecarte.jsonl")))
+    assert status == 0
+    lines = out.splitlines()
+    assert any(line.startswith("You: accuracy ") for line in lines), out
+    assert any(line.startswith("Computer: no decision with a choice") for line in lines), out
+    assert "  Your chances are valued against Easy, the level you played." in lines, out
+    assert (
+        "  Computer's chances are valued as if you played as well as the Expert level: "
+        "the analysis cannot know how well you play."
+    ) in lines, out
+    for programmers_word in ("seat", "Seat", "model", "a person"):
+        assert programmers_word not in out, (programmers_word, out)
+    # Where a decision and a deal are: the line of the log file.
+    assert "  log line 4: You blunder: 7♥ (" in out
+    assert "loss " in out and " percentage points" in out
+    assert "Game 1, deal 1 (log line 2): " in out
+
+
+def test_a_bot_that_is_not_a_level_is_named_as_the_app_names_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, __ = run(capsys, str(app_log(tmp_path / "bot.ecarte.jsonl", "cmd:./my-bot")), "--seat", "0")
+    assert status == 0
+    assert (
+        "  Your chances are valued as if bot ./my-bot played as well as the Expert level: "
+        "bot ./my-bot is not one of the computer's levels."
+    ) in out.splitlines(), out
+    assert "model" not in out and "cmd:" not in out
+
+
+def test_the_report_says_what_accuracy_and_the_labels_measure(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The thresholds said are those the labels are given by."""
+    from ecarte.analysis import cli
+
+    monkeypatch.setattr(cli, "MISTAKE", 12.5)
+    status, out, __ = run(capsys, str(king_log(tmp_path / "king.ecarte.jsonl")))
+    assert status == 0
+    assert "Accuracy is out of 100: 100 when every choice was the best option." in out
+    assert (
+        f"loses {INACCURACY:g} percentage points or more of the chance of winning the match is an "
+        f"inaccuracy, 12.5 or more a mistake, {BLUNDER:g} or more a blunder."
+    ) in out
+
+
+def test_the_json_still_names_seats_and_models(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The readable report speaks the players' words; the JSON, a documented
+    machine format, keeps its seats, models and null for a person."""
+    status, out, __ = run(capsys, str(app_log(tmp_path / "app.ecarte.jsonl")), "--json")
+    assert status == 0
+    assert json.loads(out)["opponents"] == [
+        {"seat": 0, "player": "easy", "model": "easy", "known": True},
+        {"seat": 1, "player": None, "model": "equal", "known": False},
+    ]

@@ -859,6 +859,29 @@ def test_a_write_torn_inside_a_character_is_a_torn_last_line() -> None:
     assert replay.error is not None and replay.error.line == 17
 
 
+def test_a_torn_header_points_to_no_summary_above(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A log whose only line, the header, was cut short: nothing was replayed,
+    # so the summary must not send the reader to a part above that is not there.
+    path = tmp_path / "torn-header.ecarte.jsonl"
+    path.write_bytes(b'{"format":"ecarte-log"')
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "nothing could be replayed" in out
+    assert "cut short" in out
+    assert "above" not in out
+
+
+def test_a_torn_last_line_after_valid_lines_points_to_the_summary_above(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "torn.ecarte.jsonl"
+    path.write_text(log_text(events=EVENTS[:-1]) + TORN, encoding="utf-8")
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "Deals (pairs are seat 0 - seat 1):" in out
+    assert "cut short (a write interrupted); the rest is above." in out
+
+
 HUGE = "A" * 3_000_000
 
 

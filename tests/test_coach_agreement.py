@@ -98,7 +98,7 @@ def test_the_chances_are_valued_against_the_opponent_the_log_names(
     bot = app_like_log(tmp_path / "bot.ecarte.jsonl", "random", seed=14, named="cmd:./my-bot")
     assert main(["analyse", str(bot), "--seat", "0"]) == 0
     report = capsys.readouterr().out
-    assert "cmd:./my-bot, not a built-in player: the equal model" in report
+    assert "as if bot ./my-bot played as well as the Expert level" in report
 
     assert model_for("normal") == (CLASSIC, True)
     assert model_for("random") == (RANDOM, True)

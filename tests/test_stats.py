@@ -381,3 +381,103 @@ def test_analysed_matches_played_with_hints_are_counted(folder: Path, tmp_path: 
     record = collect(logs, None, analyses)
     assert record.assisted.played == 1 and record.analysed_with_hints == 1
     assert [name for __, name, ___ in record.accuracy] == ["m1.ecarte.jsonl"]
+
+
+def garble_first_card(path: Path) -> int:
+    """Put a card that does not exist on the log's first card line, as a
+    damaged disk might; the number of that line of the file (from 1)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    index = next(index for index, line in enumerate(lines) if json.loads(line).get("type") == "card")
+    obj = json.loads(lines[index])
+    obj["card"] = "ZZ"
+    lines[index] = json.dumps(obj)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return index + 1
+
+
+def test_a_damaged_log_is_skipped_with_its_line_not_counted_unfinished(
+    folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    copy = tmp_path / "logs"
+    copy.mkdir()
+    for name in ("m0", "m1"):
+        (copy / f"{name}.ecarte.jsonl").write_bytes((folder / f"{name}.ecarte.jsonl").read_bytes())
+    garbled = copy / "garbled.ecarte.jsonl"
+    garbled.write_bytes((folder / "m2.ecarte.jsonl").read_bytes())
+    line = garble_first_card(garbled)
+    # ecarte check calls it invalid at that line: the record must agree.
+    report = check_report(replay_file(garbled))
+    assert report["error"] is not None and report["error"]["line"] == line
+    cache = tmp_path / "cache.json"
+    for __ in range(2):  # the second time from the cache
+        record = collect(copy, cache).to_json()
+        assert record["unfinished"] == 0
+        assert record["matches"]["played"] == 2
+        assert record["unreadable"] == [
+            f"garbled.ecarte.jsonl: line {line} of the file is damaged "
+            "(card: 'ZZ' is not a card: a card is a rank (K Q J A T 9 8 7) then a suit (S H D C), e.g. 'TH')"
+        ]
+    assert main(["stats", "--dir", str(copy)]) == 0
+    out = capsys.readouterr().out
+    assert "Unfinished" not in out
+    assert f"Skipped garbled.ecarte.jsonl: line {line} of the file is damaged (card: 'ZZ'" in out
+
+
+def test_a_log_torn_in_its_last_line_counts_as_unfinished(folder: Path, tmp_path: Path) -> None:
+    copy = tmp_path / "logs"
+    copy.mkdir()
+    torn = copy / "torn.ecarte.jsonl"
+    data = (folder / "m0.ecarte.jsonl").read_bytes()
+    lines = data.splitlines(keepends=True)
+    # A write cut short in the middle of a line: the app recovers the rest.
+    torn.write_bytes(b"".join(lines[:6]) + lines[6][: len(lines[6]) // 2])
+    assert check_report(replay_file(torn))["valid"] is False
+    record = collect(copy).to_json()
+    assert record["unfinished"] == 1 and record["unreadable"] == []
+
+
+def test_a_folder_named_like_a_log_is_named_as_ecarte_check_names_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    copy = tmp_path / "logs"
+    copy.mkdir()
+    (copy / "folder.ecarte.jsonl").mkdir()
+    assert main(["check", str(copy / "folder.ecarte.jsonl")]) == 2
+    assert "not a regular file but a directory" in capsys.readouterr().err
+    assert main(["stats", "--dir", str(copy)]) == 0
+    assert "Skipped folder.ecarte.jsonl: not a regular file but a directory" in capsys.readouterr().out
+
+
+def test_matches_played_with_hints_are_counted_by_level_too(folder: Path, tmp_path: Path) -> None:
+    copy = tmp_path / "logs"
+    copy.mkdir()
+    # m0 and m3 are against Easy, m1 against Normal (the fixture's levels).
+    for name in ("m0", "m1", "m3", "m4"):
+        (copy / f"{name}.ecarte.jsonl").write_bytes((folder / f"{name}.ecarte.jsonl").read_bytes())
+    for name in ("m0", "m1", "m3"):
+        mark_hint(copy / f"{name}.ecarte.jsonl")
+    won = {
+        name: check_report(replay_file(copy / f"{name}.ecarte.jsonl"))["winner"] == 0
+        for name in ("m0", "m1", "m3")
+    }
+    record = collect(copy).to_json()
+    by_level = {key: [value["played"], value["won"]] for key, value in record["assisted_by_level"].items()}
+    assert by_level == {"easy": [2, won["m0"] + won["m3"]], "normal": [1, int(won["m1"])]}
+    # Still apart: the unhinted levels hold only m4.
+    assert {key: value["played"] for key, value in record["by_level"].items()} == {"normal": 1}
+
+
+def test_ecarte_stats_lists_the_hinted_matches_by_level(
+    folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    copy = tmp_path / "logs"
+    copy.mkdir()
+    for name in ("m0", "m4"):
+        (copy / f"{name}.ecarte.jsonl").write_bytes((folder / f"{name}.ecarte.jsonl").read_bytes())
+    mark_hint(copy / "m0.ecarte.jsonl")  # against Easy
+    assert main(["--lang", "en", "stats", "--dir", str(copy)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    apart = next(
+        i for i, line in enumerate(lines) if line.startswith("Assisted matches (with hints), apart:")
+    )
+    assert lines[apart + 1].startswith("  against Easy: ")

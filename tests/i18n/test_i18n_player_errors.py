@@ -161,7 +161,9 @@ def test_what_stats_skips_is_told_in_swedish(capsys: pytest.CaptureFixture[str],
     status, out, __ = run(capsys, "--lang", "sv", "stats", "--dir", str(tmp_path))
     assert status == 0
     skipped = i18n._("Skipped {problem}")
-    assert skipped.format(problem=told("{file}: not a regular file", file="folder.ecarte.jsonl")) in out
+    # Named as ecarte check names it: "not a regular file but a directory".
+    reason = told("not a regular file but {kind}", kind=told("a directory"))
+    assert skipped.format(problem=f"folder.ecarte.jsonl: {reason}") in out
     assert (
         skipped.format(problem=told("{file}: not a match log (no valid header)", file="notes.ecarte.jsonl"))
         in out

@@ -1,7 +1,9 @@
 """The Analysis view, opened from the replay viewer: a deliberate blunder is
 listed as one with the seat's accuracy, choosing it takes the replay to that
 decision and says what the best option was, and leaving while it works
-stops the analysis."""
+stops the analysis. Its help says what the columns, the deal rows, the
+accuracy and the labels mean; its graph has one scale, 0% to 100% with the
+50% line, in every match; "flagged only" says when nothing is flagged."""
 
 from __future__ import annotations
 
@@ -329,3 +331,112 @@ async def test_the_footer_says_how_to_see_every_decision_again(tmp_path: Path) -
         await pilot.press("f")
         await pilot.pause()
         assert footer(screen).get("f") == "Flagged only" and table.row_count == every
+
+
+def well_played_log(path: Path) -> Path:
+    """The king log of the app ("You" against the Easy level), where the
+    player announces the king: the point wins the match, and neither of the
+    player's two decisions loses anything."""
+    deck = deck_for(["KS", "7H", "8D", "7C", "9H"], ["AS", "QS", "JS", "AH", "TC"], "7S")
+    with LogWriter.create(
+        path, ("You", "Computer"), 1, Rules(target=1), extra={"opponent": "easy"}, durable=False
+    ) as log:
+        log.write_deal(1, deck)
+        log.write_action(0, _action("play"))
+        log.write_action(0, _action("king"))
+    return path
+
+
+async def test_the_analysis_has_a_help_that_explains_what_it_shows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """? and F1 open the help, which says what the columns, the deal rows,
+    the accuracy and the labels mean, with the thresholds the labels are
+    given by; F2 opens the rules of the match. The footer offers the help."""
+    from textual.widgets._footer import FooterKey
+
+    from ecarte.tui.help_screen import HelpScreen
+    from ecarte.tui.rules_screen import RulesScreen
+
+    # The thresholds are read from the analysis: other numbers, other words.
+    monkeypatch.setattr(analysis_screen, "MISTAKE", 12.5, raising=False)
+    app = viewer_app(king_log(tmp_path / "king.ecarte.jsonl"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await analysis_opened(pilot, app)
+        await pilot.pause()
+        footer = {key.key_display: key.description for key in screen.query(FooterKey)}
+        assert footer.get("?") == "Help", footer
+        for key in ("question_mark", "f1"):
+            await pilot.press(key)
+            await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+            about = words(app.screen.query_one("#help-about", Static).content)
+            assert about.startswith("The analysis of a match"), about
+            for said in (
+                "Line is the line of the match's log file",
+                "Loss is the chance of winning the match the choice lost, in percentage points (the best "
+                "option's chance minus the chosen one's)",
+                "Who decided",
+                "Chosen is what was chosen, Best the best option",
+                "“played 1-4 / open hands 1-4”",
+                "with best play by both, every card visible",
+                "from 0% to 100%",
+                "50% line",
+                "measures each choice against the best option",
+                f"a loss of {match_analysis.INACCURACY:g} percentage points or more is an inaccuracy, "
+                f"12.5 or more a mistake, {match_analysis.BLUNDER:g} or more a blunder",
+            ):
+                assert said in about, (said, about)
+            keys = words(app.screen.query_one("#help-keys", Static).content)
+            assert "?, f1 help" in keys.casefold() and "f2 rules" in keys.casefold(), keys
+            await pilot.press("escape")
+            await until(pilot, lambda: app.screen is screen)
+        await pilot.press("f2")
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        rules_screen = app.screen
+        assert isinstance(rules_screen, RulesScreen) and rules_screen.rules == Rules(target=1)
+
+
+def test_the_bars_are_drawn_on_a_fixed_scale_with_the_50_line() -> None:
+    from ecarte.tui.analysis_screen import HALF_LINE, chance_bars
+
+    rows = chance_bars([100.0, 75.0, 50.0, 31.0, 0.0], 4)
+    # Four rows of eight eighths: 100% fills them all, 75% three, 50% two,
+    # 31% ten eighths (a full row and two eighths), 0% nothing.
+    columns_shown = ["".join(row.plain[column] for row in rows) for column in range(5)]
+    assert columns_shown[0] == "████"
+    assert columns_shown[1] == " ███"
+    assert columns_shown[2] == f" {HALF_LINE}██"
+    assert columns_shown[3] == f" {HALF_LINE}▂█"
+    assert columns_shown[4] == f" {HALF_LINE}  "
+    # The line is drawn on the row whose bottom edge is half the height.
+    assert rows[1].plain.count(HALF_LINE) == 3
+    eight = chance_bars([0.0], 8)
+    assert [row.plain for row in eight].index(HALF_LINE) == 3
+
+
+async def test_the_graph_s_scale_is_the_same_in_every_match(tmp_path: Path) -> None:
+    """0% to 100% with 50% marked, whatever the match: a flat line at 100%
+    (the match won at once) read "100%" at both ends of the scale."""
+    axes = []
+    for path in (well_played_log(tmp_path / "won.ecarte.jsonl"), king_log(tmp_path / "king.ecarte.jsonl")):
+        app = viewer_app(path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await analysis_opened(pilot, app)
+            await pilot.pause()
+            axis = screen.query_one("#graph-axis", Static)
+            axes.append([strip.text.strip() for strip in axis.render_lines(axis.region.reset_offset)])
+    assert axes[0] == axes[1] == ["100%", "50%", "", "0%"], axes
+
+
+async def test_flagged_only_says_when_no_decision_is_flagged(tmp_path: Path) -> None:
+    app = viewer_app(well_played_log(tmp_path / "won.ecarte.jsonl"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await analysis_opened(pilot, app)
+        assert screen.analysis is not None and not any(d.label for d in screen.analysis.decisions)
+        assert "No decision flagged" not in words(screen.query_one("#analysis-status", Static).content)
+        await pilot.press("f")
+        await pilot.pause()
+        # The table keeps only the deal's row: the status says why.
+        assert all(not isinstance(row, match_analysis.Decision) for row in screen.rows)
+        status = words(screen.query_one("#analysis-status", Static).content)
+        assert "No decision flagged (no inaccuracy, mistake or blunder): f shows them all." in status, status

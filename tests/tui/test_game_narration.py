@@ -222,8 +222,9 @@ def test_deal_end_reasons_in_words() -> None:
         winner=0,
         trick_points=1,
     )
+    # The king's point was scored when it was announced: recalled, not scored twice.
     assert describe_deal_end(king_and_tricks, NAMES) == (
-        "You score 1 point for the king. You take 3 tricks to 2: 1 point."
+        "The king gave you 1 point earlier. You take 3 tricks to 2: 1 point."
     )
     reset = DealRecord(
         game=1,

@@ -124,7 +124,7 @@ async def test_with_the_coach_always_on_each_decision_gets_its_chances(tmp_path:
         assert len(lines) == 1 + 6 + 1
         assert any(line.lstrip("★ ").startswith("Announce") for line in lines)
         # The card lines beside the king's are plays that keep it quiet: it says so.
-        assert lines[-1] == "(a card: the king kept quiet)"
+        assert lines[-1] == "(cards: king kept quiet)"
     assert decision_lines(log)[0].get("hint") is True
 
 

@@ -66,7 +66,7 @@ async def test_the_rules_and_the_statistics_have_a_help_as_every_screen(
             shown = words_of(help_screen, "help-about", plain)
             assert shown.startswith(about) and "scroll" in shown, shown
             keys = words_of(help_screen, "help-keys", plain)
-            for expected in ("Esc, q Back", "?, f1 Help", "Ctrl+Q Quit"):
+            for expected in ("Esc, q Back", "?, F1 Help", "Ctrl+Q Quit"):
                 assert expected in keys, keys
             await pilot.press("escape")
             await until(pilot, lambda: isinstance(app.screen, screen_type))

@@ -247,5 +247,62 @@ async def test_the_language_row_says_when_lang_chose_this_runs_language(plain: C
             await pilot.press("s")
             assert isinstance(app.screen, SettingsScreen)
             text = " ".join(" ".join(plain(widget.content).split()) for widget in app.screen.query(Static))
-            note = "This run speaks English, as --lang asked; the setting applies from the next start."
+            note = (
+                "This run speaks English, as --lang asked: the setting shown applies from the next "
+                "start, or at once if you save another language here."
+            )
             assert (note in text) is told, text[:400]
+
+
+async def test_saving_another_language_under_lang_switches_at_once_as_the_row_says() -> None:
+    """--lang made this run speak English while the setting says French
+    (the tests start in English, as --lang en would): saving the setting
+    unchanged keeps English until the next start; saving another language
+    switches the screens to it now, as the row's help says."""
+    from ecarte.i18n import current_language
+
+    app = RecordingApp(Settings(language="fr"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen) and current_language() == "en"
+        await pilot.press("s")
+        assert isinstance(app.screen, SettingsScreen)
+        app.screen.query_one("#language", Choice).value = "de"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert current_language() == "de"
+        assert isinstance(app.screen, TitleScreen)
+    assert load_settings()[0].language == "de"
+
+
+async def test_question_mark_opens_the_help_but_is_typed_in_a_text_field(
+    plain: Callable[..., str],
+) -> None:
+    from textual.widgets import Static
+
+    from ecarte.tui.help_screen import HelpScreen
+
+    app = RecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        assert isinstance(app.screen, SettingsScreen)
+        assert app.focused is app.screen.query_one("#language", Choice)
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        # The help says what the fields are, and where the variants are explained.
+        about = " ".join(plain(app.screen.query_one("#help-about", Static).content).split())
+        assert about.startswith("The settings"), about
+        assert "the Rules page (F2)" in about and "Coach" in about
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        # In the name field ? is a character of the name.
+        await focus(pilot, "player-name")
+        await pilot.press("end", "question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        assert app.screen.query_one("#player-name", Input).value.endswith("?")
+        # F1 opens the help from there.
+        await pilot.press("f1")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))

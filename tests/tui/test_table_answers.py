@@ -168,8 +168,8 @@ def king_evaluation() -> Evaluation:
 
 def test_the_coach_says_what_its_card_lines_beside_the_king_mean() -> None:
     rules = Rules()
-    assert king_note(king_evaluation(), 0, rules) == "(a card: the king kept quiet)"
-    assert king_note(king_evaluation(), 3, rules) == "(a card: the king kept quiet)"
+    assert king_note(king_evaluation(), 0, rules) == "(cards: king kept quiet)"
+    assert king_note(king_evaluation(), 3, rules) == "(cards: king kept quiet)"
     # At 4 the king's point reaches the default target, 5.
     assert king_note(king_evaluation(), rules.target - 1, rules) == "(announcing wins the game now)"
     without_king = Evaluation(
@@ -192,3 +192,15 @@ async def test_the_tables_help_says_what_its_boxes_show(tmp_path: Path) -> None:
         # The Score box's heads and the coach's marks, which nothing else explains.
         for words in ("(pts)", "(trk)", "★ marks the best", "≈ one too close", "liable"):
             assert words in about, words
+
+
+async def test_the_footer_writes_function_keys_as_the_keyboard_does(tmp_path: Path) -> None:
+    from textual.widgets._footer import FooterKey
+
+    session, _ = scripted_session(tmp_path, [ELDER_DEAL])
+    app = GameApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        shown = {key.description: key.key_display for key in app.screen.query(FooterKey)}
+        # "F2 Rules" beside "? Help", as the README and the prompts write keys; not "f2".
+        assert shown.get("Rules") == "F2", shown

@@ -15,13 +15,22 @@ from pathlib import Path
 
 from ecarte.i18n import _, ngettext, translated, translated_error
 from ecarte.log import LogFileError, replay_file
-from ecarte.log.names import shown_name
+from ecarte.log.names import second_person, shown_name
 from ecarte.play.autosave import forfeit_path
 from ecarte.play.names import level_name
 from ecarte.safefile import folder_problem
 from ecarte.text import emit, printable
 
-from .match_analysis import MatchAnalysis, Opponent, Progress, analyse_replay, analysis_json
+from .match_analysis import (
+    BLUNDER,
+    INACCURACY,
+    MISTAKE,
+    MatchAnalysis,
+    Opponent,
+    Progress,
+    analyse_replay,
+    analysis_json,
+)
 from .option_words import option_label
 from .stats import rules_shown
 
@@ -77,13 +86,16 @@ def run_analyse(path: str, seat: int | None, as_json: bool, seed: int) -> int:
     if replay.error is not None:
         if not as_json:
             return 1  # the report's last line says where the log is invalid
-        emit(
-            "ecarte analyse: "
-            + _("{path}: INVALID at line {line}: {error} (analysed up to that line)").format(
-                path=path, line=replay.error.line, error=printable(translated(replay.error.message))
-            ),
-            sys.stderr,
-        )
+        message = printable(translated(replay.error.message))
+        if analysis.decisions or analysis.deals:
+            said = _("{path}: INVALID at line {line}: {error} (analysed up to that line)").format(
+                path=path, line=replay.error.line, error=message
+            )
+        else:  # nothing before the error was analysed: "up to that line" would say otherwise
+            said = f"{path}: " + _("INVALID at line {line}: {error}").format(
+                line=replay.error.line, error=message
+            )
+        emit("ecarte analyse: " + said, sys.stderr)
         return 1
     return 0
 
@@ -92,7 +104,8 @@ def format_analysis(
     analysis: MatchAnalysis, names: tuple[str, str], source: str, forfeited: bool = False
 ) -> str:
     """The readable report; ``forfeited``: the opponent forfeited the match
-    (kept beside the log, which has no event for it)."""
+    (kept beside the log, which has no event for it). The players are named
+    as the log names them (``You`` and ``Computer`` in the player's words)."""
     shown = [shown_name(name) for name in names]
     lines = [_("Analysis of {file}").format(file=printable(source))]
     nothing = analysis.error is not None and not analysis.decisions and not analysis.deals
@@ -119,21 +132,19 @@ def format_analysis(
                 ),
             ]
         )
+        # Translators: a player's line in ecarte analyse: "You: accuracy 87.9; 0 inaccuracies, ...".
         lines.append(
-            _("Seat {seat} ({name}): {accuracy}; {labels}").format(
-                seat=seat, name=shown[seat], accuracy=accuracy_text, labels=labels
-            )
+            _("{name}: {accuracy}; {labels}").format(name=shown[seat], accuracy=accuracy_text, labels=labels)
         )
     for seat, opponent in zip(() if nothing else analysis.seats, analysis.opponents, strict=False):
-        lines.append(
-            "  "
-            + _("seat {seat}'s chances are valued against {opponent}").format(
-                seat=seat, opponent=_opponent_text(opponent)
-            )
-        )
+        lines.append("  " + opponent_sentence(seat, opponent, names))
+    if not nothing:
+        lines.append("  " + scale_sentence())
     flagged = [decision for decision in analysis.decisions if decision.label is not None]
     if flagged:
-        lines.append(_("Flagged decisions (win chances of the deciding seat):"))
+        lines.append(
+            _("Flagged decisions (the chances of winning the match are those of the player deciding):")
+        )
         for decision in flagged:
             # The options in the player's words, as the Analysis view says them.
             chosen, best = option_label(decision.chosen), option_label(decision.best)
@@ -143,8 +154,8 @@ def format_analysis(
             lines.append(
                 "  "
                 + _(
-                    "line {line}: {name} {label}: {chosen} ({chosen_win}%), "
-                    "best {best} ({best_win}%), loss {loss}"
+                    "log line {line}: {name} {label}: {chosen} ({chosen_win}%), "
+                    "best {best} ({best_win}%), loss {loss} percentage points"
                 ).format(
                     line=decision.line,
                     name=shown[decision.seat],
@@ -172,7 +183,8 @@ def format_analysis(
         else:
             known = _("with all cards known: -")
         lines.append(
-            _("Game {game}, deal {deal} (line {line}): {played}; {known}").format(
+            # Translators: {line} is the line of the match's log file the deal begins on.
+            _("Game {game}, deal {deal} (log line {line}): {played}; {known}").format(
                 game=deal.game, deal=deal.in_game, line=deal.line, played=played, known=known
             )
         )
@@ -182,11 +194,16 @@ def format_analysis(
         else:
             lines.append(_("The match is not over: the analysis stops where the log ends."))
     if analysis.error is not None:
-        lines.append(
-            _("INVALID at line {line}: {error} (the analysis covers the lines before it)").format(
-                line=analysis.error.line, error=printable(translated(analysis.error.message))
+        error = printable(translated(analysis.error.message))
+        if nothing:
+            # Nothing came before it: "the lines before it" would be none.
+            lines.append(_("INVALID at line {line}: {error}").format(line=analysis.error.line, error=error))
+        else:
+            lines.append(
+                _("INVALID at line {line}: {error} (the analysis covers the lines before it)").format(
+                    line=analysis.error.line, error=error
+                )
             )
-        )
     return "\n".join(lines)
 
 
@@ -197,16 +214,58 @@ def _label_word(label: str) -> str:
     return words.get(label, label)
 
 
-def _opponent_text(opponent: Opponent) -> str:
-    if opponent.known:
-        return _("{player} (the {model} model)").format(
-            player=printable(opponent.player or ""), model=opponent.model.name
+def scale_sentence() -> str:
+    """What the accuracy and the labels measure, with the thresholds the
+    labels are given by (``match_analysis``: the words cannot drift from them)."""
+    return _(
+        "Accuracy is out of 100: 100 when every choice was the best option. A choice that loses "
+        "{inaccuracy} percentage points or more of the chance of winning the match is an inaccuracy, "
+        "{mistake} or more a mistake, {blunder} or more a blunder."
+    ).format(inaccuracy=f"{INACCURACY:g}", mistake=f"{MISTAKE:g}", blunder=f"{BLUNDER:g}")
+
+
+def opponent_sentence(seat: int, opponent: Opponent, names: tuple[str, str]) -> str:
+    """Whom ``seat``'s chances are valued against, in players' words: the
+    level the log names, or, for a person (the app's player, whom the
+    computer faced) or a player that is not one of the levels, an opponent
+    as strong as the Expert level."""
+    you = second_person(names)
+    player, other = shown_name(names[seat]), shown_name(names[1 - seat])
+    if opponent.known and opponent.player is not None:
+        level = level_name(opponent.player)
+        if you[seat]:
+            return _("Your chances are valued against {level}, the level you played.").format(level=level)
+        return _("{name}'s chances are valued against {level}, the level {name} played.").format(
+            name=player, level=level
         )
     if opponent.player is None:
-        return _("an opponent as strong as the expert (a person: the equal model)")
-    return _("an opponent as strong as the expert ({player}, not a built-in player: the equal model)").format(
-        player=printable(opponent.player)
+        # A person: how well they play is not known, so the strongest model the analysis has.
+        if you[1 - seat]:
+            return _(
+                "{name}'s chances are valued as if you played as well as the Expert level: "
+                "the analysis cannot know how well you play."
+            ).format(name=player)
+        if you[seat]:
+            return _(
+                "Your chances are valued as if {other} played as well as the Expert level: "
+                "the analysis cannot know how well {other} plays."
+            ).format(other=other)
+        return _(
+            "{name}'s chances are valued as if {other} played as well as the Expert level: "
+            "the analysis cannot know how well {other} plays."
+        ).format(name=player, other=other)
+    unknown = (
+        level_name(opponent.player) if opponent.player.startswith("cmd:") else printable(opponent.player)
     )
+    if you[seat]:
+        return _(
+            "Your chances are valued as if {other} played as well as the Expert level: "
+            "{other} is not one of the computer's levels."
+        ).format(other=unknown)
+    return _(
+        "{name}'s chances are valued as if {other} played as well as the Expert level: "
+        "{other} is not one of the computer's levels."
+    ).format(name=player, other=unknown)
 
 
 def _save_if_mine(log: Path, analysis: MatchAnalysis, seed: int) -> None:
@@ -299,6 +358,13 @@ def format_record(record: dict[str, object], source: str, only_with_hints: str |
         lines.append("  " + _("rules {rules}: {tally}").format(rules=name, tally=_tally_text(tally)))
     assisted = _tally_text(record["assisted"])  # type: ignore[arg-type]
     lines.append(_("Assisted matches (with hints), apart: {tally}").format(tally=assisted))
+    assisted_by_level = record.get("assisted_by_level", {})
+    assert isinstance(assisted_by_level, dict)
+    hinted = sorted(
+        ((level_name(level), tally) for level, tally in assisted_by_level.items()), key=_first_folded
+    )
+    for name, tally in hinted:
+        lines.append("  " + _("against {level}: {tally}").format(level=name, tally=_tally_text(tally)))
     per_deal = record["points_per_deal"]
     points = record["points"]
     voles = record["voles"]

@@ -6,7 +6,9 @@ size and modification time only saves the replaying. Seat 0 is the player
 (the app's convention), seat 1 the computer, whose level the header's
 ``opponent`` key names. A match in which the player asked for a hint (a
 decision line with ``"hint": true``, a key the rules ignore) is assisted,
-and counted apart. See ``docs/analysis.md``.
+and counted apart. A log damaged before its end (a bad line other than a
+last line cut short, which the app recovers from) is skipped with its line
+and reason, as ``ecarte check`` finds them. See ``docs/analysis.md``.
 """
 
 from __future__ import annotations
@@ -14,7 +16,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from functools import lru_cache
@@ -26,11 +27,13 @@ from ecarte.engine.match import tally_deals
 from ecarte.i18n import _, ngettext, translated
 from ecarte.log import MAX_LOG_BYTES, EventType, LogFileError, replay_bytes
 from ecarte.play.names import rules_in_words
-from ecarte.safefile import folder_problem
+from ecarte.safefile import Skipped, folder_problem, regular_files
 from ecarte.text import printable
 
 LOG_SUFFIX = ".ecarte.jsonl"
-CACHE_VERSION = 1
+CACHE_VERSION = 2
+"""2: a log damaged before its end is no longer summarised (it was counted
+as an unfinished match)."""
 PLAYER = 0
 """The player's seat in the app's logs."""
 
@@ -109,7 +112,10 @@ def rules_shown(label: str) -> str:
 
 
 def summarise_log(path: Path, data: bytes, mtime: float) -> MatchSummary | None:
-    """The summary of one log's bytes, or ``None`` without a valid header."""
+    """The summary of one log's bytes, or ``None`` without a valid header;
+    ``Damaged`` for a log with a bad line before its end (its last line cut
+    short is no damage: the app cuts it off and goes on, as this replays
+    the lines before it)."""
     try:
         replay = replay_bytes(data)
     except LogFileError:
@@ -118,6 +124,8 @@ def summarise_log(path: Path, data: bytes, mtime: float) -> MatchSummary | None:
     match = replay.match
     if header is None or match is None:
         return None
+    if not replay.can_continue and replay.error is not None:
+        raise Damaged(replay.error.line, replay.error.message)
     level = header.extra.get("opponent")
     created = header.extra.get("created")
     forfeited = path.with_name(path.name + ".forfeit").exists()
@@ -246,6 +254,8 @@ class Record:
     by_level: dict[str, Tally] = field(default_factory=dict)
     by_rules: dict[str, Tally] = field(default_factory=dict)
     assisted: Tally = field(default_factory=Tally)
+    assisted_by_level: dict[str, Tally] = field(default_factory=dict)
+    """The matches played with hints, by the computer's level (apart, as ``assisted``)."""
     deals: int = 0
     points: list[int] = field(default_factory=lambda: [0, 0])
     voles: list[int] = field(default_factory=lambda: [0, 0])
@@ -297,6 +307,9 @@ class Record:
             "by_level": {key: tally.to_json() for key, tally in sorted(self.by_level.items())},
             "by_rules": {key: tally.to_json() for key, tally in sorted(self.by_rules.items())},
             "assisted": self.assisted.to_json(),
+            "assisted_by_level": {
+                key: tally.to_json() for key, tally in sorted(self.assisted_by_level.items())
+            },
             "deals": self.deals,
             "points": self.points,
             "points_per_deal": [round(points / deals, 3) for points in self.points] if self.deals else None,
@@ -323,24 +336,28 @@ def collect(directory: Path, cache_path: Path | None = None, analyses: Path | No
     cache = load_cache(cache_path)
     fresh: dict[str, Any] = {}
     summaries: list[MatchSummary] = []
-    try:
-        paths = sorted(path for path in directory.iterdir() if path.name.endswith(LOG_SUFFIX))
-    except OSError:
-        paths = []
+    # A folder, a FIFO or a broken link named like a log is named in the
+    # words the rest of the app uses ("not a regular file but a directory").
+    skipped: list[Skipped] = []
+    paths = sorted(regular_files(directory, LOG_SUFFIX, skipped))
+    for entry in sorted(skipped, key=lambda entry: entry.path.name):
+        record.unreadable.append(f"{entry.path.name}: {translated(entry.reason)}")
     for path in paths:
         try:
             info = path.stat()
         except OSError as error:
             record.unreadable.append(f"{path.name}: {error.strerror or error}")
             continue
-        if not stat.S_ISREG(info.st_mode):
-            record.unreadable.append(_("{file}: not a regular file").format(file=path.name))
-            continue
         record.logs += 1
         cached = _from_cache(cache.get(path.name), info.st_size, info.st_mtime_ns)
         if cached is False:
             try:
                 summary = _read(path, info.st_size, info.st_mtime)
+            except Damaged as damage:
+                # Not cached: the reason is worded in the player's language
+                # of the day, and such logs are few.
+                record.unreadable.append(f"{path.name}: {damage.reason()}")
+                continue
             except _Unreadable as error:
                 record.unreadable.append(f"{path.name}: {error}")
                 continue
@@ -365,6 +382,7 @@ def collect(directory: Path, cache_path: Path | None = None, analyses: Path | No
             continue
         if summary.assisted:
             record.assisted.add(summary.won)
+            record.assisted_by_level.setdefault(summary.level, Tally()).add(summary.won)
             continue
         record.matches.add(summary.won)
         record.by_level.setdefault(summary.level, Tally()).add(summary.won)
@@ -400,6 +418,23 @@ def collect(directory: Path, cache_path: Path | None = None, analyses: Path | No
 
 class _Unreadable(Exception):
     pass
+
+
+class Damaged(Exception):
+    """A log with a bad line before its end: its match is not counted."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(line, message)
+        self.line = line
+        self.message = message
+
+    def reason(self) -> str:
+        """Why the log is skipped, in the player's language (after its name)."""
+        # Translators: why ecarte stats and the Statistics screen skip a match log
+        # ("Skipped FILE: line 5 of the file is damaged (…)"); {reason} is the log reader's.
+        return _("line {line} of the file is damaged ({reason})").format(
+            line=self.line, reason=translated(self.message)
+        )
 
 
 def _read(path: Path, size: int, mtime: float) -> MatchSummary | None:

@@ -129,7 +129,10 @@ def format_summary(replay: Replay, source: str) -> str:
     if replay.error is None:
         lines.append(_("The log is valid."))
     else:
-        if replay.truncated_last_line:
+        if replay.truncated_last_line and (header is None or match is None):
+            # The header itself is the torn line: nothing above to point to.
+            lines.append(_("The log's last line was cut short (a write interrupted)."))
+        elif replay.truncated_last_line:
             lines.append(_("The log's last line was cut short (a write interrupted); the rest is above."))
         lines.append(
             _("INVALID at line {line}: {error}").format(

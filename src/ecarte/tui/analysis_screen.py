@@ -20,16 +20,27 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import Console
+from rich.style import StyleType
 from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.widgets import DataTable, ProgressBar, Sparkline, Static
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import DataTable, ProgressBar, Static
 from textual.worker import get_current_worker
 
-from ecarte.analysis.match_analysis import DealResult, Decision, MatchAnalysis, analyse_replay
+from ecarte.analysis.match_analysis import (
+    BLUNDER,
+    INACCURACY,
+    MISTAKE,
+    DealResult,
+    Decision,
+    MatchAnalysis,
+    analyse_replay,
+)
 from ecarte.engine import Action
 from ecarte.i18n import N_, _, ngettext, pgettext, translated_error
 from ecarte.log import Replay
@@ -84,21 +95,84 @@ def columns(points: int, width: int) -> list[range]:
     return spans
 
 
+BAR_LEVELS = "▁▂▃▄▅▆▇█"
+"""A cell of a bar filled by eighths, from the bottom."""
+HALF_LINE = "▁"
+"""The 50% line where no bar covers it: the bottom edge of the row above the
+middle of an even number of rows, which is exactly half the height."""
+
+
+def chance_bars(
+    values: list[float], rows: int, ahead: StyleType = "green", behind: StyleType = "red"
+) -> list[Text]:
+    """``values`` (0-100) as bars ``rows`` high, top row first, on a fixed
+    0%-100% scale with the 50% line drawn where no bar covers it: the same
+    height means the same chance in every match. A bar at or above 50% (the
+    player ahead) is drawn in ``ahead``, one below it in ``behind``."""
+    eighths = len(BAR_LEVELS)
+    levels = rows * eighths
+    half_row = rows // 2  # counted from the bottom: its lowest eighth is the 50% mark
+    lines = []
+    for row in reversed(range(rows)):
+        line = Text()
+        for value in values:
+            filled = round(min(100.0, max(0.0, value)) / 100 * levels) - row * eighths
+            style = ahead if value >= 50 else behind
+            if filled > 0:
+                line.append(BAR_LEVELS[min(filled, eighths) - 1], style=style)
+            elif row == half_row:
+                line.append(HALF_LINE, style="dim")
+            else:
+                line.append(" ")
+        lines.append(line)
+    return lines
+
+
+class ChanceBars(Widget):
+    """The win chance as bars, one per column (``chance_bars``), on a fixed
+    0%-100% scale. Textual's ``Sparkline`` stretched each match from its
+    lowest to its highest value: a flat line read "31%" at both ends."""
+
+    DEFAULT_CSS = """
+    ChanceBars { width: 1fr; }
+    ChanceBars > .chance--ahead { color: $success; }
+    ChanceBars > .chance--behind { color: $error; }
+    """
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"chance--ahead", "chance--behind"}
+
+    values: reactive[tuple[float, ...]] = reactive(())
+
+    def render(self) -> Text:
+        rows = chance_bars(
+            list(self.values),
+            max(2, self.size.height),
+            self.get_component_rich_style("chance--ahead"),
+            self.get_component_rich_style("chance--behind"),
+        )
+        return Text("\n").join(rows)
+
+
+def axis_text(rows: int) -> Text:
+    """The graph's scale: 100% at the top, 50% on the row the 50% line is
+    drawn in, 0% at the bottom."""
+    labels = [""] * rows
+    labels[0], labels[rows - 1 - rows // 2], labels[-1] = "100%", " 50%", "  0%"
+    return Text("\n".join(labels))
+
+
 class WinChanceGraph(Vertical):
     """Seat 0's chance of winning the match after every event, one column
-    per few events (Textual's ``Sparkline``), the deals marked below it and
-    the decision chosen in the list pointed at."""
+    per few events (``ChanceBars``, 0%-100% with the 50% line), the deals
+    marked below it and the decision chosen in the list pointed at."""
 
     DEFAULT_CSS = """
     WinChanceGraph { height: auto; }
     WinChanceGraph #graph-row { height: 4; }
     WinChanceGraph #graph-axis { width: 5; height: 4; color: $text-muted; }
-    WinChanceGraph Sparkline { width: 1fr; height: 4; }
+    WinChanceGraph ChanceBars { width: 1fr; height: 4; }
     WinChanceGraph #graph-marks { height: 1; padding-left: 5; color: $text-muted; }
     /* A second line when a long name needs it, rather than a cut caption. */
     WinChanceGraph #graph-caption { height: auto; color: $text-muted; }
-    WinChanceGraph > #graph-row > Sparkline > .sparkline--max-color { color: $success; }
-    WinChanceGraph > #graph-row > Sparkline > .sparkline--min-color { color: $error; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -113,7 +187,7 @@ class WinChanceGraph(Vertical):
     def compose(self) -> ComposeResult:
         with Horizontal(id="graph-row"):
             yield Static(id="graph-axis")
-            yield Sparkline([], id="graph-spark", summary_function=max)
+            yield ChanceBars(id="graph-bars")
         yield Static(id="graph-marks")
         yield Static(id="graph-caption")
 
@@ -140,16 +214,15 @@ class WinChanceGraph(Vertical):
     def redraw(self) -> None:
         if not self.is_mounted:
             return
-        spark = self.query_one(Sparkline)
-        width = spark.size.width or max(10, self.size.width - 5)
+        bars = self.query_one(ChanceBars)
+        width = bars.size.width or max(10, self.size.width - 5)
         spans = columns(len(self.series), width)
         values = [sum(self.series[i][1] for i in span) / len(span) for span in spans]
-        spark.data = values
+        bars.values = tuple(values)
         axis = self.query_one("#graph-axis", Static)
         if values:
-            high, low = max(values), min(values)
-            rows = max(2, self.query_one("#graph-row").size.height or 4)
-            axis.update(Text(f"{high:3.0f}%" + "\n" * (rows - 1) + f"{low:3.0f}%"))
+            # The same scale in every match: a learner sees at once when they were ahead.
+            axis.update(axis_text(max(2, self.query_one("#graph-row").size.height or 4)))
         else:
             axis.update("")
         marks = [" "] * width
@@ -350,6 +423,52 @@ def table_headings() -> list[Text]:
     return [Text(word) for word in words]
 
 
+def points(threshold: float) -> str:
+    """A threshold of ``match_analysis`` as the help writes it: ``5``, ``7.5``."""
+    return f"{threshold:g}"
+
+
+def help_about() -> tuple[str, str]:
+    """The help's title and paragraph for the Analysis view (``AnalysisScreen.HELP_ABOUT``)."""
+    line, who, phase, label, loss, chosen, best = (heading.plain for heading in table_headings())
+    return (
+        # Translators: the help of the Analysis view: its title.
+        _("The analysis of a match"),
+        # Translators: the help of the Analysis view. {line} to {best} are the table's column
+        # heads, {played} and {open} a deal's row ("played 1-4", "open hands 1-4"),
+        # {inaccuracy}, {mistake} and {blunder} the thresholds (5, 10, 15).
+        _(
+            "Each decision of the match that had a choice, valued as the Expert level reckons it, "
+            "from what the player deciding could see at that moment. The graph is the chance of "
+            "winning the match, after each event, of the player named first in the title, from 0% "
+            "to 100%: above the 50% mark, that player was ahead. In the table, {line} is the line of "
+            "the match's log file the decision is on; {who} decided; {phase} is the part of the deal; "
+            "{loss} is the chance of winning the match the choice lost, in percentage points (the best "
+            "option's chance minus the chosen one's); {chosen} is what was chosen, {best} the best "
+            "option. {label}: a loss of {inaccuracy} percentage points or more is an inaccuracy, "
+            "{mistake} or more a mistake, {blunder} or more a blunder (no label when the samples "
+            "cannot tell the options apart). A deal's row, such as “{played} / {open}”, gives the "
+            "tricks each player took as played, then with best play by both, every card visible. "
+            "Accuracy, out of 100, measures each choice against the best option: 100 when every "
+            "choice was the best. Enter takes the replay to the decision; f shows the flagged "
+            "decisions only."
+        ).format(
+            line=line,
+            who=who,
+            phase=phase,
+            label=label,
+            loss=loss,
+            chosen=chosen,
+            best=best,
+            inaccuracy=points(INACCURACY),
+            mistake=points(MISTAKE),
+            blunder=points(BLUNDER),
+            played=_("played {tricks}").format(tricks="1-4"),
+            open=_("open hands {tricks}").format(tricks="1-4"),
+        ),
+    )
+
+
 NAME_IN_TITLE = 16
 """Cells of each name in the analysis's one-line title."""
 
@@ -368,7 +487,7 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
     AnalysisScreen #analysis-detail { height: 4; padding: 0 1; border-top: solid $secondary; }
     AnalysisScreen.-large WinChanceGraph #graph-row,
     AnalysisScreen.-large WinChanceGraph #graph-axis,
-    AnalysisScreen.-large WinChanceGraph Sparkline { height: 8; }
+    AnalysisScreen.-large WinChanceGraph ChanceBars { height: 8; }
     AnalysisScreen.-large #analysis-detail { height: 5; }
     """
 
@@ -380,7 +499,18 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
         # Translators: show every decision again, after "Flagged only".
         Binding("f", "all_decisions", N_("All decisions")),
         Binding("escape,q", "leave", N_("Close")),
+        Binding("question_mark,f1", "help", N_("Help")),
+        Binding("f2", "rules", N_("Rules")),
     ]
+
+    @property
+    def HELP_ABOUT(self) -> tuple[str, str]:
+        """What the screen shows, said by the help: the paragraph names the
+        columns by their headings and the labels by the thresholds that
+        give them (``match_analysis``), so that it cannot say other words
+        or other numbers than the screen uses. The help passes it through
+        ``_`` again, which gives back a text it has no translation for."""
+        return help_about()
 
     class Progress(Message):
         def __init__(self, done: int, total: int) -> None:
@@ -504,7 +634,10 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
             "{count} decisions with a choice (forced moves are not counted).",
             count,
         ).format(count=count)
-        if self.flagged_only:
+        if self.flagged_only and not any(decision.label for decision in analysis.decisions):
+            # Else the table shows the deals alone, and nothing says why.
+            status += " " + _("No decision flagged (no inaccuracy, mistake or blunder): f shows them all.")
+        elif self.flagged_only:
             status += " " + _("Flagged only: f shows them all.")
         if analysis.error is not None:
             status += " " + _("The log is invalid at line {line}: the lines before it are analysed.").format(
@@ -687,6 +820,11 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
 
     def action_all_decisions(self) -> None:
         self.action_flagged()
+
+    def action_rules(self) -> None:
+        """The rules page, opening with the rules the match was played under."""
+        header = self.replay.header
+        self.ecarte_app.show_rules(header.rules if header is not None else None)
 
     def action_leave(self) -> None:
         self.dismiss(None)

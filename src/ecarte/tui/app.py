@@ -124,7 +124,10 @@ def key_name(key: str) -> str | None:
     if key.startswith("ctrl+"):
         # "Ctrl+S", as the help and the prompts write Ctrl+Q, not Textual's "^s".
         return "Ctrl+" + key.removeprefix("ctrl+").upper()
-    return None
+    # As the keyboard and the README write them: F1, Home, PgUp, not "f1".
+    if key[:1] == "f" and key[1:].isdigit():
+        return key.upper()
+    return {"home": "Home", "end": "End", "pageup": "PgUp", "pagedown": "PgDn"}.get(key)
 
 
 class TooSmallScreen(EcarteScreen[None]):

@@ -13,14 +13,14 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
-from ecarte.engine import DealRecord, Match
+from ecarte.engine import DealRecord, Match, Rules
 from ecarte.i18n import N_, _, ngettext, translated
 from ecarte.text import printable
 from ecarte.tui.cards_render import card_text, suit_text
 from ecarte.tui.narration import SECOND_PERSON, describe_deal_end, shown_name
 from ecarte.tui.styled import styled
 
-from .base import EcarteModalScreen
+from .base import EcarteModalScreen, ResultT
 
 MODAL_CSS = """
 DealSummaryScreen, MatchOverScreen { align: center middle; background: $background 50%; }
@@ -76,15 +76,18 @@ def taker_cells(label: str, columns: list[tuple[int, str]]) -> int:
 
 
 def tricks_line(match: Match, names: tuple[str, str], symbols: bool) -> Table:
-    """The deal's five tricks, a column each: its two cards, and below them
-    who took it (a trick is never broken across lines). Two columns apart,
-    so that tricks stand apart more than a trick's two cards do."""
+    """The deal's five tricks, a column each: its two cards, the player's
+    (the first seat's) first whoever led, so that every pair reads the same
+    way round (``tricks_caption`` says so); below them who took it (a trick
+    is never broken across lines). Two columns apart, so that tricks stand
+    apart more than a trick's two cards do."""
     label = _("Tricks")
     pairs: list[Text] = []
     for trick in match.tricks:
-        pair = card_text(trick.cards[0], symbols)
+        first, second = trick.cards if trick.leader == 0 else (trick.cards[1], trick.cards[0])
+        pair = card_text(first, symbols)
         pair.append(" ")
-        pair.append_text(card_text(trick.cards[1], symbols))
+        pair.append_text(card_text(second, symbols))
         pairs.append(pair)
     winners = [shown_name(names[trick.winner]) for trick in match.tricks]
     cells = taker_cells(label, [(pair.cell_len, name) for pair, name in zip(pairs, winners, strict=True)])
@@ -101,7 +104,50 @@ def tricks_line(match: Match, names: tuple[str, str], symbols: bool) -> Table:
     return table
 
 
-class DealSummaryScreen(EcarteModalScreen[str | None]):
+def tricks_caption(names: tuple[str, str]) -> str:
+    """How to read the row of tricks: whose card comes first in each pair."""
+    if names[0] == SECOND_PERSON:
+        # Translators: under the deal's row of tricks, each a pair of cards (62 columns, two
+        # lines at most); {name}: the opponent ("Computer").
+        caption = _("Your card first, then {name}'s; below, who took the trick.")
+        return caption.format(name=shown_name(names[1]))
+    # Translators: as "Your card first, then {name}'s; ...", for a player with a name:
+    # {name}: the player ("Klara"), {other}: the opponent ("Computer").
+    caption = _("{name}'s card first, then {other}'s; below, who took the trick.")
+    return caption.format(name=shown_name(names[0]), other=shown_name(names[1]))
+
+
+WINDOW_BINDINGS: tuple[Binding, ...] = (
+    # The table's footer below still offers ? and F2: they answer here too.
+    Binding("question_mark,f1", "help", N_("Help"), show=False),
+    Binding("f2", "rules", N_("Rules"), show=False),
+    # q takes no one away (at the table it is a move's letter too): it says how to leave.
+    Binding("q", "how_to_leave", "", show=False),
+)
+"""The keys of both windows beyond their own choices (each declares them, so
+that its help lists them)."""
+
+
+class ResultWindow(EcarteModalScreen[ResultT]):
+    """What the deal's window and the match's share: where leaving goes."""
+
+    @property
+    def over_the_title(self) -> bool:
+        """Whether the title is below this window's table (the stack's
+        bottom screen, the title, the table, then this window); else the
+        table was opened alone and leaving it quits."""
+        stack = self.app.screen_stack
+        return self in stack and stack.index(self) > 2
+
+    def action_how_to_leave(self) -> None:
+        # Here Esc leaves the match (the menu, as at the table), as the table says.
+        self.tell_how_to_leave(
+            _("Esc opens the menu and Ctrl+Q quits: the match is saved as it goes."),
+            _("Esc or Ctrl+Q quits: the match is saved as it goes."),
+        )
+
+
+class DealSummaryScreen(ResultWindow[str | None]):
     """After each deal: tricks, points and why; and the game's result.
 
     After the match's last deal it also answers to the match's keys (n for
@@ -116,10 +162,21 @@ class DealSummaryScreen(EcarteModalScreen[str | None]):
         Binding("a", "choose('analyse')", N_("Analyse")),
         Binding("space", "close", N_("Continue"), show=False),
         Binding("escape", "escape", N_("Continue"), show=False),
-        # The table's footer below still offers ? and F2: they answer here too.
-        Binding("question_mark,f1", "help", N_("Help"), key_display="?", show=False),
-        Binding("f2", "rules", N_("Rules"), show=False),
+        *WINDOW_BINDINGS,
     ]
+    HELP_ABOUT: ClassVar[tuple[str, str]] = (
+        # Translators: the help of the window after each deal: its title, then what it shows;
+        # "tricks", "king", "points", "score" and "Tricks" are worded as the window has them.
+        N_("The deal's result"),
+        N_(
+            "What the deal did to the score, a row for each player. tricks: the tricks taken (3 or 4 "
+            "score 1 point, all five, the vole, 2; a liable loser gives 2). king: the point for the king "
+            "of trumps, turned up or announced, scored at that moment. points: all the deal added, the "
+            "king's point included. score: the points in this game now. Tricks: the five tricks in the "
+            "order played, your card first, then the opponent's; below each, who took it. The sentence "
+            "under them says why; Enter goes on."
+        ),
+    )
 
     def __init__(self, match: Match, record: DealRecord, names: tuple[str, str], symbols: bool) -> None:
         super().__init__()
@@ -149,6 +206,7 @@ class DealSummaryScreen(EcarteModalScreen[str | None]):
             yield Static(deal_table(record, self.names, self.symbols))
             if record.tricks is not None and len(self.match.tricks) == 5:
                 yield Static(tricks_line(self.match, self.names, self.symbols), id="summary-tricks")
+                yield Static(Text(tricks_caption(self.names), style="dim"), id="summary-tricks-caption")
             yield Static(Text(describe_deal_end(record, self.names)), id="summary-text")
             if record.ended_game is not None and not self.match.is_over:
                 won = self.match.games_won
@@ -183,6 +241,16 @@ class DealSummaryScreen(EcarteModalScreen[str | None]):
     def action_escape(self) -> None:
         self.dismiss("menu" if self.match.is_over else None)
 
+    def action_how_to_leave(self) -> None:
+        if self.match.is_over:
+            super().action_how_to_leave()  # Esc is the menu here, as at the table
+            return
+        # Esc goes on with the match here: the way out is at the table.
+        self.tell_how_to_leave(
+            _("Ctrl+Q quits; or Enter, then Esc at the table opens the menu. The match is saved as it goes."),
+            _("Ctrl+Q quits; or Enter, then Esc at the table quits too. The match is saved as it goes."),
+        )
+
     def action_help(self) -> None:
         # Between deals: the keys, and the rules of the match (no phase now).
         self.ecarte_app.show_help(table_keys=False, rules=self.match.rules)
@@ -191,7 +259,7 @@ class DealSummaryScreen(EcarteModalScreen[str | None]):
         self.ecarte_app.show_rules(self.match.rules)
 
 
-class MatchOverScreen(EcarteModalScreen[str]):
+class MatchOverScreen(ResultWindow[str]):
     """The match's result: "rematch", "menu", "analyse" or "stay" (look at the table).
 
     Its keys are the table's own (n for a rematch, a to analyse, Esc for the menu), so one
@@ -208,7 +276,17 @@ class MatchOverScreen(EcarteModalScreen[str]):
         Binding("a", "choose('analyse')", N_("Analyse")),
         Binding("enter", "choose('stay')", N_("Look at the table")),
         Binding("escape", "choose('menu')", N_("Menu")),
+        *WINDOW_BINDINGS,
     ]
+    HELP_ABOUT: ClassVar[tuple[str, str]] = (
+        # Translators: the help of the window at the end of a match: its title, then what it shows.
+        N_("The match's result"),
+        N_(
+            "Who won the match, the games each won and each game's final points. n starts a rematch "
+            "with the same rules, a opens the analysis of the match, Enter closes this window to look "
+            "at the table (these keys still work there), and Esc leaves the match."
+        ),
+    )
 
     def __init__(
         self,
@@ -217,14 +295,17 @@ class MatchOverScreen(EcarteModalScreen[str]):
         games_won: list[int],
         forfeit: str | None,
         games: list[list[int]],
+        rules: Rules | None = None,
     ) -> None:
-        """``games``: each game's final points, the first seat's first."""
+        """``games``: each game's final points, the first seat's first;
+        ``rules``: the match's, for its help and the rules page."""
         super().__init__()
         self.winner = winner
         self.names = names
         self.games_won = games_won
         self.forfeit = forfeit
         self.games = games
+        self.rules = rules
 
     def compose(self) -> ComposeResult:
         if self.forfeit and self.winner == 0:
@@ -283,3 +364,10 @@ class MatchOverScreen(EcarteModalScreen[str]):
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
+
+    def action_help(self) -> None:
+        # This window's keys, and the rule of the match's end.
+        self.ecarte_app.show_help("over", table_keys=False, rules=self.rules)
+
+    def action_rules(self) -> None:
+        self.ecarte_app.show_rules(self.rules)

@@ -778,6 +778,7 @@ class GameScreen(EcarteScreen[None]):
                 list(self.match.games_won),
                 session.forfeit,
                 [list(game) for game in self.match.games],
+                rules=self.match.rules,
             ),
             self._chosen_after_match,
         )

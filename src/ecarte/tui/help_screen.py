@@ -124,7 +124,8 @@ def overview() -> tuple[str, str]:
         _(
             "Five cards each and a trump turned up; the non-dealer plays or proposes an exchange; the "
             "dealer accepts or refuses; after exchanges, five tricks. 3 or 4 tricks score 1 point, all "
-            "5 score 2; a liable player who loses costs 2. The trump king scores 1. First to the target "
+            "5 score 2; a player who plays without proposing, or refuses the first proposal, and then "
+            "loses gives the other 2. The trump king scores 1. First to the target "
             "(5 by default) wins the game."
         ),
     )

@@ -209,7 +209,7 @@ def king_note(evaluation: Evaluation, points: int, rules: Rules) -> str | None:
         return _("(announcing wins the game now)")
     # Translators: under the coach's options (28 columns at 80x24): the card lines are
     # plays that leave the king unannounced.
-    return _("(a card: the king kept quiet)")
+    return _("(cards: king kept quiet)")
 
 
 @dataclass(frozen=True)

@@ -293,11 +293,32 @@ def _tricks_taken(record: DealRecord, names: tuple[str, str]) -> str:
 
 def describe_deal_end(record: DealRecord, names: tuple[str, str]) -> str:
     """What the deal did to the score, and why: tricks, vole, penalty, king
-    points, the four-all reset, a game won."""
+    points (recalled as scored earlier, unless the deal ends on them), the
+    four-all reset, a game won."""
     parts: list[str] = []
     for seat in (0, 1):
         king = record.king_points[seat]
-        if king:
+        if king and record.tricks is not None:
+            # Scored when turned up or announced, and said then: recalled,
+            # not scored again (with the tricks' points, the deal's points).
+            parts.append(
+                _say(
+                    names[seat],
+                    ngettext(
+                        "The king gave you {count} point earlier.",
+                        "The king gave you {count} points earlier.",
+                        king,
+                    ),
+                    ngettext(
+                        "The king gave {name} {count} point earlier.",
+                        "The king gave {name} {count} points earlier.",
+                        king,
+                    ),
+                    count=king,
+                )
+            )
+        elif king:
+            # The deal ends on the king's point: scored just now.
             parts.append(
                 _say(
                     names[seat],

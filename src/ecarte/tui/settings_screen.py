@@ -223,8 +223,13 @@ def language_help(setting: str) -> str:
     speaking = current_language()
     if speaking == choose_language(setting=setting):
         return _(LANGUAGE_HELP)
+    # Saving another language switches at once (``EcarteApp.change_language``,
+    # as the README says); the setting as it is waits for the next start.
     # Translators: after the language row's help, when --lang chose the language of this run.
-    override = _("This run speaks {language}, as --lang asked; the setting applies from the next start.")
+    override = _(
+        "This run speaks {language}, as --lang asked: the setting shown applies from the next start, "
+        "or at once if you save another language here."
+    )
     return _(LANGUAGE_HELP) + " " + override.format(language=LANGUAGE_NAMES[speaking])
 
 
@@ -251,8 +256,23 @@ class SettingsScreen(EcarteScreen[None]):
         Binding("ctrl+s", "save", N_("Save")),
         Binding("escape", "leave", N_("Back")),
         Binding("f2", "rules", N_("Rules")),
-        Binding("f1", "help", N_("Help")),
+        # F1 first, for the footer: ? opens the help too, but in the name and
+        # points fields it is typed there (the field takes the key first).
+        Binding("f1,question_mark", "help", N_("Help")),
     ]
+    HELP_ABOUT: ClassVar[tuple[str, str]] = (
+        # Translators: the help of the settings screen: its title, then what the fields are.
+        N_("The settings"),
+        N_(
+            "The language; your name and the computer's level; how fast the computer plays; the cards "
+            "with suit symbols or letters; the Coach, which shows each option's chance of winning (a "
+            "match played with hints is counted apart in the statistics); the rules of the match, each "
+            "variant with a line on what it changes, explained in full on the Rules page (F2); and the "
+            "colours. Ctrl+S saves, Escape leaves. In the name and points fields ? is typed: F1 opens "
+            "this help from every field."
+        ),
+    )
+    """What the fields are, said by the help."""
 
     def __init__(self) -> None:
         super().__init__()

@@ -88,14 +88,15 @@ class StatsScreen(EcarteScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [*PAGE_BINDINGS]
     HELP_ABOUT: ClassVar[tuple[str, str]] = (
         # Translators: the help of the Statistics screen: its title, then what the screen shows;
-        # "With hints, apart" is the record's last row, worded as it is there.
+        # "With hints, apart" is a row of the record, worded as it is there.
         N_("Your record"),
         N_(
             "Your record from the saved matches, as ecarte stats gives it: the matches played and won, "
             "by level and by rules, with their confidence intervals; points per deal, voles, penalties, "
             "king points and your longest winning streak; your win rate and the accuracy of your "
-            "analysed matches over time. Unfinished matches are not counted; a match in which you "
-            "decided with a hint in view is counted apart (With hints, apart) and left out of the rest. "
+            "analysed matches over time. Unfinished matches are not counted, nor damaged ones (named at "
+            "the end of the page); a match in which you decided with a hint in view is counted apart "
+            "(With hints, apart, and by level below it) and left out of the rest. "
             "↑ ↓, PgUp PgDn and Home End scroll the page."
         ),
     )
@@ -174,9 +175,13 @@ class StatsScreen(EcarteScreen[None]):
                 record.assisted.played,
             ).format(count=record.assisted.played)
         if record.unreadable:
+            # A damaged match log is skipped too: each is named, with why,
+            # at the end of the page (#stats-skipped), as ecarte stats does.
             skipped = len(record.unreadable)
             text += " " + ngettext(
-                "{count} skipped (not match logs).", "{count} skipped (not match logs).", skipped
+                "{count} file skipped (damaged, or not a match log): named at the end.",
+                "{count} files skipped (damaged, or not match logs): named at the end.",
+                skipped,
             ).format(count=skipped)
         return text
 
@@ -199,6 +204,18 @@ class StatsScreen(EcarteScreen[None]):
         rows += sorted(levels, key=lambda row: row[1].casefold())
         rows += sorted(rule_sets, key=lambda row: row[1].casefold())
         rows.append(("assisted", _("With hints, apart"), record.assisted))
+        # The level of each, as for the matches without hints (a learner
+        # with the Coach on sees how they do against Easy), still apart.
+        assisted_levels = [
+            (
+                f"assisted-level:{level}",
+                # Translators: a row of the record under "With hints, apart": {level} is "Easy" etc.
+                _("with hints, against {level}").format(level=level_name(level)),
+                tally,
+            )
+            for level, tally in record.assisted_by_level.items()
+        ]
+        rows += sorted(assisted_levels, key=lambda row: row[1].casefold())
         # The rows' names wrap, if need be, for the numbers to stay in sight;
         # the table is as tall as its rows (the screen scrolls).
         table = FittedTable(
@@ -270,6 +287,13 @@ class StatsScreen(EcarteScreen[None]):
                     _("No analysed matches yet: analyse one from its replay (a), or with ecarte analyse."),
                     classes="stats-note",
                     id="stats-accuracy-note",
+                )
+            )
+        if record.unreadable:
+            widgets.append(Static(_("Files skipped"), classes="stats-heading"))
+            widgets.append(
+                Static(
+                    Text("\n".join(printable(problem) for problem in record.unreadable)), id="stats-skipped"
                 )
             )
         return widgets
