@@ -380,7 +380,7 @@ async def test_the_analysis_has_a_help_that_explains_what_it_shows(
                 "“played 1-4 / open hands 1-4”",
                 "with best play by both, every card visible",
                 "from 0% to 100%",
-                "50% line",
+                "50% mark",
                 "measures each choice against the best option",
                 f"a loss of {match_analysis.INACCURACY:g} percentage points or more is an inaccuracy, "
                 f"12.5 or more a mistake, {match_analysis.BLUNDER:g} or more a blunder",
