@@ -17,11 +17,12 @@ from game_support import INSTANT, GameApp, deck, scripted_session, settle, until
 from textual.widgets import Static
 
 from ecarte.ai.evaluator import Evaluation, OptionValue
-from ecarte.engine import Action, Phase, Rules, View, parse_card
+from ecarte.engine import Action, Match, Phase, Rules, View, parse_card
 from ecarte.engine.cards import bit
 from ecarte.play.session import HUMAN
+from ecarte.tui.base import card_keys, key_runs
 from ecarte.tui.deal_summary import DealSummaryScreen
-from ecarte.tui.game_screen import GameScreen, key_runs
+from ecarte.tui.game_screen import GameScreen
 from ecarte.tui.hint_panel import king_note
 
 # The human is elder (the first five cards) and holds the trump king K♥.
@@ -99,6 +100,8 @@ def test_card_numbers_are_written_as_runs() -> None:
     assert key_runs([1, 2, 3]) == "1-3"
     assert key_runs([1, 2, 3, 5]) == "1-3, 5"
     assert key_runs([1, 4]) == "1, 4"
+    # The footer's keys of the cards held are the same runs.
+    assert [card_keys(held) for held in (0, 1, 2, 5)] == ["1", "1", "1-2", "1-5"]
 
 
 async def test_the_prompt_names_only_the_cards_that_may_be_played(tmp_path: Path) -> None:
@@ -166,16 +169,28 @@ def king_evaluation() -> Evaluation:
     return Evaluation(seat=HUMAN, phase=Phase.TRICKS, options=options, best_index=0)
 
 
+def elder_with_the_king(score: tuple[int, int]) -> Match:
+    """The human (elder) holding K♥ at the first lead, the game at ``score``."""
+    match = Match(Rules(), first_dealer=1)
+    match.games = [list(score)]
+    match.deal(ELDER_DEAL)
+    match.apply(Action.parse("play"))
+    return match
+
+
 def test_the_coach_says_what_its_card_lines_beside_the_king_mean() -> None:
-    rules = Rules()
-    assert king_note(king_evaluation(), 0, rules) == "(cards: king kept quiet)"
-    assert king_note(king_evaluation(), 3, rules) == "(cards: king kept quiet)"
-    # At 4 the king's point reaches the default target, 5.
-    assert king_note(king_evaluation(), rules.target - 1, rules) == "(announcing wins the game now)"
+    assert king_note(king_evaluation(), elder_with_the_king((0, 0))) == "(cards: king kept quiet)"
+    assert king_note(king_evaluation(), elder_with_the_king((3, 4))) == "(cards: king kept quiet)"
+    # At 4 the king's point reaches the default target, 5: the game is won at once.
+    assert king_note(king_evaluation(), elder_with_the_king((4, 0))) == "(announcing wins the game now)"
     without_king = Evaluation(
         seat=HUMAN, phase=Phase.TRICKS, options=king_evaluation().options[1:], best_index=0
     )
-    assert king_note(without_king, rules.target - 1, rules) is None
+    assert king_note(without_king, elder_with_the_king((4, 0))) is None
+    # Once announced, the note is no longer about the decision on screen.
+    announced = elder_with_the_king((0, 0))
+    announced.apply(Action.parse("king"))
+    assert king_note(king_evaluation(), announced) is None
 
 
 async def test_the_tables_help_says_what_its_boxes_show(tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ Screens reach one another only through the app (``push_screen("settings")``,
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, Concatenate, ParamSpec, TypeVar, cast
 
 from textual import events
@@ -56,10 +56,21 @@ def while_open(
     return guarded
 
 
+def key_runs(numbers: Iterable[int]) -> str:
+    """Card numbers as keys, runs joined: [1, 2, 3, 5] is "1-3, 5"."""
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs)
+
+
 def card_keys(held: int) -> str:
     """The number keys of the cards held, as the footer shows them: ``1-5``,
-    ``1-2``, ``1``."""
-    return "1" if held <= 1 else f"1-{held}"
+    ``1-2``, ``1`` (with no card, the key of the first)."""
+    return key_runs(range(1, max(held, 1) + 1))
 
 
 PAGE_BINDINGS: tuple[Binding, ...] = (

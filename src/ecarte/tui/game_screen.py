@@ -34,7 +34,7 @@ from ecarte.play.session import COMPUTER, HUMAN, MatchSession, OpponentFault, il
 from ecarte.play.settings import Settings
 from ecarte.text import printable, sentence
 
-from .base import CARD_BINDINGS, DECISION_BUTTONS, EcarteScreen, card_keys, while_open
+from .base import CARD_BINDINGS, DECISION_BUTTONS, EcarteScreen, card_keys, key_runs, while_open
 from .cards_render import card_text, letters
 from .deal_summary import DealSummaryScreen, MatchOverScreen
 from .hint_panel import HintPanel
@@ -54,17 +54,6 @@ from .widgets import CardSlot, HandView, HistoryLog, OpponentView, ScorePanel, T
 OPPONENT_WORKER = "opponent"
 LARGE_SIZE = (110, 36)
 """From this terminal size on (columns, rows) the cards are drawn larger."""
-
-
-def key_runs(numbers: list[int]) -> str:
-    """Card numbers as keys, runs joined: [1, 2, 3, 5] is "1-3, 5"."""
-    runs: list[list[int]] = []
-    for number in numbers:
-        if runs and number == runs[-1][-1] + 1:
-            runs[-1].append(number)
-        else:
-            runs.append([number])
-    return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs)
 
 
 def _set_text(widget: Static, text: Text) -> None:

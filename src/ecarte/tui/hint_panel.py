@@ -28,9 +28,8 @@ from textual.widgets import Static
 from ecarte.ai.coach import model_for
 from ecarte.ai.evaluator import Evaluation
 from ecarte.analysis.option_words import discarded_cards, keep_the_hand, option_word
-from ecarte.engine import Action, Phase, Rules, View
-from ecarte.engine.actions import CARD, DISCARD, KING
-from ecarte.engine.scoring import points_needed
+from ecarte.engine import Action, IllegalActionError, Match, Phase, View
+from ecarte.engine.actions import CARD, DISCARD, KING, KING_ACTION
 from ecarte.i18n import N_, _, translated_error
 from ecarte.play.names import level_name
 
@@ -197,13 +196,18 @@ def hint_lines(
     return lines
 
 
-def king_note(evaluation: Evaluation, points: int, rules: Rules) -> str | None:
+def king_note(evaluation: Evaluation, match: Match) -> str | None:
     """What the king's line beside the cards means: a card played now keeps
-    the king quiet, and announcing may win the game on the spot (the
-    player has ``points`` in the game)."""
+    the king quiet, and announcing may win the game on the spot (asked of
+    the engine, on a copy of ``match`` at the player's decision)."""
     if not any(option.action.type == KING for option in evaluation.options):
         return None
-    if points_needed(points, rules) <= 1:
+    after = match.copy()
+    try:
+        after.apply(KING_ACTION, HUMAN)
+    except IllegalActionError:
+        return None  # a hint of a decision already made
+    if after.deals[-1].ended_game is not None:
         # Translators: under the coach's options (28 columns at 80x24): announcing the king
         # (1 point) reaches the game's target at once.
         return _("(announcing wins the game now)")
@@ -401,7 +405,7 @@ class HintPanel(Static):
         text.append_text(
             hint_lines(self.evaluation, width, self.symbols, discards, match.trump, match.rules.ace_high)
         )
-        note = king_note(self.evaluation, match.score[HUMAN], match.rules)
+        note = king_note(self.evaluation, match)
         if note:
             text.append("\n" + note, style="dim")
         self._show(text)
