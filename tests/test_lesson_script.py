@@ -156,6 +156,7 @@ def test_keys_at_an_explanation_and_enter_at_a_move_are_answered() -> None:
     assert lesson.try_move(Action.parse("propose")) == "Read the lesson, then press Enter to go on."
     lesson.go_on()
     lesson.go_on()
+    lesson.go_on()
     assert lesson.step.action == "propose"
     assert lesson.go_on() == "Press e to propose."
     assert lesson.try_move(Action.parse("accept")) == (

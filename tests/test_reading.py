@@ -56,18 +56,40 @@ def test_without_the_obligation_to_trump_an_off_suit_reply_says_nothing_of_trump
     assert reading.void == (SPADES,)
 
 
-def test_a_reply_that_follows_low_caps_the_suit_at_the_highest_card_left() -> None:
-    # We led 10♣ and they followed with 8♣: no club above the ten. Of the
-    # clubs below it, 7♣ and 9♣ are unseen, so the highest left is 9♣.
+def test_a_reply_that_follows_low_says_nothing_above_the_card_it_did_not_beat() -> None:
+    # We led 10♣ and they followed with 8♣: no club above the ten, and the
+    # four above it (K♣ Q♣ J♣ A♣) are out of our sight: said by the ten.
     reading = reading_of(view_after("QS JS KD 9D", [trick(0, "TC", "8C", 0)]), Rules())
-    assert reading.capped == ((CLUBS, parse_card("9C")),)
-    assert reading_words(reading, HEARTS) == ["no ♣ above 9♣"]
+    lacks = tuple(parse_card(code) for code in ("KC", "QC", "JC", "AC"))
+    assert reading.capped == ((CLUBS, parse_card("TC"), lacks),)
+    assert reading_words(reading, HEARTS) == ["no ♣ above 10♣"]
 
 
 def test_a_low_trump_reply_caps_the_trumps() -> None:
     # We led 10♥ (trumps), they followed with 9♥: no trump above the ten.
     reading = reading_of(view_after("QS JS KD 9D", [trick(0, "TH", "9H", 0)]), Rules())
-    assert reading_words(reading, HEARTS) == ["no trump above 8♥"]
+    assert reading_words(reading, HEARTS) == ["no trump above 10♥"]
+
+
+def test_one_or_two_cards_it_lacks_are_named() -> None:
+    # A play-tester read "no trump above A♠" after leading Q♠: the cards
+    # lacked, named, say it plainly. We led J♣ holding K♣ and they followed
+    # low: the one club above the jack we cannot see is Q♣.
+    view = view_after("KC QS KD 9D", [trick(0, "JC", "8C", 0)])
+    assert reading_words(reading_of(view, Rules()), HEARTS) == ["no Q♣"]
+    # Above a led Q♥ (trumps), only the K♥: "no K♥".
+    view = view_after("QS JS KD 9D", [trick(0, "QH", "9H", 0)])
+    assert reading_words(reading_of(view, Rules()), HEARTS) == ["no K♥"]
+    # Above our J♣, K♣ and Q♣, neither in sight.
+    view = view_after("QS JS KD 9D", [trick(0, "JC", "8C", 0)])
+    assert reading_words(reading_of(view, Rules()), HEARTS) == ["no K♣ or Q♣"]
+    assert reading_words(reading_of(view, Rules()), HEARTS, symbols=False) == ["no KC or QC"]
+
+
+def test_nothing_is_said_of_a_suit_whose_cards_above_are_all_in_sight() -> None:
+    # We led Q♣ holding K♣: the reply showed nothing we cannot see.
+    view = view_after("KC QS KD 9D", [trick(0, "QC", "8C", 0)])
+    assert not reading_of(view, Rules())
 
 
 def test_the_announced_king_is_held_until_played() -> None:
@@ -87,10 +109,10 @@ def test_their_leads_and_beating_replies_say_nothing() -> None:
 
 def test_the_order_of_ranks_is_the_rules_own() -> None:
     # A♣ under our J♣: the ace ranks below the knave by default (a reply
-    # that follows low: no club above the ten, the highest left), above it
-    # when the ace is high (a reply that beats: nothing shown).
+    # that follows low: no K♣ or Q♣), above it when the ace is high (a
+    # reply that beats: nothing shown).
     view = view_after("QS JS KD 9D", [trick(0, "JC", "AC", 0)])
-    assert reading_words(reading_of(view, Rules()), HEARTS) == ["no ♣ above 10♣"]
+    assert reading_words(reading_of(view, Rules()), HEARTS) == ["no K♣ or Q♣"]
     assert not reading_of(view, Rules(ace_high=True))
 
 
@@ -116,8 +138,9 @@ def test_nothing_said_is_ever_false_of_the_real_hand(seed: int) -> None:
                     assert hand >> card & 1
                 for suit in reading.void:
                     assert not hand & SUIT_MASKS[suit]
-                for _suit, highest in reading.capped:
-                    assert not hand & above[highest]
+                for _suit, below, lacks in reading.capped:
+                    assert not hand & above[below]
+                    assert not any(hand >> card & 1 for card in lacks)
                 checked += 1
         legal = match.legal_actions()
         match.apply(legal[rng.randrange(len(legal))])

@@ -413,6 +413,8 @@ def test_a_damaged_log_is_skipped_with_its_line_not_counted_unfinished(
         record = collect(copy, cache).to_json()
         assert record["unfinished"] == 0
         assert record["matches"]["played"] == 2
+        # "From 2 match logs": the damaged file is among the skipped only.
+        assert record["logs"] == 2
         assert record["unreadable"] == [
             f"garbled.ecarte.jsonl: line {line} of the file is damaged "
             "(card: 'ZZ' is not a card: a card is a rank (K Q J A T 9 8 7) then a suit (S H D C), e.g. 'TH')"

@@ -440,3 +440,32 @@ async def test_flagged_only_says_when_no_decision_is_flagged(tmp_path: Path) -> 
         assert all(not isinstance(row, match_analysis.Decision) for row in screen.rows)
         status = words(screen.query_one("#analysis-status", Static).content)
         assert "No decision flagged (no inaccuracy, mistake or blunder): f shows them all." in status, status
+
+
+async def test_the_analysis_note_goes_with_the_replay_it_speaks_of(tmp_path: Path) -> None:
+    """Choosing a decision in the analysis says in a toast what was best
+    there; leaving the replay takes that toast away, or it would speak of a
+    position no longer shown (over the title, for seconds)."""
+    path = king_log(tmp_path / "king.ecarte.jsonl")
+    replay = replay_file(path)
+    app = RecordingApp(Settings())
+
+    def toasts() -> list[str]:
+        # The notifications the app holds to show (Textual keeps them until they time out).
+        return [note.message for note in app._notifications]
+
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        title = app.screen
+        app.push_screen(ReplayViewerScreen(path, replay))
+        await pilot.pause()
+        screen = await analysis_opened(pilot, app)
+        table = screen.query_one(DataTable)
+        rows = [[words(cell) for cell in table.get_row_at(index)] for index in range(table.row_count)]
+        table.move_cursor(row=next(index for index, row in enumerate(rows) if row[3] == "blunder"))
+        await pilot.press("enter")
+        await until(pilot, lambda: any("best was Announce" in note for note in toasts()))
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is title)
+        await pilot.pause()
+        assert not [note for note in toasts() if "best was Announce" in note]

@@ -125,6 +125,11 @@ async def test_with_the_coach_always_on_each_decision_gets_its_chances(tmp_path:
         assert any(line.lstrip("★ ").startswith("Announce") for line in lines)
         # The card lines beside the king's are plays that keep it quiet: it says so.
         assert lines[-1] == "(cards: king kept quiet)"
+        # h asks for what is already shown: it says so rather than nothing.
+        await pilot.press("h")
+        await until(
+            pilot, lambda: any("The Coach is always on" in note.message for note in app._notifications)
+        )
     assert decision_lines(log)[0].get("hint") is True
 
 
@@ -349,7 +354,7 @@ def test_discards_valued_among_many_say_so_in_one_line_at_80x24() -> None:
     )
     evaluation = Evaluation(seat=0, phase=Phase.DISCARD, options=options, best_index=0)
     lines = hint_lines(evaluation, 28, True, legal=32).plain.split("\n")
-    assert lines[-1] == "(5 of 32 discards valued)"
+    assert lines[-1] == "(5 most promising of 32)"
     assert all(len(line) <= 28 for line in lines)
 
 
@@ -378,12 +383,12 @@ async def test_with_the_coach_always_on_the_table_says_what_the_others_replies_s
             return panel_text(table)[-1].strip()
 
         await play("play")
-        # A♠ answered by a low spade: no spade above the ten (K, Q, J beat the
-        # ace); then K♥ answered off suit: no trump.
+        # A♠ answered by a low spade: none of the K, Q, J that beat the ace;
+        # then K♥ answered off suit: no trump.
         after_ace = await play("card AS")
         after_king = await play("card KH")
         if coach == "always":
-            assert after_ace == "Computer: no ♠ above 10♠"
-            assert after_king == "Computer: no trump · no ♠ above 10♠"
+            assert after_ace == "Computer: no K♠, Q♠ or J♠"
+            assert after_king == "Computer: no trump · no K♠, Q♠ or J♠"
         else:
             assert "Computer:" not in after_king

@@ -15,7 +15,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets._footer import FooterKey
 
 from ecarte.cli import main
-from ecarte.engine import Action, Rules, card_action
+from ecarte.engine import Action, ActionType, Rules, card_action
+from ecarte.engine.cards import cards_in
 from ecarte.i18n import activate, choose_language
 from ecarte.play import paths
 from ecarte.play.lesson import StepKind, lesson_finished, mark_finished, wants
@@ -91,7 +92,7 @@ async def test_a_newcomer_plays_the_lesson_through_and_ends_in_a_real_game_again
         await until(pilot, lambda: isinstance(app.screen, LessonScreen) and app.screen.waiting)
         assert "the ace ranks below the jack" in panel(you.screen)
         await you.wrong("e", "Read the lesson, then press Enter")
-        await you.press("enter", "enter")
+        await you.press("enter", "enter", "enter")
         # Deal 1, the Swedish example: propose, not play.
         you.expects("propose")
         await you.wrong("p", "Klara scores 2")
@@ -108,7 +109,7 @@ async def test_a_newcomer_plays_the_lesson_through_and_ends_in_a_real_game_again
         await you.wrong("1", "Lead the K♠")  # the Q♥ is legal, but not this step's card
         await you.press("4")
         assert "Klara must follow suit" in panel(you.screen)
-        await you.press("1", "1")  # Q♥, J♥
+        await you.press("enter", "1", "1")  # what the table shows; then Q♥, J♥
         assert "Her A♥ lost to your jack" in panel(you.screen)
         await you.press("2")  # 10♣
         you.expects("card 8H")
@@ -296,7 +297,7 @@ async def test_the_lessons_table_says_where_the_match_is_without_being_cut(langu
     async with app.run_test(size=SIZE) as pilot:
         you = Newcomer(pilot)
         await until(pilot, lambda: isinstance(app.screen, LessonScreen) and app.screen.waiting)
-        await you.press("enter", "enter", "e", "4", "5", "enter", "p", "4")
+        await you.press("enter", "enter", "enter", "e", "4", "5", "enter", "p", "4")
         table = you.screen.query_one("#lesson-table", TableView)
         assert len(you.screen.lesson.match.tricks) == 1
         where = i18n._("game {game}, deal {deal}, trick {trick} taken").format(game=1, deal=1, trick=1)
@@ -318,7 +319,7 @@ async def test_the_cards_drawn_in_the_lesson_are_marked_as_at_the_table() -> Non
     async with app.run_test(size=SIZE) as pilot:
         you = Newcomer(pilot)
         await until(pilot, lambda: isinstance(app.screen, LessonScreen) and app.screen.waiting)
-        await you.press("enter", "enter", "e", "4", "5")
+        await you.press("enter", "enter", "enter", "e", "4", "5")
         before = you.screen.lesson.match.hands[0]
         await you.press("enter")  # discard 7♦ 8♣ and draw two
         drawn = you.screen.lesson.match.hands[0] & ~before
@@ -329,3 +330,100 @@ async def test_the_cards_drawn_in_the_lesson_are_marked_as_at_the_table() -> Non
         assert marked == {card for card in range(32) if drawn & bit(card)}
         await you.press("p", "4")  # the next move clears the marks
         assert not any(slot.look is not None and slot.look.new for slot in you.screen.query(CardSlot))
+
+
+def keys_for(step_action: str, hand: list[int]) -> list[str]:
+    """The keys a newcomer presses for a step's move, as the lesson asks."""
+    action = Action.parse(step_action)
+    words = {"propose": "e", "play": "p", "refuse": "r", "king": "k"}
+    if step_action in words:
+        return [words[step_action]]
+    if action.type == ActionType.CARD:
+        return [str(hand.index(action.card) + 1)]
+    return [str(hand.index(card) + 1) for card in cards_in(action.discards)] + ["enter"]
+
+
+async def test_wherever_the_lesson_asks_for_a_card_or_the_king_the_cursor_stands_on_a_playable_card() -> None:
+    """Enter plays the card under the ▲: at each step of the tricks (the
+    king's too, where Klara's lead forbids most of the hand) it must be one
+    the rules allow, the one the lesson asks for when it asks for a card."""
+    app = lesson_app()
+    checked = 0
+    async with app.run_test(size=SIZE) as pilot:
+        you = Newcomer(pilot)
+        await until(pilot, lambda: isinstance(app.screen, LessonScreen) and app.screen.waiting)
+        while not you.screen.lesson.is_last:
+            lesson = you.screen.lesson
+            step = lesson.step
+            if step.kind == StepKind.SAY:
+                await you.press("enter")
+                continue
+            match = lesson.match
+            hand = match.hand(0)
+            if match.phase.value == "tricks":
+                under = hand[you.screen.cursor]
+                assert card_action(under) in match.legal_actions(), (lesson.index, step.action)
+                if step.action.startswith("card "):
+                    assert under == wants(step).card, lesson.index
+                checked += 1
+            await you.press(*keys_for(step.action, hand))
+    assert checked >= 12
+
+
+async def test_the_lessons_prompt_names_the_key_of_the_card_and_enter_once_the_discard_is_picked() -> None:
+    """A newcomer reads which key plays the card asked for ("Press 3, or
+    Enter."), the ▲ starts on the first card to throw away, and once both
+    are picked the prompt says Enter discards them."""
+    app = lesson_app()
+    async with app.run_test(size=SIZE) as pilot:
+        you = Newcomer(pilot)
+        await until(pilot, lambda: isinstance(app.screen, LessonScreen) and app.screen.waiting)
+        await you.press("enter", "enter", "enter", "e")
+        you.expects("discard 7D 8C")
+        hand = you.screen.lesson.match.hand(0)
+        assert hand[you.screen.cursor] == Action.parse("card 7D").card
+        await you.press("space")  # picks the 7♦ under the ▲, which moves to the 8♣
+        assert hand[you.screen.cursor] == Action.parse("card 8C").card
+        assert "→ Pick 7♦ and 8♣, then Enter." in panel(you.screen)
+        await you.press("space")
+        assert "→ Press Enter to discard them." in panel(you.screen)
+        await you.press("enter", "p")
+        you.expects("card KS")
+        key = you.screen.lesson.match.hand(0).index(Action.parse("card KS").card) + 1
+        assert f"→ Play the K♠. Press {key}, or Enter." in panel(you.screen)
+
+
+async def test_the_lessons_end_asks_before_starting_a_match_while_one_is_unfinished() -> None:
+    """Enter at the lesson's last words starts a match against Easy; with a
+    match unfinished it asks first, as New match does, and Continue takes
+    the unfinished one up instead."""
+    from ecarte.play.session import MatchSession
+    from ecarte.tui.title_screen import AbandonQuestion
+
+    MatchSession.new(INSTANT, opponent="random", seed=1).close()
+    unfinished = MatchSession.unfinished()
+    assert unfinished is not None
+    app = EcarteApp(INSTANT)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        await until(pilot, lambda: isinstance(app.screen, LessonScreen) and app.screen.waiting)
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        while not screen.lesson.is_last:
+            step = screen.lesson.step
+            if step.kind == StepKind.SAY:
+                screen.action_confirm()
+            else:
+                screen.move(wants(step))
+            await until(pilot, lambda: screen.waiting)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, AbandonQuestion))
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        assert game.session.log_path == unfinished
+        assert lesson_finished()
+        # Esc from the match is the title, not the lesson.
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, TitleScreen))

@@ -129,7 +129,7 @@ async def test_the_lessons_footer_says_what_enter_does_at_each_step() -> None:
         await until(pilot, ready)
         await pilot.pause()
         assert footer_keys(app.screen).get("⏎") == "Go on / play"
-        await press("enter", "enter")  # two explanations: propose is the step
+        await press("enter", "enter", "enter")  # three explanations: propose is the step
         # Enter does not propose: it says which key does, and the footer says so.
         assert footer_keys(app.screen).get("⏎") == "What to press", footer_keys(app.screen)
         await press("e")  # propose: the discard

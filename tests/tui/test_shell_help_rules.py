@@ -270,3 +270,92 @@ async def test_the_help_at_the_end_of_a_match_lists_its_choices_in_the_buttons_o
         assert "n Rematch" in keys and "a Analyse" in keys, keys
         assert keys.index("n Rematch") < keys.index("a Analyse"), keys
     session.close()
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_the_rules_page_names_each_variant_as_the_settings_screen_does(language: str) -> None:
+    """A player who reads "Must trump" on the Settings screen finds the
+    variant under that name on the Rules page (F2), in every language; the
+    settings file's key follows it, for those who edit the file."""
+    from ecarte.tui.settings_screen import RULE_ROWS
+
+    i18n.activate(language)
+    text = rules_text(language)
+    assert text is not None
+    headings = [line for line in text.splitlines() if line.startswith("### ")]
+    table = [line for line in text.splitlines() if line.startswith("| ")]
+    for key, label, __ in RULE_ROWS:
+        named = f"{i18n._(label)} (`{key}`)"
+        assert any(line.startswith(f"### {named}") for line in headings), (language, named)
+        assert any(line.startswith(f"| {named} |") for line in table), (language, named)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+async def test_the_arrows_go_from_section_to_section_of_the_rules(language: str) -> None:
+    """→ brings each section of the guide in turn to the top of the page (as
+    far as the page scrolls), ← goes back one, and back to the top before
+    the first: a player looking for the variants does not page through all
+    the rules."""
+    i18n.activate(language)
+    text = rules_text(language)
+    assert text is not None
+    sections = [
+        line[3:].replace("`", "").replace("*", "") for line in text.splitlines() if line.startswith("## ")
+    ]
+    assert len(sections) >= 10
+    app = EcarteApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+
+        def rows() -> list[str]:
+            # Each row as read, without the scroll bar at its right.
+            return [
+                strip.text.rstrip(" ▁▂▃▄▅▆▇█▉▊▋▌▍▎▏").strip()
+                for strip in app.screen._compositor.render_strips()
+            ]
+
+        top_of_page = rows()[0]
+        for number, section in enumerate(sections):
+            await pilot.press("right")
+            await pilot.pause()
+            shown = rows()
+            assert any(row and section.startswith(row) for row in shown[:-2]), (language, section)
+            if number < 3:
+                assert section.startswith(shown[0]), (language, section, shown[0])
+        await pilot.press("home")
+        await pilot.press("right", "right")
+        await pilot.pause()
+        assert sections[1].startswith(rows()[0])
+        await pilot.press("left")
+        await pilot.pause()
+        assert sections[0].startswith(rows()[0])
+        await pilot.press("left")
+        await pilot.pause()
+        assert rows()[0] == top_of_page
+
+
+async def test_the_rules_page_writes_the_cards_in_the_letters_style_when_chosen(
+    plain: Callable[..., str],
+) -> None:
+    """A player who chose letters because the terminal lacks the suit
+    symbols reads the guide's examples in letters too ("Q♠ is led" as "QS
+    is led"), in English and in French (whose letters are its own)."""
+    from ecarte.play.settings import Settings
+
+    for language, symbols, letters in (
+        ("en", "Q♠ is led", "QS is led"),
+        ("fr", "On entame la D♠", "On entame la DP"),
+    ):
+        text = rules_text(language)
+        assert text is not None and symbols in text.replace("`", ""), language
+        i18n.activate(language)
+        app = EcarteApp(Settings(card_style="letters", language=language))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("r")
+            await pilot.pause()
+            assert isinstance(app.screen, RulesScreen)
+            shown = plain(app.screen.query_one("#rules-text", Static).content)
+            assert letters in shown and symbols not in shown, language
+            assert not set(shown) & set("♠♥♦♣"), language

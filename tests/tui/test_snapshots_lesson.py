@@ -45,10 +45,25 @@ def keys(*presses: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
     return run
 
 
-# From the start: two explanations, propose, the discard.
-TO_THE_DISCARD = ("enter", "enter", "e")
+# From the start: three explanations, propose, the discard.
+TO_THE_DISCARD = ("enter", "enter", "enter", "e")
 # Then the rest of the first deal, its score, and deal 2 up to Klara's lead.
-TO_THE_KING = (*TO_THE_DISCARD, "4", "5", "enter", "p", "4", "1", "1", "2", "1", "enter", "enter", "r")
+TO_THE_KING = (
+    *TO_THE_DISCARD,
+    "4",
+    "5",
+    "enter",
+    "p",
+    "4",
+    "enter",
+    "1",
+    "1",
+    "2",
+    "1",
+    "enter",
+    "enter",
+    "r",
+)
 
 
 def test_the_first_words(snap_compare: Snap) -> None:

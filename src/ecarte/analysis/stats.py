@@ -348,7 +348,6 @@ def collect(directory: Path, cache_path: Path | None = None, analyses: Path | No
         except OSError as error:
             record.unreadable.append(f"{path.name}: {error.strerror or error}")
             continue
-        record.logs += 1
         cached = _from_cache(cache.get(path.name), info.st_size, info.st_mtime_ns)
         if cached is False:
             try:
@@ -371,6 +370,8 @@ def collect(directory: Path, cache_path: Path | None = None, analyses: Path | No
         if summary is None:
             record.unreadable.append(_("{file}: not a match log (no valid header)").format(file=path.name))
             continue
+        # Counted once read: a damaged file is among the skipped, not the logs.
+        record.logs += 1
         summaries.append(summary)
     if fresh != cache:
         save_cache(cache_path, fresh)

@@ -131,23 +131,30 @@ STEPS: tuple[Step, ...] = (
         # of spades): keep them as they are, they are shown as the cards' labels.
         N_(
             "Écarté is played with 32 cards. In each suit, from high to low: K Q J A 10 9 8 7. "
-            "Yes: the ace ranks below the jack. Klara has dealt you five cards; whoever takes "
-            "3 of the 5 tricks scores. These deals are prepared: I can tell you Klara's cards."
+            "Yes: the ace ranks below the jack. Klara has dealt you five cards, for five tricks: "
+            "each plays a card, the higher takes the trick, and whoever takes 3 scores."
         ),
         title=N_("Your first deal"),
     ),
     _say(
         N_(
             "The card turned up on the table, the {9H}, makes hearts trumps for this deal: "
-            "a heart beats any card of another suit. You hold two trumps: {QH} and {8H}."
+            "a heart beats any card of another suit. You hold two trumps: {QH} and {8H}. These "
+            "deals are prepared: I can tell you Klara's cards."
         )
+    ),
+    _say(
+        N_(
+            "You are elder: the player who did not deal, and you speak first. Play the hand as it "
+            "is, or propose an exchange of cards. Playing at once is a risk: lose the deal, and "
+            "Klara scores 2, not 1. Open to that penalty, you are liable."
+        ),
     ),
     _you(
         "propose",
         N_(
-            "Klara deals, so you are elder: you speak first. Play this hand (lose, and Klara "
-            "scores 2: you are liable) or propose an exchange. Two trumps and a king: the books "
-            "play it; computed, it is a coin toss. Propose, to see the exchange."
+            "Two trumps and a king is a fair hand, not a sure one: the old books would play it, "
+            "and computed, playing and proposing are about even. Propose, to see the exchange."
         ),
         hint=N_("Press e to propose."),
         why=N_(
@@ -169,8 +176,8 @@ STEPS: tuple[Step, ...] = (
     _you(
         "play",
         N_(
-            "You drew the {JH} and the {TC}; Klara, who could have kept her hand, changed one "
-            "card. Three trumps and the {KS}: strong. Play: after an exchange, playing makes no "
+            "You drew the {JH} and the {TC} (marked +); Klara, who could have kept her hand, "
+            "changed one card. Three trumps and the {KS}: strong. Play: after an exchange, playing makes no "
             "one liable."
         ),
         hint=N_("Press p to play."),
@@ -179,19 +186,25 @@ STEPS: tuple[Step, ...] = (
     _you(
         "card KS",
         N_(
-            "No one holds the trump king, the {KH}, so no one announces it. You lead the first "
-            "trick: play the {KS}, the highest spade."
+            "The king of trumps, the {KH}, scores 1 point for the player who holds it and "
+            "announces it (you will, later); no one holds it here. You lead the first trick: "
+            "play the {KS}, the highest spade."
         ),
         hint=N_("Play the {KS}."),
         why=N_("Lead the {KS}: a king is the highest card of its suit."),
     ),
     _klara("card 9S", only_move=True, trick_to=YOU),
+    _say(
+        N_(
+            "Klara must follow suit: her only spade, the {9S}, had to go. Your trick: ✓ marks "
+            "who took it. The cards in heavy frames are those you may play. In the Score box, "
+            "pts are the points of the game and trk the tricks of this deal. In a match, ? "
+            "explains every box."
+        )
+    ),
     _you(
         "card QH",
-        N_(
-            "Klara must follow suit: her only spade, the {9S}, had to go. Your trick! "
-            "Now lead your trumps: the {QH}."
-        ),
+        N_("Now lead your trumps: the {QH}, your highest."),
         hint=N_("Play the {QH}."),
         why=N_("Lead the {QH}, your highest trump: Klara must answer with a heart."),
     ),
@@ -236,8 +249,9 @@ STEPS: tuple[Step, ...] = (
     _deal("AD QD 9S KC QH", "KS JS KD 7D 8C", "7S"),
     _say(
         N_(
-            "Now a short game: the first to 5 points wins it. The deal alternates: you deal, and "
-            "Klara speaks first. The {7S} is turned up: spades are trumps."
+            "This is a short game: the first to 5 points wins it, and your point from the first "
+            "deal counts. The deal alternates: you deal, and Klara speaks first. The {7S} is "
+            "turned up: spades are trumps."
         ),
         title=N_("A short game"),
     ),
@@ -275,9 +289,12 @@ STEPS: tuple[Step, ...] = (
     ),
     _you(
         "card KS",
-        N_("Your trick, so you lead. Trumps first: play the {KS}, to draw Klara's."),
+        N_(
+            "Your trick, so you lead. Trumps first: play the {KS}. Klara must answer with a trump "
+            "if she has one, and a trump she spends now cannot beat your other cards later."
+        ),
         hint=N_("Play the {KS}."),
-        why=N_("Lead the {KS}: drawing her trumps makes your other cards safer."),
+        why=N_("Lead the {KS}: each trump Klara must give up now makes your other cards safer."),
     ),
     _klara("card 9S", only_move=True, trick_to=YOU),
     _you(
@@ -320,7 +337,7 @@ STEPS: tuple[Step, ...] = (
     _you(
         "propose",
         N_(
-            "A good hand: the books would play it at once, but if you lost, Klara would score 2. "
+            "A good hand: the old books would play it at once, but if you lost, Klara would score 2. "
             "Proposing is the safer choice: if she refuses, the risk is hers."
         ),
         hint=N_("Press e to propose."),
@@ -330,19 +347,19 @@ STEPS: tuple[Step, ...] = (
     _you(
         "card JC",
         N_(
-            "Klara refuses: no exchange, and she is liable now: if she loses, you score 2. "
-            "Lead a trump, the {JC}, to draw hers."
+            "Klara refuses, so she is liable: if she loses, you score 2. Her one trump is the "
+            "{QC}. Lead your {JC}: she must beat it, and then has no trump left for your kings."
         ),
         hint=N_("Play the {JC}."),
-        why=N_("Lead the {JC}: trumps first, to draw Klara's."),
+        why=N_("Lead the {JC}: it costs Klara her only trump, which could beat one of your kings later."),
     ),
     _klara("card QC", only_move=True, trick_to=KLARA),
     _klara("card KS"),
     _you(
         "card 9C",
         N_(
-            "Her {QC} beat your jack, and she leads the {KS}. You have no spades, so you must "
-            "trump: play the {9C}."
+            "Her {QC} took your jack, as planned: her only trump is gone. She leads the {KS}. "
+            "You have no spades, so you must trump: play the {9C}."
         ),
         hint=N_("Play the {9C}."),
         trick_to=YOU,

@@ -864,6 +864,7 @@ def open_analysis(viewer: ReplayViewerScreen, *, closes_viewer: bool = False) ->
         position, note = result
         viewer.go(position)
         viewer.notify(note.plain, title=_("Analysis"), timeout=12, markup=False)
+        viewer.analysis_note_shown = True
 
     settings = getattr(viewer.app, "settings", None)
     symbols = settings.symbols if settings is not None else True

@@ -174,7 +174,7 @@ class DealSummaryScreen(ResultWindow[str | None]):
             "of trumps, turned up or announced, scored at that moment. points: all the deal added, the "
             "king's point included. score: the points in this game now. Tricks: the five tricks in the "
             "order played, your card first, then the opponent's; below each, who took it. The sentence "
-            "under them says why; Enter goes on."
+            "under them says why; Enter, Space or Esc goes on."
         ),
     )
 

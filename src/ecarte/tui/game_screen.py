@@ -169,9 +169,12 @@ class GameScreen(EcarteScreen[None]):
         N_("The card table"),
         N_(
             "Your hand is at the bottom, the computer's, face down, at the top, and between them the "
-            "table: the trump, the stock, the trick being played and the last one. The cards with heavy "
-            "frames may be played; + marks a card you have just drawn; under your hand, your tricks and "
-            "your discards. The Score box gives each player's points in the game (pts) and tricks in "
+            "table: the trump, the stock, the trick being played and the last one (✓ beside the name of "
+            "who took it). The cards with heavy frames may be played; ▲ is the cursor (Enter plays that "
+            "card), ✗ a card picked to discard, + a card you have just drawn; under your hand, your "
+            "tricks and your discards. With the Coach always on, the last line says what the "
+            'computer\'s replies proved it lacks ("no trump", "no K♠", "no ♣ above 10♣": it did not '
+            "beat that card). The Score box gives each player's points in the game (pts) and tricks in "
             "this deal (trk), and warns when a player is liable (a refusal of the first proposal, or "
             "play without proposing: losing the deal then gives the other 2 points). The History lists "
             "every move. The Coach (h) shows each option's chance of winning the match against this "

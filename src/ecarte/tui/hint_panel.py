@@ -188,9 +188,10 @@ def hint_lines(
     if legal is not None and legal > len(ranked):
         lines.append(
             "\n"
-            # Translators: under the coach's discards (28 columns at 80x24: one line), which may be
-            # shown as their cards alone; it says they are discards.
-            + _("({count} of {legal} discards valued)").format(count=len(ranked), legal=legal),
+            # Translators: under the coach's discards (28 columns at 80x24: one line), listed under
+            # the heading "by the cards discarded": the search weighs only the most promising of
+            # the legal discards.
+            + _("({count} most promising of {legal})").format(count=len(ranked), legal=legal),
             style="dim",
         )
     return lines
@@ -336,7 +337,15 @@ class HintPanel(Static):
             )
             return
         if self.asked == self.position:
-            return  # already shown, or on its way
+            # Already shown, or on its way; with the Coach always on, h
+            # would otherwise seem to do nothing.
+            if self.mode == "always":
+                self.notify(
+                    _("The Coach is always on: the chances it shows are this decision's."),
+                    title=_("Coach"),
+                    timeout=4,
+                )
+            return
         self._ask(self.position)
 
     def _ask(self, position: Position) -> None:

@@ -250,14 +250,57 @@ class LessonScreen(EcarteScreen[None]):
         self.answer(self.lesson.try_move(action), before, action)
 
     def _cursor_on_expected(self) -> None:
-        """The cursor starts on the card the step asks for."""
-        step = self.lesson.step
-        if step.kind != StepKind.YOU or not step.action.startswith("card "):
+        """The cursor starts on the card the step asks for; at a step of the
+        tricks that asks for no card (the king), on the card asked for next,
+        never on one the rules forbid."""
+        lesson = self.lesson
+        step = lesson.step
+        if step.kind != StepKind.YOU:
             return
+        if lesson.match.phase == DISCARD_PHASE:
+            self._cursor_on_next_discard()
+            return
+        upcoming = step
+        if not step.action.startswith("card "):
+            if lesson.match.phase != TRICKS:
+                return
+            later = lesson.steps[lesson.index + 1 :]
+            upcoming = next((other for other in later if other.kind != StepKind.SAY), step)
+            if upcoming.kind != StepKind.YOU or not upcoming.action.startswith("card "):
+                return
         hand = self._hand()
-        wanted = wants(step).card
+        wanted = wants(upcoming).card
         if wanted in hand:
             self.cursor = hand.index(wanted)
+
+    def _cursor_on_next_discard(self) -> None:
+        """At the discard, the cursor goes to the first card the step
+        throws away that is not picked yet (Space then picks it)."""
+        step = self.lesson.step
+        if step.kind != StepKind.YOU or self.lesson.match.phase != DISCARD_PHASE:
+            return
+        hand = self._hand()
+        left = [card for card in cards_in(wants(step).discards & ~self.chosen) if card in hand]
+        if left:
+            self.cursor = hand.index(left[0])
+
+    def hint_with_keys(self) -> str:
+        """What to press now: the step's hint, with the key of the card it
+        asks for (the ▲ is on it, so Enter too); at the discard, once every
+        card is picked, Enter."""
+        lesson = self.lesson
+        step = lesson.step
+        match = lesson.match
+        if step.kind != StepKind.YOU or match.current_player != YOU:
+            return lesson.hint
+        if match.phase == DISCARD_PHASE and self.chosen == wants(step).discards:
+            return _("Press Enter to discard them.")
+        hand = self._hand()
+        if match.phase == TRICKS and step.action.startswith("card ") and wants(step).card in hand:
+            key = hand.index(wants(step).card) + 1
+            # Translators: after "Play the K♦." in the lesson: the number key of that card.
+            return lesson.hint + " " + _("Press {key}, or Enter.").format(key=key)
+        return lesson.hint
 
     # ------------------------------------------------------------ drawing
 
@@ -360,7 +403,7 @@ class LessonScreen(EcarteScreen[None]):
         if note:
             text.append("\n" + note, style="italic")
         if step.kind == StepKind.YOU:
-            text.append("\n\n→ " + self._shown(lesson.hint), style="bold")
+            text.append("\n\n→ " + self._shown(self.hint_with_keys()), style="bold")
         elif step.kind == StepKind.SAY:
             text.append(
                 "\n\n→ " + (_("Enter: play. Esc: menu.") if lesson.is_last else _("Enter to go on.")),
@@ -438,6 +481,7 @@ class LessonScreen(EcarteScreen[None]):
             else:
                 self.chosen ^= bit(card)
                 self.wrong = ""
+                self._cursor_on_next_discard()
             self.refresh_view()
 
     def action_confirm(self, step: str = "") -> None:
@@ -468,6 +512,26 @@ class LessonScreen(EcarteScreen[None]):
         with the settings' rules, in place of the lesson."""
         if self.game_started:
             return
+        unfinished = self.ecarte_app.find_unfinished()
+        if unfinished is None:
+            self._start_easy_game()
+            return
+        from .title_screen import AbandonQuestion
+
+        def answered(choice: str | None) -> None:
+            # Asked as New match asks: the unfinished match is never lost.
+            if choice == "new":
+                self._start_easy_game()
+            elif choice == "continue":
+                mark_finished()
+                self.game_started = True
+                if self.over_the_title:
+                    self.app.pop_screen()
+                self.ecarte_app.open_game(resume=unfinished)
+
+        self.app.push_screen(AbandonQuestion(unfinished), answered)
+
+    def _start_easy_game(self) -> None:
         from ecarte.play.session import MatchSession
 
         mark_finished()

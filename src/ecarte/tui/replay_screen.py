@@ -325,9 +325,16 @@ class ReplayViewerScreen(EcarteScreen[None]):
         self._given = replay is not None
         self.names: tuple[str, str] = ("?", "?")
         self.hidden_seat: int | None = None
+        """The seat whose cards stay face down (``seat_kept_hidden``)."""
         self.forfeit: str | None = None
         """Why the computer forfeited this match (its ``.forfeit`` file), if it did."""
-        """The seat whose cards stay face down (``seat_kept_hidden``)."""
+        self.analysis_note_shown = False
+        """Whether the analysis told, in a toast, what was best at a decision:
+        the toast speaks of this replay, so it goes when the replay does."""
+
+    def on_unmount(self) -> None:
+        if self.analysis_note_shown:
+            self.app.clear_notifications()
 
     @property
     def events(self) -> list[LogEvent]:

@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from rich.markdown import Markdown
 from textual.app import ComposeResult
-from textual.binding import BindingType
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
@@ -16,6 +16,7 @@ from ecarte.i18n import N_, _, current_language
 from ecarte.play.names import rules_in_words
 
 from .base import PAGE_BINDINGS, EcarteScreen
+from .cards_render import letters
 from .key_footer import KeyFooter
 
 MISSING_RULES = N_(
@@ -62,7 +63,11 @@ class RulesScreen(EcarteScreen[None]):
     """The rules as one Rich Markdown renderable: a widget per paragraph
     (Textual's Markdown) takes seconds to build for a document this long."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [*PAGE_BINDINGS]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *PAGE_BINDINGS,
+        Binding("right", "section(1)", N_("Next section"), key_display="→", priority=True),
+        Binding("left", "section(-1)", N_("Previous section"), key_display="←", priority=True),
+    ]
     HELP_ABOUT: ClassVar[tuple[str, str]] = (
         # Translators: the help of the rules page: its title, then what the page shows.
         N_("The rules"),
@@ -70,7 +75,7 @@ class RulesScreen(EcarteScreen[None]):
             "The rules of écarté in full: the cards and their order, the deal, the exchange, the king, "
             "the tricks, the score, a whole deal card by card, and every variant the settings offer. "
             "Opened from a match (F2), the page begins with that match's rules. "
-            "↑ ↓, PgUp PgDn and Home End scroll the page."
+            "→ and ← go to the next and the previous section; ↑ ↓, PgUp PgDn and Home End scroll the page."
         ),
     )
     """What the page shows, said by the help."""
@@ -84,8 +89,61 @@ class RulesScreen(EcarteScreen[None]):
         with VerticalScroll(id="rules-scroll"):
             if self.rules is not None:
                 yield Static(Markdown(in_force(self.rules), hyperlinks=False), id="rules-in-force")
-            yield Static(Markdown(rules_text() or _(MISSING_RULES), hyperlinks=False), id="rules-text")
+            text = rules_text() or _(MISSING_RULES)
+            if not self.ecarte_app.settings.symbols:
+                text = suits_as_letters(text)
+            yield Static(Markdown(text, hyperlinks=False), id="rules-text")
         yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#rules-scroll").focus()
+
+    def section_rows(self) -> list[int]:
+        """The rows of the page, from its top, where the sections (the
+        guide's ``##`` headings) begin as drawn at the page's width."""
+        text = rules_text() or ""
+        headings = [heading_words(line[3:]) for line in text.splitlines() if line.startswith("## ")]
+        page = self.query_one("#rules-text", Static)
+        top = page.virtual_region.y
+        rows = [strip.text.strip() for strip in page.render_lines(page.region.reset_offset)]
+        found: list[int] = []
+        start = 0
+        for heading in headings:
+            # A heading too long for a row wraps: its first row begins it.
+            row = next(
+                (
+                    number
+                    for number in range(start, len(rows))
+                    if rows[number] and heading.startswith(rows[number])
+                ),
+                None,
+            )
+            if row is not None:
+                found.append(top + row)
+                start = row + 1
+        return found
+
+    def action_section(self, step: int) -> None:
+        """Scroll to the next (``step`` 1) or previous (-1) section's heading;
+        before the first section, back to the top (a match's rules)."""
+        scroll = self.query_one("#rules-scroll", VerticalScroll)
+        now = round(scroll.scroll_y)
+        rows = [0, *self.section_rows()]
+        if step > 0:
+            target = next((row for row in rows if row > now), None)
+        else:
+            target = next((row for row in reversed(rows) if row < now), None)
+        if target is not None:
+            scroll.scroll_to(y=target, animate=False)
+
+
+def suits_as_letters(markdown: str) -> str:
+    """The guide in the letters card style: every card written as the table
+    writes it then (Q♠ as QS, or in the language's letters), the examples
+    too; a terminal that cannot show the symbols shows none here either."""
+    return letters(markdown)
+
+
+def heading_words(markdown: str) -> str:
+    """A heading as Rich draws it: without its inline marks."""
+    return markdown.replace("`", "").replace("*", "").strip()

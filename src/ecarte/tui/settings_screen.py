@@ -268,7 +268,7 @@ class SettingsScreen(EcarteScreen[None]):
             "with suit symbols or letters; the Coach, which shows each option's chance of winning (a "
             "match played with hints is counted apart in the statistics); the rules of the match, each "
             "variant with a line on what it changes, explained in full on the Rules page (F2); and the "
-            "colours. Ctrl+S saves, Escape leaves. In the name and points fields ? is typed: F1 opens "
+            "colours. Ctrl+S saves, Esc leaves. In the name and points fields ? is typed: F1 opens "
             "this help from every field."
         ),
     )
@@ -472,9 +472,7 @@ class SettingsScreen(EcarteScreen[None]):
             changed = True
         if changed and not self._warned_unsaved:
             self._warned_unsaved = True
-            self.notify(
-                _("Unsaved changes: Ctrl+S saves them, Escape again leaves without saving."), timeout=6
-            )
+            self.notify(_("Unsaved changes: Ctrl+S saves them, Esc again leaves without saving."), timeout=6)
             return
         self.app.pop_screen()
 
