@@ -469,3 +469,100 @@ async def test_the_analysis_note_goes_with_the_replay_it_speaks_of(tmp_path: Pat
         await until(pilot, lambda: app.screen is title)
         await pilot.pause()
         assert not [note for note in toasts() if "best was Announce" in note]
+
+
+def footer_keys(screen: Any) -> dict[str, str]:
+    from textual.widgets._footer import FooterKey
+
+    return {key.key_display: key.description for key in screen.query(FooterKey)}
+
+
+def table_rows(screen: AnalysisScreen) -> list[list[str]]:
+    table = screen.query_one(DataTable)
+    return [[words(cell) for cell in table.get_row_at(index)] for index in range(table.row_count)]
+
+
+async def flagged_blunder_chosen(pilot: Any, screen: AnalysisScreen) -> list[list[str]]:
+    """f, Down to the blunder, Enter: the rows the analysis showed."""
+    await pilot.press("f")
+    await pilot.pause()
+    await pilot.press("down")
+    await pilot.pause()
+    rows = table_rows(screen)
+    assert screen.query_one(DataTable).cursor_row == 1 and rows[1][3] == "blunder", rows
+    await pilot.press("enter")
+    return rows
+
+
+async def test_esc_in_the_replay_reached_from_a_finished_match_s_analysis_goes_back_to_it(
+    tmp_path: Path,
+) -> None:
+    """The end of a match's a: the analysis over a replay opened for it. A
+    decision chosen there (Enter), Esc in the replay goes back to the
+    analysis as it was (its rows, its filter, its row), not past it to the
+    table; Esc in the analysis then goes back to the table."""
+    path = king_log(tmp_path / "king.ecarte.jsonl")
+    app = RecordingApp(Settings())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        below = app.screen
+        app.analyse_match(path)  # what a does in the match-over window
+        await until(pilot, lambda: isinstance(app.screen, AnalysisScreen))
+        screen = app.screen
+        assert isinstance(screen, AnalysisScreen)
+        await until(pilot, lambda: screen.analysis is not None, rounds=3000)
+        analysis = screen.analysis
+        rows = await flagged_blunder_chosen(pilot, screen)
+        await until(pilot, lambda: isinstance(app.screen, ReplayViewerScreen))
+        viewer = app.screen
+        assert isinstance(viewer, ReplayViewerScreen) and viewer.position == 2
+        await pilot.pause()
+        # The footer says where Esc goes.
+        assert footer_keys(viewer).get("Esc") == "Back to the analysis", footer_keys(viewer)
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, AnalysisScreen))
+        again = app.screen
+        assert isinstance(again, AnalysisScreen)
+        await until(pilot, lambda: again.analysis is not None)
+        await pilot.pause()
+        assert again.analysis is analysis  # kept, not computed again
+        assert again.flagged_only and footer_keys(again).get("f") == "All decisions"
+        assert table_rows(again) == rows
+        assert again.query_one(DataTable).cursor_row == 1
+        assert "the best was Announce" in words(again.query_one("#analysis-detail", Static).content)
+        # Esc in the analysis: back to the table, the replay closed with it.
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is below)
+        assert not any(isinstance(open_, (AnalysisScreen, ReplayViewerScreen)) for open_ in app.screen_stack)
+
+
+async def test_a_in_the_replay_opens_the_analysis_as_it_was_left(tmp_path: Path) -> None:
+    """A replay the player opened (from the Replay list): after Enter in
+    its analysis, Esc still closes the replay, and a brings the analysis
+    back as it was left, its filter and its row."""
+    path = king_log(tmp_path / "king.ecarte.jsonl")
+    app = RecordingApp(Settings())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        below = app.screen
+        viewer = ReplayViewerScreen(path, replay_file(path))
+        app.push_screen(viewer)
+        await pilot.pause()
+        screen = await analysis_opened(pilot, app)
+        rows = await flagged_blunder_chosen(pilot, screen)
+        await until(pilot, lambda: app.screen is viewer)
+        await pilot.pause()
+        assert viewer.position == 2
+        assert footer_keys(viewer).get("Esc") == "Close", footer_keys(viewer)
+        await pilot.press("a")
+        again = app.screen
+        assert isinstance(again, AnalysisScreen)
+        await until(pilot, lambda: again.analysis is not None)
+        await pilot.pause()
+        assert again.flagged_only and table_rows(again) == rows
+        assert again.query_one(DataTable).cursor_row == 1
+        # Esc: the replay, then the screen it was opened from.
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is viewer)
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is below)

@@ -100,3 +100,37 @@ async def test_at_the_table_playable_cards_differ_by_shape(
             if no_color:
                 assert all(style.color is None and not style.dim for style in styles_of(content))
     session.close()
+
+
+async def test_the_cursor_stays_in_sight_on_a_card_picked_to_discard() -> None:
+    """In the discard, Space picks the card under the ▲ (✗); the ▲ must still
+    show on it (a tester lost it after Space, ←, Space: "1 2 3 ✗4 ✗5"), so
+    that the player sees where Space will act next."""
+    from textual.app import App, ComposeResult
+
+    class OneSlot(App[None]):
+        def compose(self) -> ComposeResult:
+            yield CardSlot(3)
+
+    for large in (False, True):
+        app = OneSlot()
+        async with app.run_test(size=(40, 12)) as pilot:
+            slot = app.query_one(CardSlot)
+            marks = {}
+            for chosen, cursor in ((True, True), (True, False), (False, True)):
+                slot.show(
+                    parse_card("QH"),
+                    symbols=True,
+                    playable=False,
+                    chosen=chosen,
+                    cursor=cursor,
+                    dim=False,
+                    large=large,
+                )
+                await pilot.pause()
+                content = slot.content
+                assert isinstance(content, Text)
+                marks[chosen, cursor] = content.plain.splitlines()[-1].strip()
+            assert marks[True, True] == "▲✗4" and marks[True, False] == "✗4" and marks[False, True] == "▲4", (
+                marks
+            )

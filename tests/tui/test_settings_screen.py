@@ -13,7 +13,7 @@ from textual.widgets import Input
 from ecarte.engine import Rules
 from ecarte.play import paths
 from ecarte.play.settings import Settings, load_settings
-from ecarte.tui.settings_screen import Choice, SettingsScreen
+from ecarte.tui.settings_screen import Choice, SettingsProblems, SettingsScreen
 from ecarte.tui.title_screen import TitleScreen
 
 SIZE = (100, 40)
@@ -185,9 +185,15 @@ async def test_a_broken_file_warns_keeps_a_backup_and_uses_defaults() -> None:
     app = started()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert any("has a problem" in note and "not valid TOML" in note for note in app.notes)
+        # The toast sums it up; the Settings screen says why, until saved.
+        assert any("settings.toml cannot be used" in note and "Settings (s)" in note for note in app.notes)
         assert app.settings == Settings()
-        await pilot.press("s", "ctrl+s")
+        await pilot.press("s")
+        [heading, reason, copy] = app.screen.query_one(SettingsProblems).lines()
+        assert heading.startswith(f"The settings file {path} cannot be used")
+        assert reason.startswith("it is not valid TOML (")
+        assert copy.startswith("A copy of the file as it was is kept as ")
+        await pilot.press("ctrl+s")
         await pilot.pause()
     # Saving wrote a good file; the player's broken one is still there.
     [backup] = path.parent.glob("settings.toml.bad-*")

@@ -5,7 +5,10 @@ between runs.
 ``load_settings`` never fails: a missing file gives the defaults; a broken,
 unreadable or out-of-range file gives a warning, the defaults for what is
 wrong, and a backup copy of the file (``settings.toml.bad-<time>``) so that
-saving later never loses what the player had written. ``save_settings``
+saving later never loses what the player had written; the file itself is
+left as it is until the player saves. The warning (``SettingsWarning``)
+says it all in one text, and in parts for the app to say in the player's
+language: a summary for a toast, and every problem for the Settings screen. ``save_settings``
 writes a new file next to the old one and swaps it in, so a crash never
 leaves half a file; it keeps the player's comments and unknown keys.
 ``docs/reliability.md`` lists what a hostile settings file cannot do.
@@ -15,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import glob
+import json
 import os
 import re
 import stat
@@ -31,9 +35,10 @@ import tomlkit
 from ecarte.ai import player_names
 from ecarte.engine import Rules, RulesError
 from ecarte.engine.quoting import cut_word
-from ecarte.i18n import _, translated
+from ecarte.i18n import _, ngettext, translated
 from ecarte.log.names import COMPUTER, shown_name
 from ecarte.safefile import FileRefused, folder_problem, not_a_regular_file, read_regular_file
+from ecarte.text import printable
 
 from . import paths
 from .language import LANGUAGE_AUTO, LANGUAGE_CHOICES, MAX_SETTINGS_BYTES
@@ -160,10 +165,36 @@ def _check_choice(key: str, value: object, choices: tuple[str, ...]) -> str:
     )
 
 
-def settings_from_mapping(data: dict[str, Any]) -> tuple[Settings, list[str]]:
-    """Settings from a parsed file; each bad value falls back to its default
-    and is named in the returned problems."""
-    problems: list[str] = []
+@dataclass(frozen=True)
+class SettingsProblem:
+    """One thing wrong in the settings file."""
+
+    settings: tuple[str, ...]
+    """The settings it is about, as the file names them (``speed``,
+    ``rules.target``); none when it is about the whole file."""
+    message: str
+    """What is wrong, naming the setting and its bad value."""
+    used: str | None = None
+    """The value used instead, as the file writes it (``'normal'``, ``5``,
+    ``true``); ``None`` when the setting is ignored or the whole file is."""
+
+    def described(self) -> str:
+        """The problem and, when there is one, the value used instead."""
+        if self.used is None:
+            return self.message
+        # Translators: one problem of the settings file: {problem} says what is
+        # wrong ("speed must be one of slow, normal, fast, instant, not 'x'"),
+        # {value} is the value used instead, as the file writes it ('normal', 5, true).
+        return _("{problem}; using the default, {value}").format(problem=self.message, value=self.used)
+
+
+def _file_value(value: object) -> str:
+    """A rule's value as the settings file writes it: ``5``, ``true``, ``[3, 2]``, ``none``."""
+    return "none" if value is None else json.dumps(value)
+
+
+def _check_mapping(data: dict[str, Any]) -> tuple[Settings, list[SettingsProblem]]:
+    problems: list[SettingsProblem] = []
     defaults = Settings()
     values: dict[str, Any] = {}
     checks: dict[str, Callable[[object], str]] = {
@@ -180,12 +211,16 @@ def settings_from_mapping(data: dict[str, Any]) -> tuple[Settings, list[str]]:
             try:
                 values[key] = check(data[key])
             except ValueError as error:
-                problems.append(str(error))
+                default = getattr(defaults, key)
+                # The default name as the screens show it ("You" in the player's language).
+                used = shown_name(default) if key == "player_name" else default
+                problems.append(SettingsProblem((key,), str(error), repr(used)))
     rules = defaults.rules
     raw_rules = data.get("rules", {})
     if not isinstance(raw_rules, dict):
-        problems.append(_("[rules] must be a table of rule settings"))
+        problems.append(SettingsProblem(("rules",), _("[rules] must be a table of rule settings")))
     else:
+        default_rules = defaults.rules.to_dict()
         # Rule by rule, so that one bad value does not throw away the others.
         for key, value in raw_rules.items():
             if key == "max_exchanges" and isinstance(value, str) and value.lower() in ("none", "no limit"):
@@ -193,11 +228,146 @@ def settings_from_mapping(data: dict[str, Any]) -> tuple[Settings, list[str]]:
             try:
                 rules = rules.replace(**{key: value})
             except RulesError as error:
-                problems.append(str(error))
+                used = _file_value(default_rules[key]) if key in default_rules else None
+                problems.append(SettingsProblem((f"rules.{key}",), str(error), used))
     unknown = sorted(set(data) - {*checks, "rules"})
     if unknown:
-        problems.append(_("unknown settings ignored: {keys}").format(keys=", ".join(unknown)))
+        problems.append(
+            SettingsProblem(
+                tuple(unknown), _("unknown settings ignored: {keys}").format(keys=", ".join(unknown))
+            )
+        )
     return replace(defaults, rules=rules, **values), problems
+
+
+def settings_from_mapping(data: dict[str, Any]) -> tuple[Settings, list[str]]:
+    """Settings from a parsed file; each bad value falls back to its default
+    and is named in the returned problems."""
+    settings, problems = _check_mapping(data)
+    return settings, [problem.message for problem in problems]
+
+
+SUMMARY_NAMES = 4
+"""How many of the wrong settings the toast names (then "…")."""
+SUMMARY_PATH = 48
+"""How much of the file's path the toast shows (its end, after "…")."""
+
+
+class SettingsWarning(str):
+    """``load_settings``'s warning. As a ``str``, the whole of it, in the
+    language in use when the file was read (before the player's language is
+    chosen: the setting is in the file); in parts, each in the language in
+    use when asked: ``summary`` for a toast, short whatever the file holds,
+    and ``heading``, ``problems`` and ``copy_note`` for the Settings screen,
+    every problem with its setting, its bad value and what is used instead."""
+
+    path: Path
+    backup: Path | None
+    """The copy of the file kept beside it, if one could be made."""
+    _data: dict[str, Any] | None
+    """The file's values, checked again for ``problems``; ``None`` when
+    the whole file cannot be used."""
+    _reason: Callable[[], str]
+    """Why the whole file cannot be used."""
+
+    def __new__(
+        cls,
+        text: str,
+        /,
+        *,
+        path: Path,
+        backup: Path | None,
+        data: dict[str, Any] | None = None,
+        reason: Callable[[], str] | None = None,
+    ) -> SettingsWarning:
+        warning = super().__new__(cls, text)
+        warning.path = path
+        warning.backup = backup
+        warning._data = data
+        warning._reason = reason or (lambda: text)
+        return warning
+
+    @property
+    def partial(self) -> bool:
+        """Some values are wrong (their defaults are used), not the whole file."""
+        return self._data is not None
+
+    def problems(self) -> list[SettingsProblem]:
+        """Every problem, in the language in use now."""
+        if self._data is None:
+            return [SettingsProblem((), self._reason())]
+        try:
+            problems = _check_mapping(self._data)[1]
+        except Exception as error:  # as load_settings: whatever the values
+            message = _("a value cannot be used ({error})").format(error=type(error).__name__)
+            return [SettingsProblem((), message)]
+        return [replace(problem, message=_shorten_values(problem.message)) for problem in problems]
+
+    def summary(self) -> str:
+        """The file, how many problems, which settings, and that defaults
+        are used: a few lines of a toast at 80 columns, whatever the file
+        holds (its path and the names cut short)."""
+        path = _short_path(self.path)
+        problems = self.problems()
+        names = list(dict.fromkeys(_short_name(name) for problem in problems for name in problem.settings))
+        if not self.partial or not names:
+            # Translators: a toast at 80x24, 36 columns wide: keep it short.
+            # {path} is the settings file.
+            return _("The settings file {path} cannot be used; the default settings are used.").format(
+                path=path
+            )
+        shown = ", ".join(names[:SUMMARY_NAMES]) + (", …" if len(names) > SUMMARY_NAMES else "")
+        # Translators: a toast at 80x24, 36 columns wide: keep it short.
+        # {path} is the settings file; {settings} names the settings that are
+        # wrong, as the file writes them ("speed, theme").
+        text = ngettext(
+            "The settings file {path} has {count} problem ({settings}); the default is used instead.",
+            "The settings file {path} has {count} problems ({settings}); the defaults are used instead.",
+            len(problems),
+        )
+        return text.format(path=path, count=len(problems), settings=shown)
+
+    def heading(self) -> str:
+        """What comes before the list of problems: the file, in full, and
+        what the app does about them."""
+        path = printable(str(self.path))
+        if self.partial:
+            # Translators: above the list of the settings file's problems, on the Settings screen.
+            text = _(
+                "The settings file {path} has these problems; until you save, the file is left as it is "
+                "and the defaults are used for its bad values:"
+            )
+        else:
+            # Translators: above why the settings file cannot be used, on the Settings screen.
+            text = _(
+                "The settings file {path} cannot be used, so the default settings are used; "
+                "the file is left as it is until you save:"
+            )
+        return text.format(path=path)
+
+    def copy_note(self) -> str:
+        """Where the copy of the file as it was is kept, or that there is none."""
+        if self.backup is None:
+            return _("No copy of the file could be made beside it.")
+        return _("A copy of the file as it was is kept as {backup}.").format(
+            backup=printable(str(self.backup))
+        )
+
+
+def _short_path(path: Path) -> str:
+    """The path for a toast: the home folder as ``~``, and only its end when long."""
+    text = str(path)
+    home = os.path.expanduser("~")
+    if home.rstrip(os.sep) and text.startswith(home.rstrip(os.sep) + os.sep):
+        text = "~" + text[len(home.rstrip(os.sep)) :]
+    text = printable(text)
+    return text if len(text) <= SUMMARY_PATH else "…" + text[-(SUMMARY_PATH - 1) :]
+
+
+def _short_name(name: str) -> str:
+    """A setting's name for a toast: printable, and cut when long (a key the app does not know)."""
+    text = printable(name)
+    return text if len(text) <= 24 else text[:23] + "…"
 
 
 def settings_to_toml(settings: Settings) -> str:
@@ -293,50 +463,98 @@ def _decode_settings(data: bytes) -> str:
         raise NotUtf8(_("it is not UTF-8 text")) from None
 
 
-def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+def load_settings(path: Path | None = None) -> tuple[Settings, SettingsWarning | None]:
     """The saved settings and a warning for the player (``None`` when all is
     well). Never raises and never blocks: whatever the path is (a FIFO, a
-    link to ``/dev/zero``, 1 GB of text), the app can start."""
-    path = path or paths.settings_path()
+    link to ``/dev/zero``, 1 GB of text), the app can start. A file with a
+    problem is copied beside it; the file itself is left as it is."""
+    return _load(path or paths.settings_path(), _backup)
+
+
+def check_saved_settings(path: Path | None = None, backup: Path | None = None) -> SettingsWarning | None:
+    """The warning for the settings file as it is after a save: what it
+    still holds that is not used (a key the app does not know, which saving
+    keeps), or ``None``. No copy is made: ``backup`` is the one made when the
+    app started, if any."""
+    return _load(path or paths.settings_path(), lambda _path, _content: backup)[1]
+
+
+def _load(
+    path: Path, keep: Callable[[Path, bytes | None], Path | None]
+) -> tuple[Settings, SettingsWarning | None]:
+    """``load_settings``, with ``keep`` making (or naming) the copy of a
+    file with a problem: its path and its bytes (``None``: too large to read)."""
     try:
         data = read_regular_file(path, MAX_SETTINGS_BYTES, what="it")
     except FileRefused as error:
         if error.missing:
             return Settings(), None
-        reason = _("it cannot be read ({reason})").format(reason=translated(error.reason))
-        backup = None
-        if error.reason.startswith("it is"):  # a regular file, only too large
-            reason = _("{reason} (a settings file is a few hundred bytes)").format(
-                reason=translated(error.reason)
+        refused = error.reason
+        if refused.startswith("it is"):  # a regular file, only too large
+            return Settings(), _warning(
+                path,
+                lambda: _("{reason} (a settings file is a few hundred bytes)").format(
+                    reason=translated(refused)
+                ),
+                keep(path, None),
             )
-            backup = _backup(path)
-        return Settings(), _warning(path, reason, backup)
+        return Settings(), _warning(
+            path, lambda: _("it cannot be read ({reason})").format(reason=translated(refused)), None
+        )
+    # Each reason is a function: said again, in the player's language, when shown.
     try:
         parsed = tomllib.loads(_decode_settings(data))
     except tomllib.TOMLDecodeError as error:
-        reason = _("it is not valid TOML ({error})").format(error=_shorten_values(str(error)))
-        return Settings(), _warning(path, reason, _backup(path, data))
+        decoding = _shorten_values(str(error))
+        return Settings(), _warning(
+            path, lambda: _("it is not valid TOML ({error})").format(error=decoding), keep(path, data)
+        )
     except RecursionError:
         # tomllib parses nested arrays and inline tables recursively.
-        reason = _("it nests arrays or tables too deeply to be read")
-        return Settings(), _warning(path, reason, _backup(path, data))
-    except ValueError as error:
-        # Not UTF-8, or an integer longer than Python converts (4,300 digits).
-        reason = str(error) if isinstance(error, NotUtf8) else _("it holds a number too long to be read")
-        return Settings(), _warning(path, reason, _backup(path, data))
+        return Settings(), _warning(
+            path, lambda: _("it nests arrays or tables too deeply to be read"), keep(path, data)
+        )
+    except NotUtf8:
+        return Settings(), _warning(path, lambda: _reason_not_utf8(data), keep(path, data))
+    except ValueError:
+        # An integer longer than Python converts (4,300 digits).
+        return Settings(), _warning(
+            path, lambda: _("it holds a number too long to be read"), keep(path, data)
+        )
     try:
-        settings, problems = settings_from_mapping(parsed)
+        settings, problems = _check_mapping(parsed)
     except Exception as error:  # whatever the values, the app must start
-        problems = [_("a value cannot be used ({error})").format(error=type(error).__name__)]
-        settings = Settings()
+        name = type(error).__name__
+        return Settings(), _warning(
+            path, lambda: _("a value cannot be used ({error})").format(error=name), keep(path, data), True
+        )
     if problems:
-        reason = _shorten_values("; ".join(problems))
-        return settings, _warning(path, reason, _backup(path, data), partial=True)
+        text = "; ".join(problem.message for problem in problems)
+        return settings, _warning(path, lambda: _shorten_values(text), keep(path, data), data=parsed)
     return settings, None
 
 
-def _warning(path: Path, reason: str, backup: Path | None, partial: bool = False) -> str:
-    values = {"path": path, "reason": reason, "backup": backup}
+def _reason_not_utf8(data: bytes) -> str:
+    try:
+        _decode_settings(data)
+    except NotUtf8 as error:
+        return str(error)
+    return _("it is not UTF-8 text")
+
+
+def _warning(
+    path: Path,
+    reason: Callable[[], str],
+    backup: Path | None,
+    partial: bool = False,
+    *,
+    data: dict[str, Any] | None = None,
+) -> SettingsWarning:
+    """The warning: its whole text, and its parts (``SettingsWarning``).
+    ``data``: the file's values, some of them wrong (``partial``, then);
+    without them, its parts speak of the whole file, its defaults used."""
+    partial = partial or data is not None
+    values = {"path": path, "reason": reason(), "backup": backup}
     if partial:
         if backup:
             text = _(
@@ -358,7 +576,7 @@ def _warning(path: Path, reason: str, backup: Path | None, partial: bool = False
             "The settings file {path} has a problem: {reason}. Using the default settings; "
             "the file is left as it is (no copy of it could be made beside it)."
         )
-    return text.format(**values)
+    return SettingsWarning(text.format(**values), path=path, backup=backup, data=data, reason=reason)
 
 
 class SettingsNotSaved(OSError):

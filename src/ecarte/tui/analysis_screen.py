@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -469,6 +470,20 @@ def help_about() -> tuple[str, str]:
     )
 
 
+@dataclass(frozen=True)
+class AnalysisPlace:
+    """Where the player left the analysis of a viewer's log: it opens again
+    as it was (``open_analysis``), the same rows, the same row chosen."""
+
+    flagged_only: bool = False
+    row: int = 0
+    """The row under the cursor when the analysis was left."""
+    hosted: bool = False
+    """The viewer opened only to host the analysis (``closes_viewer``):
+    the analysis is where the player came from, so Esc in the viewer goes
+    back to it, and Esc in the analysis closes both."""
+
+
 NAME_IN_TITLE = 16
 """Cells of each name in the analysis's one-line title."""
 
@@ -523,7 +538,11 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
             super().__init__()
             self.analysis = analysis
 
-    def __init__(self, path: Path, replay: Replay, symbols: bool = True) -> None:
+    def __init__(
+        self, path: Path, replay: Replay, symbols: bool = True, place: AnalysisPlace | None = None
+    ) -> None:
+        """``place``: where the player left this analysis before, to show
+        it again so (its filter, its row)."""
         super().__init__()
         self.path = path
         self.replay = replay
@@ -531,9 +550,13 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
         header = replay.header
         self.names: tuple[str, str] = (header.players[0], header.players[1]) if header else ("?", "?")
         self.analysis: MatchAnalysis | None = None
-        self.flagged_only = False
+        self.flagged_only = place.flagged_only if place is not None else False
         self.rows: list[Decision | DealResult] = []
         """What each row of the table is."""
+        self._row_to_restore = place.row if place is not None else None
+        """The row the cursor goes back to once the table is filled."""
+        self.left_at_row = self._row_to_restore or 0
+        """The row under the cursor when the screen was left."""
 
     def compose(self) -> ComposeResult:
         # One line (80x24 has no row to spare): names cut to NAME_IN_TITLE
@@ -705,6 +728,10 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
         for deal in deals:
             self._add_deal(cells, deal)
         table.show(table_headings(), cells)
+        if self._row_to_restore is not None and self.rows:
+            # Back as the player left it: the row they went to the replay from.
+            table.move_cursor(row=min(self._row_to_restore, len(self.rows) - 1))
+            self._row_to_restore = None
         self._fit_detail()
         self.describe(table.cursor_row)
 
@@ -796,6 +823,7 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
         if not 0 <= row < len(self.rows):
             return
         item = self.rows[row]
+        self.left_at_row = row
         index = next((i for i, event in enumerate(self.replay.events) if event.line == item.line), None)
         if index is None:
             return
@@ -827,6 +855,9 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
         self.ecarte_app.show_rules(header.rules if header is not None else None)
 
     def action_leave(self) -> None:
+        tables = self.query(DataTable)
+        if tables and self.rows:
+            self.left_at_row = tables.first().cursor_row
         self.dismiss(None)
 
 
@@ -848,27 +879,37 @@ def open_analysis(viewer: ReplayViewerScreen, *, closes_viewer: bool = False) ->
     """The analysis of the viewer's log, on top of it; choosing a decision
     takes the viewer there and says what the best option was. With
     ``closes_viewer`` (the viewer opened only to host the analysis), leaving
-    without choosing closes the viewer too: back where the player was."""
+    without choosing closes the viewer too: back where the player was; and
+    Esc in the viewer, after a decision was chosen, comes back to the
+    analysis (``ReplayViewerScreen.action_close``). Opened again over the
+    same viewer, the analysis is as the player left it (``AnalysisPlace``):
+    kept, not computed again, with its filter and its row."""
     if not viewer.is_open:  # closed before the analysis could open on it
         return
     replay = viewer.replay
     if not viewer.loaded or replay.header is None:
         viewer.notify(_("There is nothing to analyse in this log."), title=_("Analysis"), timeout=5)
         return
+    place = viewer.analysis_place
+    hosted = closes_viewer or (place is not None and place.hosted)
+    settings = getattr(viewer.app, "settings", None)
+    symbols = settings.symbols if settings is not None else True
+    screen = AnalysisScreen(viewer.path, replay, symbols, place)
 
     def chosen(result: tuple[int, Text] | None) -> None:
+        viewer.analysis_place = AnalysisPlace(screen.flagged_only, screen.left_at_row, hosted)
         if result is None:
-            if closes_viewer and viewer.is_open and viewer.app.screen is viewer:
+            if hosted and viewer.is_open and viewer.app.screen is viewer:
                 viewer.dismiss()
             return
         position, note = result
         viewer.go(position)
         viewer.notify(note.plain, title=_("Analysis"), timeout=12, markup=False)
         viewer.analysis_note_shown = True
+        if hosted:
+            viewer.refresh_bindings()  # the footer's Esc: back to the analysis
 
-    settings = getattr(viewer.app, "settings", None)
-    symbols = settings.symbols if settings is not None else True
-    viewer.app.push_screen(AnalysisScreen(viewer.path, replay, symbols), chosen)
+    viewer.app.push_screen(screen, chosen)
 
 
 def analyse_finished_match(

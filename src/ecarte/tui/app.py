@@ -22,7 +22,15 @@ from ecarte.engine import Rules
 from ecarte.i18n import N_, _, activate, choose_language
 from ecarte.play.lock import MatchOpenElsewhere
 from ecarte.play.session import MatchSession
-from ecarte.play.settings import DEFAULT_THEME, HIGH_CONTRAST_THEME, THEMES, Settings, save_settings
+from ecarte.play.settings import (
+    DEFAULT_THEME,
+    HIGH_CONTRAST_THEME,
+    THEMES,
+    Settings,
+    SettingsWarning,
+    check_saved_settings,
+    save_settings,
+)
 from ecarte.safefile import Skipped
 
 from .analysis_screen import analyse_finished_match, open_analysis
@@ -191,7 +199,9 @@ class EcarteApp(App[int]):
         self.settings = settings or Settings()
         self.settings_path = settings_path
         """Where settings are saved; ``None``: the user's config dir."""
-        self._settings_warning = settings_warning
+        self.settings_warning = settings_warning
+        """What is wrong in the settings file, told at start and listed by the
+        Settings screen until a save leaves nothing wrong; ``None``: nothing."""
         self._first_screen = first_screen
         self._terminal_size: Size | None = None
         """The newest size from a resize event (``App.size`` lags behind it)."""
@@ -210,9 +220,9 @@ class EcarteApp(App[int]):
             self.push_screen(self.BASE_SCREEN)
         if self._first_screen is not None:
             self.push_screen(self._first_screen())
-        if self._settings_warning:
+        if self.settings_warning:
             # After the first screen is up: a toast sent before has no screen to show on.
-            self.call_after_refresh(self.show_warning, self._settings_warning)
+            self.call_after_refresh(self.show_warning, self.settings_warning)
         self.check_size()
         terminal = self.terminal_fd()
         if terminal is not None:
@@ -255,6 +265,20 @@ class EcarteApp(App[int]):
             self.exit(return_code=HUNG_UP_STATUS)
 
     def show_warning(self, message: str) -> None:
+        """The settings file's warning, at start. A ``SettingsWarning`` is
+        summed up, to fit whole at 80x24 in every language (the file, how
+        many problems, which settings, the defaults used), with where the
+        Settings screen lists every problem; any other text is shown as it is."""
+        if isinstance(message, SettingsWarning):
+            if isinstance(self.screen, TitleScreen):
+                # Translators: ends the toast on a broken settings file; s is
+                # the title screen's key for Settings. Keep it short (36 columns).
+                where = _("Settings (s) lists the problems.")
+            else:
+                # Translators: ends the toast on a broken settings file when the app
+                # starts elsewhere (a match, the lesson: no s key). Keep it short (36 columns).
+                where = _("Settings, on the title screen, lists the problems.")
+            message = f"{message.summary()} {where}"
         self.notify(message, title=_("Settings"), severity="warning", timeout=15, markup=False)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -311,6 +335,13 @@ class EcarteApp(App[int]):
         Their theme is shown at once."""
         save_settings(settings, self.settings_path)
         self.settings = settings
+        if self.settings_warning is not None:
+            # The saved file has good values: what it may still hold unused
+            # (a key the app does not know, which saving keeps) stays listed.
+            backup = (
+                self.settings_warning.backup if isinstance(self.settings_warning, SettingsWarning) else None
+            )
+            self.settings_warning = check_saved_settings(self.settings_path, backup)
         self.theme = settings.theme
 
     def watch_theme(self, theme: str) -> None:

@@ -57,4 +57,5 @@ class OpenElsewhereScreen(EcarteModalScreen[str]):
         if choice == "watch":
             from .replay_screen import ReplayViewerScreen
 
-            self.app.push_screen(ReplayViewerScreen(self.path))
+            # At the last move: where the match being watched has got to.
+            self.app.push_screen(ReplayViewerScreen(self.path, at_end=True))

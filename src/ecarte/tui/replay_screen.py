@@ -11,7 +11,7 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import Group
 from rich.table import Table
@@ -50,6 +50,9 @@ from .narration import (
 )
 from .styled import styled
 
+if TYPE_CHECKING:
+    from .analysis_screen import AnalysisPlace
+
 SMALL_LOG_EVENTS = 2000
 """A log already read with at most this many events is stepped through at
 once; a longer one is prepared in a worker behind "Loading…"."""
@@ -75,6 +78,10 @@ class LogSummary:
     sort_key: float
     resumable: bool = False
     """Unfinished and not forfeited: Continue can take it up again."""
+    over: bool = False
+    """Decided: someone won the match."""
+    forfeited: bool = False
+    """Ended by the opponent's forfeit (its ``.forfeit`` file)."""
 
 
 def _created(extra: dict[str, Any], path: Path) -> tuple[str, float]:
@@ -151,6 +158,10 @@ def summarize_log(path: Path) -> LogSummary:
         players += f" ({level_name(level)})"
     result = match_result(replay)
     resumable = _in_progress(replay)
+    # Decided, as the Result column says it ("Klara won 5-3"), not "invalid log".
+    over = not resumable and replay.match is not None and replay.match.winner is not None
+    over = over and (replay.error is None or replay.truncated_last_line)
+    forfeited = False
     if resumable and forfeit_path(path).exists():
         winner = forfeit_winner(header.players)
         result = (
@@ -158,8 +169,8 @@ def summarize_log(path: Path) -> LogSummary:
             if winner is not None
             else _("ended by forfeit")
         )
-        resumable = False
-    return LogSummary(path, date, players, result, stamp, resumable=resumable)
+        resumable, forfeited = False, True
+    return LogSummary(path, date, players, result, stamp, resumable=resumable, over=over, forfeited=forfeited)
 
 
 def _mtime(path: Path) -> float:
@@ -188,6 +199,8 @@ class ReplayListScreen(EcarteScreen[None]):
         # Translators: open the saved match under the cursor in the replay viewer.
         Binding("enter", "open", N_("Open"), priority=True),
         Binding("c", "continue_match", N_("Continue it")),
+        # The same key on a row that cannot be continued: it says why (not in the footer).
+        Binding("c", "cannot_continue", N_("Continue it"), show=False),
         Binding("escape,q", "app.pop_screen", N_("Back")),
         Binding("question_mark,f1", "help", N_("Help")),
     ]
@@ -263,9 +276,9 @@ class ReplayListScreen(EcarteScreen[None]):
         return self.summaries[row] if self.summaries and 0 <= row < len(self.summaries) else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "continue_match":
+        if action in ("continue_match", "cannot_continue"):
             summary = self.selected()
-            return summary is not None and summary.resumable
+            return summary is not None and summary.resumable == (action == "continue_match")
         return True
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
@@ -275,6 +288,20 @@ class ReplayListScreen(EcarteScreen[None]):
         summary = self.selected()
         if summary is not None and summary.resumable:
             self.ecarte_app.open_game(resume=summary.path)
+
+    def action_cannot_continue(self) -> None:
+        """c on a row that cannot be continued: why, rather than nothing."""
+        summary = self.selected()
+        if summary is None or summary.resumable:
+            return
+        if summary.over:
+            text = _("This match is over: Enter replays it.")
+        elif summary.forfeited:
+            text = _("This match ended by forfeit: Enter replays it.")
+        else:
+            # The reason is the Result column's: "invalid log (line 5)", "unreadable: …".
+            text = _sentence(_("This match cannot be continued: {reason}").format(reason=summary.result))
+        self.notify(text, title=_("Continue"), timeout=6, markup=False)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.open_row(event.cursor_row)
@@ -310,18 +337,23 @@ class ReplayViewerScreen(EcarteScreen[None]):
         Binding("end", "jump_end", N_("End"), show=False, priority=True),
         Binding("a", "analyse", N_("Analysis")),
         Binding("question_mark,f1", "help", N_("Help")),
-        Binding("escape,q", "app.pop_screen", N_("Close")),
+        Binding("escape,q", "close", N_("Close")),
+        # Translators: Esc in a replay opened from the analysis of a match: back to that analysis.
+        Binding("escape,q", "back_to_analysis", N_("Back to the analysis")),
     ]
 
-    def __init__(self, path: Path, replay: Replay | None = None) -> None:
+    def __init__(self, path: Path, replay: Replay | None = None, *, at_end: bool = False) -> None:
         """``replay``: the log already read; without it, the viewer reads
-        ``path`` itself, in a worker, showing "Loading…" meanwhile."""
+        ``path`` itself, in a worker, showing "Loading…" meanwhile.
+        ``at_end``: open at the last event (a match watched as it is
+        played), not at the start."""
         super().__init__()
         self.path = path
         self.replay: Replay = replay if replay is not None else Replay(header=None)
         self.steps: ReplaySteps | None = None
         """``None`` while the log is being read."""
         self.position = 0
+        self.at_end = at_end
         self._given = replay is not None
         self.names: tuple[str, str] = ("?", "?")
         self.hidden_seat: int | None = None
@@ -331,6 +363,9 @@ class ReplayViewerScreen(EcarteScreen[None]):
         self.analysis_note_shown = False
         """Whether the analysis told, in a toast, what was best at a decision:
         the toast speaks of this replay, so it goes when the replay does."""
+        self.analysis_place: AnalysisPlace | None = None
+        """Where the analysis of this log was left, to open it again as it
+        was (``analysis_screen.open_analysis``)."""
 
     def on_unmount(self) -> None:
         if self.analysis_note_shown:
@@ -411,6 +446,8 @@ class ReplayViewerScreen(EcarteScreen[None]):
             error = self.query_one("#replay-error", Static)
             error.update(error_text)
             error.display = True
+        if self.at_end:
+            self.position = self.last_position
         self.show()
 
     # ------------------------------------------------------------ text
@@ -679,9 +716,38 @@ class ReplayViewerScreen(EcarteScreen[None]):
             return
         self.ecarte_app.show_analysis(self)
 
+    @property
+    def back_to_analysis(self) -> bool:
+        """Whether Esc goes back to the analysis this viewer was opened to
+        host (the end of a match's ``a``), after a decision chosen there:
+        the analysis, not this replay, is where the player came from."""
+        place = self.analysis_place
+        return place is not None and place.hosted
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Esc's two bindings: the footer names where it goes.
+        if action == "close":
+            return not self.back_to_analysis
+        if action == "back_to_analysis":
+            return self.back_to_analysis
+        return True
+
+    def action_close(self) -> None:
+        self.app.pop_screen()
+
+    def action_back_to_analysis(self) -> None:
+        """The analysis as it was left: the same rows, the same row."""
+        if self.analysis_note_shown:
+            # The toast of the decision chosen: the analysis says it again, under its row.
+            self.app.clear_notifications()
+            self.analysis_note_shown = False
+        self.ecarte_app.show_analysis(self)
+
     def action_help(self) -> None:
         state = self.state(self.position)
-        phase = state.phase if state is not None else None
+        # Before the first deal, the game in brief: "a new deal" would speak
+        # of a deal the screen says is not there yet.
+        phase = state.phase if state is not None and state.deals else None
         rules = self.replay.header.rules if self.replay.header is not None else None
         self.ecarte_app.show_help(phase, table_keys=False, rules=rules)
 

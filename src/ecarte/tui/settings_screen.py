@@ -1,6 +1,7 @@
 """The settings screen: every rule variant with what it changes, the
 opponent's level, the player's name, the pace of play, the card style and
-the colour theme."""
+the colour theme; above them, while the settings file has problems, every
+one of them (the toast at start only sums them up)."""
 
 from __future__ import annotations
 
@@ -41,6 +42,7 @@ from ecarte.play.settings import (
     THEMES,
     NameTaken,
     Settings,
+    SettingsWarning,
     check_name,
 )
 from ecarte.text import printable
@@ -188,6 +190,59 @@ class Choice(Widget, can_focus=True):
         self.action_turn(1)
 
 
+class SettingsProblems(VerticalScroll):
+    """The settings file's problems, at the top of the screen until a save
+    leaves none: the file, what is used instead, each problem with its
+    setting, its bad value and the value used, and where the copy of the
+    file is kept. Its own scroll, so that a long list leaves the form in view."""
+
+    DEFAULT_CSS = """
+    SettingsProblems {
+        height: auto;
+        max-height: 45%;
+        margin: 1 2 0 2;
+        padding: 0 1;
+        border-left: outer $warning;
+        background: $boost;
+    }
+    SettingsProblems .settings-problem {
+        height: auto;
+    }
+    SettingsProblems .settings-problem-mark {
+        width: 2;
+    }
+    SettingsProblems .settings-problem-text {
+        width: 1fr;
+    }
+    """
+
+    def __init__(self, warning: str) -> None:
+        super().__init__(id="settings-problems")
+        self.warning = warning
+
+    def compose(self) -> ComposeResult:
+        warning = self.warning
+        if not isinstance(warning, SettingsWarning):
+            yield Static(printable(warning), markup=False, classes="settings-problems-heading")
+            return
+        yield Static(warning.heading(), markup=False, classes="settings-problems-heading")
+        for problem in warning.problems():
+            yield Horizontal(
+                Static("•", classes="settings-problem-mark"),
+                Static(printable(problem.described()), markup=False, classes="settings-problem-text"),
+                classes="settings-problem",
+            )
+        yield Static(warning.copy_note(), markup=False, classes="settings-problems-copy")
+
+    def lines(self) -> list[str]:
+        """What it says, a line for the heading, each problem and the copy."""
+        return [
+            str(static.content)
+            for static in self.query(Static)
+            if not static.has_class("settings-problem-mark")
+        ]
+
+
 def _select(options: Iterable[tuple[str | Text, Any]], value: Any, widget_id: str) -> Choice:
     return Choice(options, value, id=widget_id)
 
@@ -281,6 +336,8 @@ class SettingsScreen(EcarteScreen[None]):
 
     def compose(self) -> ComposeResult:
         settings = self.ecarte_app.settings
+        if self.ecarte_app.settings_warning:
+            yield SettingsProblems(self.ecarte_app.settings_warning)
         with VerticalScroll(id="settings-form"):
             yield Static(_("Settings"), id="settings-title")
             yield Static(_(KEYS_HINT), id="settings-hint")

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -24,6 +25,15 @@ from ecarte.text import printable
 from .base import PAGE_BINDINGS, EcarteScreen, while_open
 from .fitted_table import FittedTable
 from .key_footer import KeyFooter
+
+RULES_IN_A_ROW = 30
+"""The longest rule set, in cells, named in full in the record's table."""
+
+
+def rule_set_mark(number: int) -> str:
+    """The letter that names the ``number``-th rule set (A, B, …; past Z, numbers)."""
+    return chr(ord("A") + number) if number < 26 else str(number + 1)
+
 
 ROLLING = 10
 """The win rate over time is over the last this many matches."""
@@ -197,12 +207,28 @@ class StatsScreen(EcarteScreen[None]):
             (f"level:{level}", _("against {level}").format(level=level_name(level)), tally)
             for level, tally in record.by_level.items()
         ]
+        words_of = sorted(
+            ((rules, rules_shown(rules), tally) for rules, tally in record.by_rules.items()),
+            key=lambda item: item[1].casefold(),
+        )
+        # A rule set too long for the names' column (every variant in
+        # German ran to ten lines of a narrow column) is named by a letter
+        # there, and in full, on the width of the screen, under the table.
+        marked = any(cell_len(words) > RULES_IN_A_ROW for __, words, ___ in words_of)
         rule_sets = [
-            (f"rules:{rules}", _("rules: {rules}").format(rules=rules_shown(rules)), tally)
-            for rules, tally in record.by_rules.items()
+            (
+                f"rules:{rules}",
+                # Translators: a row of the record: a rule set named by a letter ("rules A"),
+                # spelled out under the table.
+                _("rules {mark}").format(mark=rule_set_mark(number))
+                if marked
+                else _("rules: {rules}").format(rules=words),
+                tally,
+            )
+            for number, (rules, words, tally) in enumerate(words_of)
         ]
         rows += sorted(levels, key=lambda row: row[1].casefold())
-        rows += sorted(rule_sets, key=lambda row: row[1].casefold())
+        rows += rule_sets
         rows.append(("assisted", _("With hints, apart"), record.assisted))
         # The level of each, as for the matches without hints (a learner
         # with the Coach on sees how they do against Easy), still apart.
@@ -227,6 +253,13 @@ class StatsScreen(EcarteScreen[None]):
             [key for key, __, ___ in rows],
         )
         widgets.append(table)
+        if marked:
+            legend = "\n".join(
+                # Translators: under the record, a rule set named by a letter: "A: game to 7 · ace high".
+                _("{mark}: {rules}").format(mark=rule_set_mark(number), rules=words)
+                for number, (__, words, ___) in enumerate(words_of)
+            )
+            widgets.append(Static(legend, classes="stats-note", id="stats-rules-legend"))
         widgets.append(Static(_("Deals"), classes="stats-heading"))
         widgets.append(Static(self.deal_text(record), id="stats-deals"))
         widgets.append(Static(_("Win rate over time"), classes="stats-heading"))

@@ -92,7 +92,9 @@ class CardSlot(Static, can_focus=False):
         mark = Text()
         number = ("+" if look.new else "") + str(self.index + 1)
         if look.chosen:
-            mark.append(f"{'✗' + number:^{7 if large else 4}}", style=tint("bold yellow"))
+            # The cursor on a picked card shows too: Space there puts it back.
+            picked = ("▲✗" if look.cursor else "✗") + number
+            mark.append(f"{picked:^{7 if large else 4}}", style=tint("bold yellow"))
         elif look.cursor:
             mark.append(f"{'▲' + number:^{7 if large else 4}}", style=tint("bold cyan"))
         else:

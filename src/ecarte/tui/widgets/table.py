@@ -177,7 +177,9 @@ class TableView(Static, can_focus=False):
         upcard.add_row(styled(_("trump {suit}"), suit=suit_text(look.trump, symbols)))
 
         stock = Table.grid()
-        stock.add_column(justify="center")
+        # As wide as "stock 21" whatever the count: the cards beside it do
+        # not shift a column when the stock goes below ten.
+        stock.add_column(justify="center", min_width=cell_len(_("stock {count}").format(count=88)))
         stock.add_row(card_back(large) if look.stock_size else empty_slot(large=large))
         # Translators: under the stock's card back: how many cards it holds.
         stock.add_row(Text(_("stock {count}").format(count=look.stock_size)))
