@@ -1,72 +1,74 @@
-"""Does the coach value "play" at the exchange as it values the play that
-follows? Elder's exchange decision from a fresh deal at 0-0: the coach's
-chance for playing at once, then, once elder has played, its chance for the
-best first lead (or the king). Both are the expert's valuation at the
-analysis budget, from elder's view only. Nothing happens in between, so
-they should agree within the sampling errors (about 1.5 points each),
-give or take three small effects that nearly cancel (docs/analysis.md):
-the point the expert takes off playing at once (``play_bias``), the
-exchange's simulations choosing the lead as if they saw the sampled hand
-(about a point for Play), and the best of several noisy estimates (about
-half a point for the lead). Measured on 2026-12-03: -0.23 ± 0.32 (classic),
--0.18 ± 0.31 (equal); +1.80 and +1.52 before the dealer's trump king to
-come was counted at the first lead.
+"""Does the coach contradict itself from one decision to the next?
 
-    python benchmarks/coach_consistency.py [POSITIONS] [MODEL]
+A play-tester saw "Refuse 22%" at the dealer's answer, then 55% at the
+forced reply to elder's lead just after. One lead can tell a lot, so a
+single jump proves nothing; but the coach's value of an option is its
+expected chance of winning, so over many deals the value shown at the next
+decision must average the value of the option taken (a martingale), or the
+coach is biased at one of the two.
 
-MODEL is ``equal`` (default) or ``classic`` (the model the coach uses
-against the Normal level).
+Deals at 0-0, the player dealing; elder (the level given) proposes; the
+coach values the answer (as the app's hint does, the seat's evaluator
+against that level's model), the player refuses, elder plays on, and the
+coach values the player's next decision. Printed: each pair, then the mean
+difference with one standard error.
+
+    python benchmarks/coach_consistency.py --level easy --deals 25 --seed 5
 """
 
 from __future__ import annotations
 
-import math
+import argparse
 import random
 import statistics
-import sys
 
-from ecarte.ai.coach import SeatEvaluator
-from ecarte.ai.expert import ExpertPlayer
-from ecarte.ai.expert_value import CLASSIC, EQUAL
-from ecarte.engine import Match, Rules
-from ecarte.engine.actions import PLAY_ACTION
-from ecarte.engine.cards import shuffled_deck
+from ecarte.ai.base import make_player
+from ecarte.ai.coach import SeatEvaluator, model_for
+from ecarte.ai.evaluator import ANALYSIS_BUDGET
+from ecarte.engine import Match, Rules, shuffled_deck
+from ecarte.engine.actions import PROPOSE_ACTION, REFUSE_ACTION
 
 
-def main(positions: int, model_name: str) -> None:
-    model = CLASSIC if model_name == "classic" else EQUAL
-    differences: list[float] = []
-    for seed in range(positions):
-        rules = Rules()
-        match = Match(rules, first_dealer=1)
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--level", default="easy", help="elder's level, and the coach's model of it")
+    parser.add_argument("--deals", type=int, default=25)
+    parser.add_argument("--seed", type=int, default=5)
+    args = parser.parse_args()
+    rules = Rules()
+    model, __ = model_for(args.level)
+    rng = random.Random(args.seed)
+    pairs: list[tuple[float, float]] = []
+    while len(pairs) < args.deals:
+        seed = rng.randrange(10**9)
+        match = Match(rules, first_dealer=0)
         match.deal(shuffled_deck(random.Random(seed)))
-        if match.phase != "exchange":
-            continue  # a king turned up that ended the game: no decision
-        seat = match.current_player
-        assert seat is not None
-        coach = SeatEvaluator(seat, rules, seed=seed, opponent=model)
-        view = match.view(seat)
-        before = {
-            str(option.action): option.win for option in coach.evaluate(view, match.legal_actions()).options
-        }
-        coach.observe(view, PLAY_ACTION)
-        match.apply(PLAY_ACTION, seat)
-        after = coach.evaluate(match.view(seat), match.legal_actions())
-        best = after.ranked()[0]
-        differences.append(best.win - before["play"])
-        print(
-            f"deal {seed:3}: play {before['play']:5.1f}  propose {before['propose']:5.1f}"
-            f"  -> best first move {best.win:5.1f} ({best.action})",
-            flush=True,
-        )
-    mean = statistics.mean(differences)
-    error = statistics.stdev(differences) / math.sqrt(len(differences))
+        elder = make_player(args.level, seed)
+        elder.start_match(1, rules)
+        if elder.decide(match.view(1), match.legal_actions()) != PROPOSE_ACTION:
+            continue
+        match.apply(PROPOSE_ACTION)
+        before = match.view(0)
+        answer = SeatEvaluator(0, rules, seed, ANALYSIS_BUDGET, model).evaluate(before, match.legal_actions())
+        refuse = next(option.win for option in answer.options if option.action == REFUSE_ACTION)
+        match.apply(REFUSE_ACTION)
+        while match.current_player == 1:
+            match.apply(elder.decide(match.view(1), match.legal_actions()))
+        # As the hint does: the evaluator is shown the seat's own decision first.
+        evaluator = SeatEvaluator(0, rules, seed, ANALYSIS_BUDGET, model)
+        evaluator.skip(before, REFUSE_ACTION)
+        after = evaluator.evaluate(match.view(0), match.legal_actions())
+        best = max(option.win for option in after.options)
+        pairs.append((refuse, best))
+        print(f"Refuse {refuse:5.1f}%  ->  next decision {best:5.1f}%", flush=True)
+    differences = [after - before for before, after in pairs]
+    error = statistics.stdev(differences) / len(differences) ** 0.5
     print(
-        f"\n{len(differences)} positions ({model_name} model): the first move's chance minus "
-        f"play's: {mean:+.2f} points ± {error:.2f} (one standard error); "
-        f"the expert takes {-100 * ExpertPlayer.play_bias:.0f} point off playing at once"
+        f"{len(pairs)} deals: Refuse {statistics.mean(a for a, __ in pairs):.1f}%, "
+        f"next decision {statistics.mean(b for __, b in pairs):.1f}%, "
+        f"difference {statistics.mean(differences):+.1f} ± {error:.1f} points (one standard error)"
     )
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 40, sys.argv[2] if len(sys.argv) > 2 else "equal")
+    main()
