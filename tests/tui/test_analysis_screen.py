@@ -554,6 +554,7 @@ async def test_a_in_the_replay_opens_the_analysis_as_it_was_left(tmp_path: Path)
         await pilot.pause()
         assert viewer.position == 2
         assert footer_keys(viewer).get("Esc") == "Close", footer_keys(viewer)
+        assert any("best was Announce" in note.message for note in app._notifications)
         await pilot.press("a")
         again = app.screen
         assert isinstance(again, AnalysisScreen)
@@ -561,8 +562,39 @@ async def test_a_in_the_replay_opens_the_analysis_as_it_was_left(tmp_path: Path)
         await pilot.pause()
         assert again.flagged_only and table_rows(again) == rows
         assert again.query_one(DataTable).cursor_row == 1
+        # The toast of the decision chosen spoke of the replay: it went with it.
+        assert not any("best was Announce" in note.message for note in app._notifications)
         # Esc: the replay, then the screen it was opened from.
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is viewer)
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is below)
+
+
+async def test_the_row_the_analysis_is_reopened_at_is_in_sight(tmp_path: Path) -> None:
+    """A decision far down the list (a tester's line 81 at 80x24): after
+    Enter and a, the list shows that row, not the first screenful."""
+    path = played_log(tmp_path / "long.ecarte.jsonl", 11)
+    app = RecordingApp(Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        viewer = ReplayViewerScreen(path, replay_file(path))
+        app.push_screen(viewer)
+        await pilot.pause()
+        screen = await analysis_opened(pilot, app, rounds=6000)
+        table = screen.query_one(DataTable)
+        last = table.row_count - 1
+        assert last > 3 * table.scrollable_content_region.height
+        table.move_cursor(row=last)
+        await pilot.pause()
+        await pilot.press("enter")
+        await until(pilot, lambda: app.screen is viewer)
+        await pilot.press("a")
+        again = app.screen
+        assert isinstance(again, AnalysisScreen)
+        await until(pilot, lambda: again.analysis is not None, rounds=6000)
+        await pilot.pause()
+        table = again.query_one(DataTable)
+        assert table.cursor_row == last
+        # The last row in sight: the list scrolled to its end.
+        assert table.max_scroll_y > 0 and round(table.scroll_y) == round(table.max_scroll_y)

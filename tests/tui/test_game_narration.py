@@ -118,6 +118,22 @@ def test_the_liability_warning_ends_when_the_liable_player_has_won_the_deal() ->
     assert liability_warning(match, NAMES) is None
 
 
+def test_the_liability_warning_ends_when_the_liable_player_has_lost_the_deal() -> None:
+    """A tester read "If Computer loses this deal, you score 2" with three
+    tricks already taken: the deal was decided, the warning outlived it.
+    Only where a vole would score more is something still to come."""
+    weak = deck("7S 8S 9S KH QH JH 7D 8D AH TH 7H")  # the computer (elder) is weak
+    for rules, kept in ((Rules(), False), (Rules(penalty_adds_to_vole=True), True)):
+        match = dealt(weak, first_dealer=0, rules=rules)
+        step(match, PLAY_ACTION)  # the computer plays without proposing: liable
+        while match.tricks_won[0] < 3:
+            assert liability_warning(match, NAMES) is not None
+            step(match, match.legal_actions()[-1] if match.current_player == 0 else match.legal_actions()[0])
+        assert match.liable == 1 and match.tricks_won == [3, 0]
+        # Decided: said no more, unless the vole (3 points) is still to come.
+        assert (liability_warning(match, NAMES) is not None) == kept, rules
+
+
 def test_the_king_and_the_tricks_in_words() -> None:
     match = dealt()
     step(match, PLAY_ACTION)

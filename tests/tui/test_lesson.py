@@ -385,12 +385,22 @@ async def test_the_lessons_prompt_names_the_key_of_the_card_and_enter_once_the_d
         await you.press("space")  # picks the 7♦ under the ▲, which moves to the 8♣
         assert hand[you.screen.cursor] == Action.parse("card 8C").card
         assert "→ Pick 7♦ and 8♣, then Enter." in panel(you.screen)
+        # Enter with one of the two picked: what is left to do, not why the
+        # K♠ and the trumps are kept (none of them was picked).
+        await you.wrong("enter", "Pick 7♦ and 8♣, then Enter.")
+        assert "Keep the K♠" not in said(you.screen)
         await you.press("space")
         assert "→ Press Enter to discard them." in panel(you.screen)
         await you.press("enter", "p")
         you.expects("card KS")
         key = you.screen.lesson.match.hand(0).index(Action.parse("card KS").card) + 1
         assert f"→ Play the K♠. Press {key}, or Enter." in panel(you.screen)
+        # A card the step does not want is explained, and the ▲ stays on the
+        # K♠, so that "or Enter" holds.
+        await you.wrong("1", "Lead the K♠")
+        assert you.screen.lesson.match.hand(0)[you.screen.cursor] == Action.parse("card KS").card
+        await you.press("enter")
+        assert you.screen.lesson.match.tricks or you.screen.lesson.match.trick
 
 
 async def test_the_lessons_end_asks_before_starting_a_match_while_one_is_unfinished() -> None:

@@ -235,3 +235,25 @@ def test_the_problems_are_said_in_the_language_chosen_after_the_file_was_read() 
     assert "must be one of" in warning
     i18n.activate("fr")
     assert "doit être" in warning.problems()[0].message
+
+
+async def test_an_unknown_setting_alone_makes_no_copy_at_each_start() -> None:
+    """A key the app does not know is kept by a save, so nothing of the file
+    can be lost for it: no copy is made (a tester found a new
+    settings.toml.bad-<time> after every start), and the list says no word
+    about a copy; the key is still named, as ignored."""
+    write('colour = "red"\n[rules]\nbogus_key = 3\n')
+    for __ in range(3):
+        settings, warning = load_settings()
+        assert warning is not None and settings == Settings()
+    assert not list(paths.settings_path().parent.glob("settings.toml.bad-*"))
+    app = started()
+    async with app.run_test(size=SMALLEST) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        __, *problems = app.screen.query_one(SettingsProblems).lines()
+        assert len(problems) == 2, problems
+        assert problems[0].startswith("unknown rule 'bogus_key'")
+        assert problems[1] == "unknown settings ignored: colour"
+        assert not any("copy" in line for line in problems)
+    assert paths.settings_path().read_text(encoding="utf-8") == 'colour = "red"\n[rules]\nbogus_key = 3\n'

@@ -177,6 +177,10 @@ class SettingsProblem:
     used: str | None = None
     """The value used instead, as the file writes it (``'normal'``, ``5``,
     ``true``); ``None`` when the setting is ignored or the whole file is."""
+    unknown: bool = False
+    """A setting the app does not know (a typo, or one of a newer version):
+    ignored, and kept in the file by a save, so no copy of the file is
+    needed for it."""
 
     def described(self) -> str:
         """The problem and, when there is one, the value used instead."""
@@ -228,13 +232,16 @@ def _check_mapping(data: dict[str, Any]) -> tuple[Settings, list[SettingsProblem
             try:
                 rules = rules.replace(**{key: value})
             except RulesError as error:
-                used = _file_value(default_rules[key]) if key in default_rules else None
-                problems.append(SettingsProblem((f"rules.{key}",), str(error), used))
+                known = key in default_rules
+                used = _file_value(default_rules[key]) if known else None
+                problems.append(SettingsProblem((f"rules.{key}",), str(error), used, unknown=not known))
     unknown = sorted(set(data) - {*checks, "rules"})
     if unknown:
         problems.append(
             SettingsProblem(
-                tuple(unknown), _("unknown settings ignored: {keys}").format(keys=", ".join(unknown))
+                tuple(unknown),
+                _("unknown settings ignored: {keys}").format(keys=", ".join(unknown)),
+                unknown=True,
             )
         )
     return replace(defaults, rules=rules, **values), problems
@@ -346,7 +353,11 @@ class SettingsWarning(str):
         return text.format(path=path)
 
     def copy_note(self) -> str:
-        """Where the copy of the file as it was is kept, or that there is none."""
+        """Where the copy of the file as it was is kept, or that there is
+        none; nothing when no copy was needed (unknown settings only, which a
+        save keeps)."""
+        if self.backup is None and self.partial and all(problem.unknown for problem in self.problems()):
+            return ""
         if self.backup is None:
             return _("No copy of the file could be made beside it.")
         return _("A copy of the file as it was is kept as {backup}.").format(
@@ -476,14 +487,15 @@ def check_saved_settings(path: Path | None = None, backup: Path | None = None) -
     still holds that is not used (a key the app does not know, which saving
     keeps), or ``None``. No copy is made: ``backup`` is the one made when the
     app started, if any."""
-    return _load(path or paths.settings_path(), lambda _path, _content: backup)[1]
+    return _load(path or paths.settings_path(), lambda _path, _content: backup, copy_made=True)[1]
 
 
 def _load(
-    path: Path, keep: Callable[[Path, bytes | None], Path | None]
+    path: Path, keep: Callable[[Path, bytes | None], Path | None], copy_made: bool = False
 ) -> tuple[Settings, SettingsWarning | None]:
-    """``load_settings``, with ``keep`` making (or naming) the copy of a
-    file with a problem: its path and its bytes (``None``: too large to read)."""
+    """``load_settings``, with ``keep`` making (or, ``copy_made``, naming)
+    the copy of a file with a problem: its path and its bytes (``None``: too
+    large to read)."""
     try:
         data = read_regular_file(path, MAX_SETTINGS_BYTES, what="it")
     except FileRefused as error:
@@ -530,7 +542,11 @@ def _load(
         )
     if problems:
         text = "; ".join(problem.message for problem in problems)
-        return settings, _warning(path, lambda: _shorten_values(text), keep(path, data), data=parsed)
+        # Unknown settings only: a save keeps them, so nothing is lost and no
+        # copy is made (one at every start piled up while the key stayed).
+        unknown_only = all(problem.unknown for problem in problems)
+        backup = None if unknown_only and not copy_made else keep(path, data)
+        return settings, _warning(path, lambda: _shorten_values(text), backup, data=parsed)
     return settings, None
 
 

@@ -732,8 +732,18 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
             # Back as the player left it: the row they went to the replay from.
             table.move_cursor(row=min(self._row_to_restore, len(self.rows) - 1))
             self._row_to_restore = None
+            # Once the detail under the list has its height (the list's
+            # then), scrolled to that row: one far down stayed below the
+            # fold while the detail spoke of it.
+            self.call_after_refresh(self.call_after_refresh, self._cursor_in_sight)
         self._fit_detail()
         self.describe(table.cursor_row)
+
+    def _cursor_in_sight(self) -> None:
+        if not self.is_open:  # left before the list was laid out
+            return
+        table = self.query_one(DataTable)
+        table.move_cursor(row=table.cursor_row, animate=False)
 
     def _add_deal(self, cells: list[list[Text]], deal: DealResult) -> None:
         played = "—" if deal.tricks is None else f"{deal.tricks[0]}-{deal.tricks[1]}"
@@ -890,6 +900,10 @@ def open_analysis(viewer: ReplayViewerScreen, *, closes_viewer: bool = False) ->
     if not viewer.loaded or replay.header is None:
         viewer.notify(_("There is nothing to analyse in this log."), title=_("Analysis"), timeout=5)
         return
+    if viewer.analysis_note_shown:
+        # The toast of the decision chosen before speaks of the replay, not of the list.
+        viewer.app.clear_notifications()
+        viewer.analysis_note_shown = False
     place = viewer.analysis_place
     hosted = closes_viewer or (place is not None and place.hosted)
     settings = getattr(viewer.app, "settings", None)

@@ -240,6 +240,10 @@ class LessonScreen(EcarteScreen[None]):
             return
         self.wrong = reply
         self.app.bell()
+        # The ▲ goes back to the card the step asks for, so that the hint's
+        # "or Enter" holds (at the table a refused card keeps it; here the
+        # step's card is the one to play).
+        self._cursor_on_expected()
         self.refresh_view()
 
     def move(self, action: Action) -> None:
@@ -500,6 +504,12 @@ class LessonScreen(EcarteScreen[None]):
             self.answer(lesson.go_on())
             return
         if match.current_player == YOU and match.phase == DISCARD_PHASE:
+            wanted = wants(lesson.step).discards if lesson.step.kind == StepKind.YOU else 0
+            if self.chosen != wanted and not self.chosen & ~wanted:
+                # Some of the cards picked, none wrong: what is left to pick,
+                # not why the others are kept.
+                self.answer(lesson.hint)
+                return
             self.move(discard_action(cards_in(self.chosen)))
         elif match.current_player == YOU and match.phase == TRICKS:
             hand = self._hand()

@@ -378,6 +378,11 @@ def liability_warning(match: Match, names: tuple[str, str]) -> str | None:
     # four tricks, and with the vole.
     points = trick_points(TRICKS_TO_WIN, True, match.rules)
     vole_points = trick_points(5, True, match.rules)
+    if match.tricks_won[1 - seat] >= TRICKS_TO_WIN and (vole_points == points or match.tricks_won[seat]):
+        # The liable player has lost the deal and the penalty is certain: a
+        # warning of what may happen would outlive it (the deal's window
+        # says what it scored). Only a vole worth more is still to come.
+        return None
     liable, other = names[seat], names[1 - seat]
     if seat == match.elder:
         why = _say(liable, _("You played without proposing."), _("{name} played without proposing."))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from importlib import resources
 from typing import ClassVar
 
@@ -137,11 +138,18 @@ class RulesScreen(EcarteScreen[None]):
             scroll.scroll_to(y=target, animate=False)
 
 
+LETTER_CARD = re.compile(r"`(?:10|[0-9A-Z])[A-Z]`")
+"""A card written in the letters style, in code (`KS`, `10H`)."""
+
+
 def suits_as_letters(markdown: str) -> str:
     """The guide in the letters card style: every card written as the table
     writes it then (Q♠ as QS, or in the language's letters), the examples
-    too; a terminal that cannot show the symbols shows none here either."""
-    return letters(markdown)
+    too; a terminal that cannot show the symbols shows none here either.
+    The paragraph that shows both ways of writing a card (the symbols, then
+    the letters) is left as it is: in letters it would contradict itself."""
+    blocks = re.split(r"(\n(?=- |\n))", markdown)
+    return "".join(block if LETTER_CARD.search(block) else letters(block) for block in blocks)
 
 
 def heading_words(markdown: str) -> str:

@@ -232,7 +232,9 @@ class SettingsProblems(VerticalScroll):
                 Static(printable(problem.described()), markup=False, classes="settings-problem-text"),
                 classes="settings-problem",
             )
-        yield Static(warning.copy_note(), markup=False, classes="settings-problems-copy")
+        note = warning.copy_note()
+        if note:
+            yield Static(note, markup=False, classes="settings-problems-copy")
 
     def lines(self) -> list[str]:
         """What it says, a line for the heading, each problem and the copy."""
