@@ -129,3 +129,23 @@ async def test_the_list_names_the_level_in_words_and_fits_80_columns(
         # Every file stays in sight, whole.
         stems = {str(table.get_row_at(row)[3]) for row in range(table.row_count)}
         assert stems == {"a", "b"}
+
+
+def test_a_folder_or_fifo_named_like_a_log_is_listed_as_what_it_is(
+    write_log: Callable[..., Path], known_events: tuple[str, ...]
+) -> None:
+    """A play-tester replaced a log by a folder, then by a FIFO: the list
+    left it out without a word, while the statistics named it. It is a row
+    saying what it is; nothing opens the FIFO (the listing never blocks)."""
+    import os
+
+    folder = paths.matches_dir()
+    write_log(folder / "a.ecarte.jsonl", known_events[:4])
+    (folder / "b.ecarte.jsonl").mkdir()
+    os.mkfifo(folder / "c.ecarte.jsonl")
+    summaries = {summary.path.name: summary for summary in saved_logs()}
+    assert set(summaries) == {"a.ecarte.jsonl", "b.ecarte.jsonl", "c.ecarte.jsonl"}
+    assert summaries["a.ecarte.jsonl"].result == "in progress"
+    assert summaries["b.ecarte.jsonl"].result == "unreadable: not a regular file but a directory"
+    assert summaries["c.ecarte.jsonl"].result == "unreadable: not a regular file but a FIFO (named pipe)"
+    assert not summaries["c.ecarte.jsonl"].resumable

@@ -33,7 +33,7 @@ from ecarte.play.autosave import read_forfeit
 from ecarte.play.names import level_name, rules_in_words
 from ecarte.play.replay_steps import ReplaySteps
 from ecarte.play.session import LOG_SUFFIX, forfeit_path
-from ecarte.safefile import folder_problem
+from ecarte.safefile import Skipped, folder_problem, regular_files
 from ecarte.text import printable, short_name
 
 from .base import EcarteScreen
@@ -184,12 +184,15 @@ def _mtime(path: Path) -> float:
 def saved_logs(directory: Path | None = None) -> list[LogSummary]:
     """The saved matches, newest first."""
     folder = directory or paths.matches_dir()
-    try:
-        files = [path for path in folder.iterdir() if path.name.endswith(LOG_SUFFIX) and path.is_file()]
-    except OSError:
-        return []
-    files.sort(key=_mtime, reverse=True)
+    # A folder, a FIFO or a broken link named like a log is listed, saying
+    # what it is (as ecarte check and the statistics say it), not left out.
+    skipped: list[Skipped] = []
+    files = sorted(regular_files(folder, LOG_SUFFIX, skipped), key=_mtime, reverse=True)
     summaries = [summarize_log(path) for path in files[:LIST_LIMIT]]
+    for entry in skipped:
+        date, stamp = _created({}, entry.path)
+        result = _("unreadable: {error}").format(error=translated(entry.reason))
+        summaries.append(LogSummary(entry.path, date, "?", result, stamp))
     summaries.sort(key=lambda summary: summary.sort_key, reverse=True)
     return summaries
 
