@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from damaged_logs import garble_first_card
 from ecarte.ai.base import Player, make_player
 from ecarte.analysis.stats import collect, rules_label, rules_of_label
 from ecarte.cli import main
@@ -381,18 +382,6 @@ def test_analysed_matches_played_with_hints_are_counted(folder: Path, tmp_path: 
     record = collect(logs, None, analyses)
     assert record.assisted.played == 1 and record.analysed_with_hints == 1
     assert [name for __, name, ___ in record.accuracy] == ["m1.ecarte.jsonl"]
-
-
-def garble_first_card(path: Path) -> int:
-    """Put a card that does not exist on the log's first card line, as a
-    damaged disk might; the number of that line of the file (from 1)."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    index = next(index for index, line in enumerate(lines) if json.loads(line).get("type") == "card")
-    obj = json.loads(lines[index])
-    obj["card"] = "ZZ"
-    lines[index] = json.dumps(obj)
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return index + 1
 
 
 def test_a_damaged_log_is_skipped_with_its_line_not_counted_unfinished(

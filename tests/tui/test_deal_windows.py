@@ -18,7 +18,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from ecarte import i18n
-from ecarte.engine import DealRecord, Rules, parse_card
+from ecarte.engine import Rules, parse_card
 from ecarte.engine.match import ANSWER, EXCHANGE, TRICKS
 from ecarte.engine.view import Trick
 from ecarte.play.session import MatchSession
@@ -27,7 +27,6 @@ from ecarte.tui.app import EcarteApp
 from ecarte.tui.deal_summary import DealSummaryScreen, MatchOverScreen, tricks_line
 from ecarte.tui.game_screen import GameScreen
 from ecarte.tui.help_screen import HelpScreen
-from ecarte.tui.narration import describe_deal_end
 from ecarte.tui.rules_screen import RulesScreen
 
 SMALLEST = (80, 24)
@@ -224,41 +223,6 @@ async def test_the_deals_window_says_which_card_of_a_trick_is_whose(tmp_path: Pa
         assert "your card" in caption.lower() and "Computer's" in caption, caption
         assert "took" in caption, caption
     session.close()
-
-
-def test_a_king_scored_earlier_is_recalled_not_scored_again() -> None:
-    # The king announced in the first trick (1 point), then 3 tricks to 2 (1 point).
-    announced = DealRecord(
-        game=1,
-        dealer=1,
-        upcard=parse_card("7H"),
-        trump=1,
-        points=[2, 0],
-        score=[2, 0],
-        tricks=[3, 2],
-        king_points=[1, 0],
-        winner=0,
-        trick_points=1,
-    )
-    said = describe_deal_end(announced, ("You", "Computer"))
-    assert "You score 1 point for the king" not in said, said
-    assert said == "The king gave you 1 point earlier. You take 3 tricks to 2: 1 point."
-    # The king turned up for the computer; you take the tricks.
-    turned = DealRecord(
-        game=1,
-        dealer=1,
-        upcard=parse_card("KC"),
-        trump=0,
-        points=[1, 1],
-        score=[1, 1],
-        tricks=[4, 1],
-        king_points=[0, 1],
-        turned_king=True,
-        winner=0,
-        trick_points=1,
-    )
-    said = describe_deal_end(turned, ("You", "Computer"))
-    assert said == "The king gave Computer 1 point earlier. You take 4 tricks to 1: 1 point."
 
 
 @pytest.mark.parametrize(

@@ -5,29 +5,16 @@ with hints: by level, as the matches without hints, and within 80 columns."""
 from __future__ import annotations
 
 import io
-import json
-from pathlib import Path
 
 from game_support import RecordingApp
 from rich.console import Console
 from test_stats_screen import opened_stats, played, words
 from textual.widgets import DataTable, Static
 
+from damaged_logs import garble_first_card
 from ecarte.engine import Rules
 from ecarte.log import check_report, replay_file
 from ecarte.play import paths
-
-
-def garble_first_card(path: Path) -> int:
-    """A card that does not exist on the log's first card line; that line's
-    number in the file (from 1)."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    index = next(index for index, line in enumerate(lines) if json.loads(line).get("type") == "card")
-    obj = json.loads(lines[index])
-    obj["card"] = "ZZ"
-    lines[index] = json.dumps(obj)
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return index + 1
 
 
 async def test_a_damaged_log_is_named_with_its_line_and_not_called_unfinished() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.text import Text
-from textual import events, on
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -42,6 +42,8 @@ from .base import CARD_BINDINGS, DECISION_BUTTONS, EcarteScreen, card_keys
 from .key_footer import KeyFooter
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from ecarte.play.session import MatchSession
 
 LARGE_SIZE = (110, 36)
@@ -522,7 +524,17 @@ class LessonScreen(EcarteScreen[None]):
         with the settings' rules, in place of the lesson."""
         if self.game_started:
             return
-        unfinished = self.ecarte_app.find_unfinished()
+        self.look_for_unfinished()
+
+    @work(thread=True, exclusive=True, group="unfinished", exit_on_error=False)
+    def look_for_unfinished(self) -> None:
+        # Up to 200 logs may be replayed, as for the title's Continue: off
+        # the event loop (``ecarte learn`` has no title to have looked first).
+        self.call_from_worker(self._ask_before_starting, self.ecarte_app.find_unfinished())
+
+    def _ask_before_starting(self, unfinished: Path | None) -> None:
+        if self.game_started or self.app.screen is not self:
+            return  # Enter pressed twice: asked, or started, once
         if unfinished is None:
             self._start_easy_game()
             return
