@@ -377,6 +377,14 @@ def test_the_players_of_a_simulate_log_are_recognised(
     for seat in (0, 1):
         faced = header.players[1 - seat].split(": ", 1)[1]
         assert opponents[seat]["known"] is True and opponents[seat]["model"] == faced
+    # In words: each side is valued against the other side's level, never its own.
+    status, out, _ = run(capsys, str(log))
+    lines = out.splitlines()
+    a, b = header.players
+    for name, other in ((a, b), (b, a)):
+        level = other.split(": ", 1)[1].capitalize()
+        sentence = f"  {name}'s chances are valued against {other}, who played at the {level} level."
+        assert sentence in lines, out
 
 
 def test_the_report_says_when_the_match_is_not_over(
@@ -430,7 +438,7 @@ def test_the_report_names_the_players_and_whom_their_chances_are_valued_against(
     lines = out.splitlines()
     assert any(line.startswith("You: accuracy ") for line in lines), out
     assert any(line.startswith("Computer: no decision with a choice") for line in lines), out
-    assert "  Your chances are valued against Easy, the level you played." in lines, out
+    assert "  Your chances are valued against Computer, who played at the Easy level." in lines, out
     assert (
         "  Computer's chances are valued as if you played as well as the Expert level: "
         "the analysis cannot know how well you play."

@@ -194,6 +194,26 @@ def test_header_only_log_has_no_games(tmp_path: Path, capsys: pytest.CaptureFixt
     }
 
 
+def test_a_forfeit_kept_beside_the_log_is_the_result(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A forfeited match's log stops midway: the .forfeit file beside it (the
+    app's and ecarte simulate's) says how it was decided; the JSON report
+    stays the log's own (the format has no forfeit)."""
+    path = tmp_path / "m.ecarte.jsonl"
+    path.write_text(log_text(events=EVENTS[:4]), encoding="utf-8")
+    assert main(["check", str(path)]) == 0
+    assert "Result: not decided; the log stops during the match." in capsys.readouterr().out
+    (tmp_path / "m.ecarte.jsonl.forfeit").write_text(
+        "bot 'b' forfeits (exited): it stopped\n  \x1b[2Jlast line\n", encoding="utf-8"
+    )
+    assert main(["check", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Result: decided by a forfeit, which m.ecarte.jsonl.forfeit beside the log explains:" in out
+    assert "  bot 'b' forfeits (exited): it stopped\n    \\x1b[2Jlast line\n" in out
+    assert "not decided" not in out
+    status, report = run_json(path, capsys)
+    assert status == 0 and report["complete"] is False and report["winner"] is None
+
+
 def test_game_decided_in_the_deal_ends_the_match_and_nothing_may_follow(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -205,6 +205,9 @@ def test_bad_files_are_named_and_skipped(
     (copy / "m0.ecarte.jsonl").write_bytes((folder / "m0.ecarte.jsonl").read_bytes())
     (copy / "garbage.ecarte.jsonl").write_bytes(b"\xff\xfe not a log\n")
     (copy / "folder.ecarte.jsonl").mkdir()
+    # A header and more lines than a log may have: said so, not "no valid header".
+    header = (folder / "m0.ecarte.jsonl").read_bytes().split(b"\n", 1)[0]
+    (copy / "long.ecarte.jsonl").write_bytes(header + b"\n" + b"{}\n" * 120_000)
     if sys.platform != "win32":
         os.mkfifo(copy / "pipe.ecarte.jsonl")
     status = main(["stats", "--json", "--dir", str(copy)])
@@ -214,6 +217,7 @@ def test_bad_files_are_named_and_skipped(
     assert record["matches"]["played"] == 1
     problems = " ".join(record["unreadable"])
     assert "garbage.ecarte.jsonl" in problems and "folder.ecarte.jsonl" in problems
+    assert "long.ecarte.jsonl: the file has 120,001 lines; a match log over 100,000 lines is refused" in problems
     if sys.platform != "win32":
         assert "pipe.ecarte.jsonl: not a regular file" in problems
     assert main(["stats", "--dir", str(copy / "missing")]) == 2

@@ -179,15 +179,47 @@ class Deferred(str):
         return text
 
     def translated(self) -> str:
-        return _(self.template).format(
-            **{
-                key: value.translated() if isinstance(value, Deferred) else value
-                for key, value in self.values.items()
-            }
-        )
+        return _(self.template).format(**{key: _shown(value) for key, value in self.values.items()})
 
     def __reduce__(self) -> tuple[object, ...]:
         return (_deferred, (self.template, self.values))
+
+
+def _shown(value: object) -> object:
+    """A placeholder's value in the player's language: a ``Deferred`` text
+    translated, a number grouped by the language's thousands separator."""
+    if isinstance(value, Deferred):
+        return value.translated()
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return Grouped(value)
+    return value
+
+
+def thousands_separator() -> str:
+    """What sets a number's thousands apart in the player's language: a
+    comma in English; a space where the comma is the decimal mark (the
+    decimal point stays a point in every language)."""
+    # Translators: the separator of thousands in numbers ("339,875"): where a comma is the
+    # decimal mark, a space ("339 875"). The decimal point stays ".".
+    return pgettext("thousands", ",")
+
+
+class Grouped:
+    """A number that, formatted with a thousands comma (``{count:,}``),
+    sets its thousands apart as the player's language does: "5,000" in
+    English, "5 000" in French (a comma there would read as a decimal mark)."""
+
+    __slots__ = ("number",)
+
+    def __init__(self, number: int | float) -> None:
+        self.number = number
+
+    def __format__(self, spec: str) -> str:
+        text = format(self.number, spec)
+        return text.replace(",", thousands_separator()) if "," in spec else text
+
+    def __str__(self) -> str:
+        return str(self.number)
 
 
 def _deferred(template: str, values: dict[str, object]) -> Deferred:

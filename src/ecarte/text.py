@@ -24,7 +24,24 @@ def printable(text: str, *, keep_newlines: bool = False) -> str:
     if text.isprintable():
         return text
     return "".join(
-        char if char.isprintable() or (keep_newlines and char == "\n") else _escape(char) for char in text
+        char
+        if char.isprintable() or (keep_newlines and char == "\n") or _sets_thousands_apart(text, index)
+        else _escape(char)
+        for index, char in enumerate(text)
+    )
+
+
+THOUSANDS_SPACES = frozenset("\u00a0\u202f")
+"""The spaces that languages set thousands apart with ("5 000"): kept
+between two digits, where they cannot pass for anything else."""
+
+
+def _sets_thousands_apart(text: str, index: int) -> bool:
+    return (
+        text[index] in THOUSANDS_SPACES
+        and 0 < index < len(text) - 1
+        and text[index - 1].isdigit()
+        and text[index + 1].isdigit()
     )
 
 

@@ -129,7 +129,7 @@ def test_a_log_too_large_is_refused_in_french(tmp_path: Path) -> None:
     assert "the file is 10,000,001 bytes; at most 10,000,000 bytes is read" in str(error)
     i18n.activate("fr")
     assert translated_error(error) == (
-        f"{big}: le fichier fait 10,000,001 octets; au plus 10,000,000 octets sont lus "
+        f"{big}: le fichier fait 10\u00a0000\u00a0001 octets; au plus 10\u00a0000\u00a0000 octets sont lus "
         "(un journal de match de cette taille est refusé plutôt que lu)"
     )
 
@@ -222,3 +222,35 @@ def test_a_bad_deck_is_explained_in_french(tmp_path: Path, capsys: pytest.Captur
     short = broken_example(tmp_path, 2, '"deck":"QC 8D ', '"deck":"QC,8D ')
     _, out, _ = run(capsys, "--lang", "sv", "check", str(short))
     assert "givens kortlek: en kortlek har 32 kort åtskilda med enkla mellanslag; fann 31 element" in out
+
+
+HEADER = (
+    b'{"format": "ecarte-log", "version": 1, "players": ["Ann", "Bob"], "first_dealer": 0, "rules": {}}\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("language", "digits", "lines"),
+    [
+        ("en", "an integer of 5,000 digits", "the file has 120,001 lines"),
+        ("fr", "un entier de 5\u00a0000 chiffres", "le fichier a 120\u00a0001 lignes"),
+        ("de", "eine ganze Zahl mit 5\u00a0000 Ziffern", "die Datei hat 120\u00a0001 Zeilen"),
+    ],
+)
+def test_a_count_in_a_reason_sets_its_thousands_apart_as_the_language_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], language: str, digits: str, lines: str
+) -> None:
+    """In French or German "5,000" reads as five; the space they use
+    between thousands is drawn as a space, not as an escape."""
+    big = tmp_path / "big.ecarte.jsonl"
+    big.write_bytes(HEADER + b'{"type": "deal", "x": ' + b"9" * 5000 + b"}\n")
+    many = tmp_path / "many.ecarte.jsonl"
+    many.write_bytes(HEADER + b"{}\n" * 120_000)
+    __, out, ___ = run(capsys, "--lang", language, "check", str(big))
+    assert digits in out, out
+    assert "\\xa0" not in out
+    __, ___, err = run(capsys, "--lang", language, "check", str(many))
+    assert lines in err, err
+    # What a program reads keeps the English figure.
+    __, out, ___ = run(capsys, "--lang", language, "check", "--json", str(big))
+    assert "an integer of 5,000 digits" in out

@@ -56,7 +56,10 @@ tricks, the vole, 2 points to Leo."""
 
 
 def _write_log(
-    path: Path, events: tuple[str, ...] | list[str], players: tuple[str, str] = ("Klara", "Leo")
+    path: Path,
+    events: tuple[str, ...] | list[str],
+    players: tuple[str, str] = ("Klara", "Leo"),
+    opponent: str | None = "normal",
 ) -> Path:
 
     header = {
@@ -66,8 +69,11 @@ def _write_log(
         "first_dealer": 0,
         "rules": {},
         "created": "2026-11-28T20:15:00",
-        "opponent": "normal",
     }
+    if opponent is not None:
+        # A log the app wrote names the computer's level; its seat 0 is the
+        # app's player, spoken to whatever their name ("You discard").
+        header["opponent"] = opponent
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join([json.dumps(header), *events]) + "\n", encoding="utf-8")
     return path
@@ -75,8 +81,9 @@ def _write_log(
 
 @pytest.fixture
 def known_log(tmp_path: Path) -> Path:
-    """The hand-worked deal of ``KNOWN_EVENTS`` as a log file."""
-    return _write_log(tmp_path / "known.ecarte.jsonl", KNOWN_EVENTS)
+    """The hand-worked deal of ``KNOWN_EVENTS`` as a log file of two players
+    (Klara and Leo, neither the app's player)."""
+    return _write_log(tmp_path / "known.ecarte.jsonl", KNOWN_EVENTS, opponent=None)
 
 
 def _plain(content: object, width: int = 100) -> str:
@@ -90,8 +97,9 @@ def _plain(content: object, width: int = 100) -> str:
 
 @pytest.fixture
 def write_log() -> Callable[..., Path]:
-    """``write_log(path, events, players=("Klara", "Leo"))``: a log file from
-    event lines (JSON text), after a header with default rules."""
+    """``write_log(path, events, players=("Klara", "Leo"), opponent="normal")``:
+    a log file from event lines (JSON text), after a header with default
+    rules; ``opponent=None``: not a log of the app (two other players)."""
     return _write_log
 
 

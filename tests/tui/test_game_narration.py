@@ -297,6 +297,11 @@ def test_names_and_text_are_made_printable() -> None:
     assert printable("a\x1b[31mb") == "a\\x1b[31mb"
     assert printable("tab\there") == "tab\\x09here"
     assert printable("Zoë ♥") == "Zoë ♥"
+    # A non-breaking space would make two names look alike ("You" and
+    # "You\xa0"); between digits it is how French sets thousands apart.
+    assert printable("You\xa0") == "You\\xa0"
+    assert printable("a\u202fb") == "a\\u202fb"
+    assert printable("5\xa0000 et 1\u202f000") == "5\xa0000 et 1\u202f000"
     match = dealt()
     assert step(match, PROPOSE_ACTION, ("\x1b[2J", "Computer")) == "\\x1b[2J proposes"
 

@@ -696,3 +696,95 @@ async def test_the_end_of_a_match_waits_for_the_help_to_close(tmp_path: Path) ->
         await until(pilot, lambda: isinstance(app.screen, MatchOverScreen))
         assert app.screen_stack[-2] is table
     session.close()
+
+
+async def test_a_key_pressed_while_the_opponent_thinks_leaves_no_wait_once_it_forfeits(
+    tmp_path: Path,
+) -> None:
+    """A card pressed while a bot thinks says to wait; once the bot
+    forfeits there is nothing to wait for, and the table says only that
+    the match is over."""
+    from collections.abc import Sequence
+
+    from ecarte.engine import Action, Rules, View
+
+    thinking = threading.Event()
+
+    class SlowThenBroken:
+        name = "slow"
+
+        def start_match(self, seat: int, rules: Rules) -> None:
+            pass
+
+        def decide(self, view: View, legal: Sequence[Action]) -> Action:
+            thinking.wait(10)
+            raise RuntimeError("bot 'slow' forfeits (timeout): no answer")
+
+    session, _ = scripted_session(tmp_path, [DEAL_ONE], first_dealer=0)
+    session.opponent = SlowThenBroken()
+    app = GameApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, GameScreen)
+        await pilot.press("p", "1")
+        await until(pilot, lambda: table.thinking)
+        await pilot.press("2")
+        message = table.query_one("#message", Static)
+        assert "thinking" in str(message.render()) and message.display
+        thinking.set()
+        await until(pilot, lambda: isinstance(app.screen, MatchOverScreen))
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is table)
+        assert not (message.display and "thinking" in str(message.render())), message.render()
+        assert table.query_one("#narration").display
+    session.close()
+
+
+async def test_a_player_with_a_name_of_their_own_is_spoken_to_and_named_in_the_score(
+    tmp_path: Path,
+) -> None:
+    """"Anna plays without proposing" over "accept (a) or refuse (r)" read
+    as if someone else played: the table's sentences say "you" whatever the
+    name, and the name is where names are (the score, the log); so does the
+    match taken up, and its replay."""
+    from ecarte.play.session import MatchSession
+    from ecarte.play.settings import Settings
+
+    from ecarte.tui.app import EcarteApp
+
+    settings = Settings(player_name="Anna", speed="instant")
+    session = MatchSession.new(
+        settings, opponent="random", seed=1, decks=[DEAL_ONE], first_dealer=1, directory=tmp_path
+    )
+    app = GameApp(session, settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        await pilot.press("p")
+        await settle(pilot)
+        assert isinstance(table, GameScreen)
+        score = text_of(table, "#score")
+        assert "Anna" in score and "You played without proposing" in score, score
+        assert "Anna played" not in score
+        assert "You play without proposing" in history(table) and "Anna play" not in history(table)
+        await pilot.press("escape")
+        await pilot.pause()
+    log = session.log_path
+    assert replay_file(log).header.players[0] == "Anna"  # type: ignore[union-attr]
+    resumed, __ = MatchSession.resume(log, settings)
+    assert resumed.names[0] == "Anna"
+    app = GameApp(resumed, settings)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        score = text_of(app.screen, "#score")
+        assert "Anna" in score and "You played without proposing" in score, score
+    resumed.close()
+    viewer = EcarteApp(settings, first_screen=lambda: ReplayViewerScreen(log, replay_file(log)))
+    async with viewer.run_test(size=(100, 30)) as pilot:
+        await pilot.press("right", "right")
+        console = Console(width=200, record=True, file=io.StringIO())
+        console.print(viewer.screen.query_one("#replay-event", Static).content)
+        event = " ".join(console.export_text().split())
+        assert event.startswith("You play without proposing"), event

@@ -233,10 +233,16 @@ def opponent_sentence(seat: int, opponent: Opponent, names: tuple[str, str]) -> 
     player, other = shown_name(names[seat]), shown_name(names[1 - seat])
     if opponent.known and opponent.player is not None:
         level = level_name(opponent.player)
+        # The level is the other's: "the level A played" read as A's own
+        # level in a log of two computer players.
         if you[seat]:
-            return _("Your chances are valued against {level}, the level you played.").format(level=level)
-        return _("{name}'s chances are valued against {level}, the level {name} played.").format(
-            name=player, level=level
+            # Translators: {other} is the computer's name, {level} its level ("Expert").
+            return _("Your chances are valued against {other}, who played at the {level} level.").format(
+                other=other, level=level
+            )
+        # Translators: {name} and {other} are players' names, {level} the other's level ("Random").
+        return _("{name}'s chances are valued against {other}, who played at the {level} level.").format(
+            name=player, other=other, level=level
         )
     if opponent.player is None:
         # A person: how well they play is not known, so the strongest model the analysis has.

@@ -24,7 +24,7 @@ from typing import Any
 
 from ecarte.engine import Rules, RulesError
 from ecarte.engine.match import tally_deals
-from ecarte.i18n import _, ngettext, translated
+from ecarte.i18n import _, ngettext, translated, translated_error
 from ecarte.log import MAX_LOG_BYTES, EventType, LogFileError, replay_bytes
 from ecarte.play.names import rules_in_words
 from ecarte.safefile import Skipped, folder_problem, regular_files
@@ -118,8 +118,9 @@ def summarise_log(path: Path, data: bytes, mtime: float) -> MatchSummary | None:
     the lines before it)."""
     try:
         replay = replay_bytes(data)
-    except LogFileError:
-        return None
+    except LogFileError as error:
+        # Too many lines: said so, not "no valid header".
+        raise _Unreadable(translated_error(error)) from None
     header = replay.header
     match = replay.match
     if header is None or match is None:

@@ -59,4 +59,4 @@ def _cut_string(value: str, quote: Callable[[str], str]) -> str:
 
 
 def _start_and_end(start: str, end: str, length: int) -> str:
-    return Deferred(N_("{start}...{end} ({count} characters)"), start=start, end=end, count=f"{length:,}")
+    return Deferred(N_("{start}...{end} ({count:,} characters)"), start=start, end=end, count=length)

@@ -14,6 +14,7 @@ import atexit
 import gc
 import json
 import sys
+from pathlib import Path
 
 from ecarte.engine import DealRecord, Rules
 from ecarte.engine.cards import SUIT_SYMBOLS, SUITS, suit_name
@@ -21,6 +22,7 @@ from ecarte.engine.scoring import after_four_all, four_all_score, game_won, matc
 from ecarte.i18n import _, ngettext, translated, translated_error
 from ecarte.text import emit, printable
 
+from .forfeit import forfeit_path, read_forfeit
 from .names import second_person, shown_name
 from .reader import LogFileError, Replay, replay_file
 
@@ -72,9 +74,10 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
 
 
-def format_summary(replay: Replay, source: str) -> str:
+def format_summary(replay: Replay, source: str, forfeit: str | None = None) -> str:
     """The readable summary of a replayed log, in the player's language
-    (``ecarte.i18n``; the JSON report never is)."""
+    (``ecarte.i18n``; the JSON report never is); ``forfeit``: why the match
+    was forfeited, from the ``.forfeit`` file beside the log."""
     lines = [_("Match log: {file}").format(file=printable(source))]
     header = replay.header
     match = replay.match
@@ -124,6 +127,14 @@ def format_summary(replay: Replay, source: str) -> str:
                         else _("Result: {name} wins the match.")
                     ).format(name=names[winner])
                 )
+        elif forfeit is not None:
+            # The log alone reads as a match stopped midway: the file beside it says otherwise.
+            lines.append(
+                _("Result: decided by a forfeit, which {file} beside the log explains:").format(
+                    file=printable(forfeit_path(Path(source)).name)
+                )
+            )
+            lines.extend("  " + printable(line) for line in forfeit.splitlines())
         else:
             lines.append(_("Result: not decided; the log stops during the match."))
     if replay.error is None:
@@ -285,5 +296,7 @@ def _check(path: str, as_json: bool) -> int:
     if as_json:
         emit(report_json(check_report(replay)), sys.stdout)
     else:
-        emit(format_summary(replay, path), sys.stdout)
+        over = replay.match is not None and replay.match.is_over
+        forfeit = None if over else read_forfeit(Path(path))
+        emit(format_summary(replay, path, forfeit), sys.stdout)
     return 0 if replay.error is None else 1

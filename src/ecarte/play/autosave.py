@@ -6,7 +6,6 @@ newest match that can be continued.
 
 from __future__ import annotations
 
-import contextlib
 import threading
 from datetime import datetime
 from pathlib import Path
@@ -15,12 +14,15 @@ from typing import Any
 from ecarte.engine import Rules
 from ecarte.i18n import N_, Deferred, _
 from ecarte.log import EndState, LogFileError, LogWriter, read_log_file
-from ecarte.safefile import FileRefused, Skipped, folder_problem, read_regular_file, regular_files
+
+# Where the app keeps a forfeit: the log's layer, which ecarte check reads too.
+from ecarte.log.forfeit import forfeit_path as forfeit_path
+from ecarte.log.forfeit import read_forfeit as read_forfeit
+from ecarte.log.forfeit import write_forfeit as write_forfeit
+from ecarte.safefile import Skipped, folder_problem, regular_files
 
 LOG_SUFFIX = ".ecarte.jsonl"
 UNFINISHED_SCAN_LIMIT = 200
-FORFEIT_BYTES = 64 * 1024
-"""The most of a ``.forfeit`` file read: a reason and a bot's last lines."""
 """Newest logs examined when looking for a match to continue."""
 _FREE_NAME_ATTEMPTS = 100
 
@@ -58,33 +60,6 @@ def create_log(
                 _("cannot write the autosave in {folder}: {error}").format(folder=folder, error=error)
             ) from None
     raise AutosaveError(_("cannot find a free file name for the autosave in {folder}").format(folder=folder))
-
-
-def forfeit_path(log_path: Path) -> Path:
-    """Where the result of a match the opponent forfeited is kept."""
-    return log_path.with_name(log_path.name + ".forfeit")
-
-
-def write_forfeit(log_path: Path, message: str) -> None:
-    """Keep why the opponent forfeited beside the log (best effort: the
-    match is decided whether or not this can be written)."""
-    with contextlib.suppress(OSError):
-        forfeit_path(log_path).write_text(message + "\n", encoding="utf-8")
-
-
-def read_forfeit(log_path: Path) -> str | None:
-    """Why the opponent forfeited this match, or ``None`` if it did not: the
-    file's words as they were kept, or, for an empty or unreadable file, a
-    sentence in the player's language (it is only shown, never written)."""
-    path = forfeit_path(log_path)
-    if not path.exists():
-        return None
-    try:
-        # A regular file of a reason's size only: a FIFO there must not hang.
-        kept = read_regular_file(path, FORFEIT_BYTES).decode("utf-8", errors="replace").strip()
-        return kept or _("the opponent forfeited this match; no reason was kept")
-    except (FileRefused, OSError):
-        return _("the opponent forfeited this match")
 
 
 def find_unfinished(folder: Path, skipped: list[Skipped] | None = None) -> Path | None:

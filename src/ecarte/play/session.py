@@ -25,6 +25,7 @@ from ecarte.engine import Action, Card, Match, Rules, View, shuffled_deck
 from ecarte.i18n import N_, Deferred, _, translated, translated_error
 from ecarte.log import LogWriter
 from ecarte.log.names import COMPUTER as COMPUTER_IN_LOG
+from ecarte.log.names import the_apps_player
 from ecarte.play import autosave, paths
 from ecarte.play.autosave import LOG_SUFFIX, UNFINISHED_SCAN_LIMIT, forfeit_path
 from ecarte.play.lock import LogLock
@@ -284,7 +285,8 @@ class MatchSession:
         seeded = SeededDecks(seed)
         match = Match(rules, seeded.first_dealer if first_dealer is None else first_dealer)
         runner, notice = _start_opponent(match, level, seed, _FixedThenSeeded(decks, seeded))
-        names = (settings.player_name, COMPUTER_NAME)
+        # Spoken to at the table whatever the name ("You propose"), named in the score.
+        names = (the_apps_player(settings.player_name), COMPUTER_NAME)
         extra = {
             "opponent": level,
             "created": datetime.now().astimezone().isoformat(timespec="seconds"),
@@ -338,7 +340,7 @@ class MatchSession:
             writer.close()
             raise
         recorder = runner.recorder = _Autosave(writer)
-        names = (short_name(str(header.players[0])), short_name(str(header.players[1])))
+        names = (the_apps_player(short_name(str(header.players[0]))), short_name(str(header.players[1])))
         torn = None
         if end.truncated_last_line:
             torn = _(

@@ -45,6 +45,7 @@ from ecarte.analysis.match_analysis import (
 from ecarte.engine import Action
 from ecarte.i18n import N_, _, ngettext, pgettext, translated_error
 from ecarte.log import Replay
+from ecarte.log.names import app_players
 from ecarte.play.autosave import forfeit_path
 from ecarte.text import printable
 
@@ -52,7 +53,7 @@ from .base import EcarteScreen, while_open
 from .fitted_table import FittedTable
 from .hint_panel import option_text
 from .key_footer import KeyFooter
-from .narration import SECOND_PERSON, shown_name
+from .narration import shown_name, spoken_to
 from .styled import styled
 
 if TYPE_CHECKING:
@@ -251,7 +252,7 @@ class WinChanceGraph(Vertical):
 
 def win_chance_caption(name: str) -> str:
     """The graph's caption, for the player seen from seat 0."""
-    if name == SECOND_PERSON:
+    if spoken_to(name):
         return _("Your chance of winning the match after each event; numbers: the deals")
     return _("{name}'s chance of winning the match after each event; numbers: the deals").format(
         name=shown_name(name)
@@ -313,7 +314,7 @@ def decision_note(decision: Decision, names: tuple[str, str], symbols: bool = Tr
     chosen = next(option for option in decision.options if option.action == decision.chosen)
     best = decision.options[0]
     who = names[decision.seat]
-    you = who == SECOND_PERSON
+    you = spoken_to(who)
     values: dict[str, Text | str | int] = {
         "line": decision.line,
         "name": shown_name(who),
@@ -357,7 +358,7 @@ def decision_note(decision: Decision, names: tuple[str, str], symbols: bool = Tr
 def deal_note(deal: DealResult, names: tuple[str, str]) -> Text:
     shown = [shown_name(name) for name in names]
     values = {"game": deal.game, "deal": deal.in_game, "name": shown[deal.dealer]}
-    if names[deal.dealer] == SECOND_PERSON:
+    if spoken_to(names[deal.dealer]):
         text = Text(_("Game {game}, deal {deal} (you deal).").format(**values) + " ")
     else:
         text = Text(_("Game {game}, deal {deal} ({name} deals).").format(**values) + " ")
@@ -378,7 +379,7 @@ def deal_note(deal: DealResult, names: tuple[str, str]) -> Text:
             "other_tricks": deal.open_tricks[1],
             **players,
         }
-        if deal.open_points[scorer] and names[scorer] == SECOND_PERSON:
+        if deal.open_points[scorer] and spoken_to(names[scorer]):
             # The player named "You" is spoken to: "1 point to you", never "to You".
             sentence = ngettext(
                 "{bold} (best play by both, every card visible: what was possible, not what could have been "
@@ -548,7 +549,9 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
         self.replay = replay
         self.symbols = symbols
         header = replay.header
-        self.names: tuple[str, str] = (header.players[0], header.players[1]) if header else ("?", "?")
+        self.names: tuple[str, str] = (
+            app_players((header.players[0], header.players[1]), header.extra) if header else ("?", "?")
+        )
         self.analysis: MatchAnalysis | None = None
         self.flagged_only = place.flagged_only if place is not None else False
         self.rows: list[Decision | DealResult] = []

@@ -17,7 +17,7 @@ from ecarte.engine import DealRecord, Match, Rules
 from ecarte.i18n import N_, _, ngettext, translated
 from ecarte.text import printable
 from ecarte.tui.cards_render import card_text, suit_text
-from ecarte.tui.narration import SECOND_PERSON, describe_deal_end, shown_name
+from ecarte.tui.narration import describe_deal_end, shown_name, spoken_to
 from ecarte.tui.styled import styled
 
 from .base import EcarteModalScreen, ResultT
@@ -106,7 +106,7 @@ def tricks_line(match: Match, names: tuple[str, str], symbols: bool) -> Table:
 
 def tricks_caption(names: tuple[str, str]) -> str:
     """How to read the row of tricks: whose card comes first in each pair."""
-    if names[0] == SECOND_PERSON:
+    if spoken_to(names[0]):
         # Translators: under the deal's row of tricks, each a pair of cards (62 columns, two
         # lines at most); {name}: the opponent ("Computer").
         caption = _("Your card first, then {name}'s; below, who took the trick.")
@@ -190,7 +190,7 @@ class DealSummaryScreen(ResultWindow[str | None]):
         index = self.match.deals.index(record) if record in self.match.deals else len(self.match.deals) - 1
         number = self.match.deal_in_game(index)
         title = Text(_("Deal {number} is over").format(number=number))
-        you_dealt = self.names[record.dealer] == SECOND_PERSON
+        you_dealt = spoken_to(self.names[record.dealer])
         heading = styled(
             # Translators: {trump} is a suit's sign and name ("♥ hearts"), {card} a card.
             _("Trump {trump} · turned up {card} · You dealt")
@@ -311,13 +311,13 @@ class MatchOverScreen(ResultWindow[str]):
         if self.forfeit and self.winner == 0:
             title = (
                 _("You win the match by forfeit.")
-                if self.names[0] == SECOND_PERSON
+                if spoken_to(self.names[0])
                 else _("The opponent forfeits.")
             )
         elif self.winner == 0:
             title = (
                 _("You win the match!")
-                if self.names[0] == SECOND_PERSON
+                if spoken_to(self.names[0])
                 else _("{name} wins the match!").format(name=shown_name(self.names[0]))
             )
         elif self.winner == 1:

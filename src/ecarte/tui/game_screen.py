@@ -682,6 +682,7 @@ class GameScreen(EcarteScreen[None]):
         if not self.is_open or self.session.is_over:
             return
         self.session.declare_forfeit(fault.message)
+        self.clear_error()  # "wait for its move": there is none to wait for now
         self.narrate(_("{name} forfeits the match.").format(name=shown_name(self.session.names[COMPUTER])))
         self.add_history(printable(shown or translated(fault.message), keep_newlines=True))
         self.advance()

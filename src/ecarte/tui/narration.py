@@ -18,7 +18,7 @@ from ecarte.engine.cards import bit, card_label, suit_name, suit_of
 from ecarte.engine.scoring import TRICKS_TO_WIN, trick_points
 from ecarte.engine.view import VIEW_PHASES
 from ecarte.i18n import _, ngettext
-from ecarte.log.names import YOU, shown_name
+from ecarte.log.names import YOU, shown_name, spoken_to
 from ecarte.text import printable
 
 __all__ = [
@@ -29,11 +29,13 @@ __all__ = [
     "liability_warning",
     "printable",
     "shown_name",
+    "spoken_to",
 ]
 
 SECOND_PERSON = YOU
-"""A player named "You" (the setting's default, kept in English in the
-file) gets second-person sentences: "You propose"."""
+"""The setting's default name, kept in English in the file. A player named
+so, or the app's player under a name of their own, gets second-person
+sentences: "You propose" (``spoken_to``)."""
 
 
 NARRATED_NAME_CELLS = 15
@@ -49,8 +51,8 @@ def _name(name: str) -> str:
 
 
 def _say(name: str, you: str, other: str, **values: object) -> str:
-    """``you`` for the player named "You", else ``other`` with ``{name}``."""
-    if name == SECOND_PERSON:
+    """``you`` for the player spoken to, else ``other`` with ``{name}``."""
+    if spoken_to(name):
         return you.format(**values)
     return other.format(name=_name(name), **values)
 
@@ -150,14 +152,14 @@ def _describe_card(before: Match, seat: int, action: Action, names: tuple[str, s
         )
     winner = names[trick.winner]
     values = {"card": shown, "winning": winning, "winner": _name(winner)}
-    if name == SECOND_PERSON:
+    if spoken_to(name):
         if trumped:
             return _("You play the {card}; {winner} wins the trick with the {winning} (trump)").format(
                 **values
             )
         return _("You play the {card}; {winner} wins the trick with the {winning}").format(**values)
     values["name"] = _name(name)
-    if winner == SECOND_PERSON:
+    if spoken_to(winner):
         if trumped:
             return _("{name} plays the {card}; you win the trick with the {winning} (trump)").format(**values)
         return _("{name} plays the {card}; you win the trick with the {winning}").format(**values)
@@ -220,8 +222,8 @@ def _tricks_taken(record: DealRecord, names: tuple[str, str]) -> str:
         "lost": 5 - won,
         "count": count,
     }
-    you_won = names[winner] == SECOND_PERSON
-    you_lost = names[1 - winner] == SECOND_PERSON
+    you_won = spoken_to(names[winner])
+    you_lost = spoken_to(names[1 - winner])
     vole = won == 5
     # The liable loser is named only where the penalty added points (a vole
     # is worth as much either way, unless the rules add the penalty to it).
@@ -389,13 +391,13 @@ def liability_warning(match: Match, names: tuple[str, str]) -> str | None:
     else:
         why = _say(liable, _("You refused the first proposal."), _("{name} refused the first proposal."))
     if vole_points != points:
-        if liable == SECOND_PERSON:
+        if spoken_to(liable):
             cost = ngettext(
                 "If you lose this deal, {other} scores {count} point ({vole} for a vole).",
                 "If you lose this deal, {other} scores {count} points ({vole} for a vole).",
                 points,
             )
-        elif other == SECOND_PERSON:
+        elif spoken_to(other):
             cost = ngettext(
                 "If {name} loses this deal, you score {count} point ({vole} for a vole).",
                 "If {name} loses this deal, you score {count} points ({vole} for a vole).",
@@ -407,13 +409,13 @@ def liability_warning(match: Match, names: tuple[str, str]) -> str | None:
                 "If {name} loses this deal, {other} scores {count} points ({vole} for a vole).",
                 points,
             )
-    elif liable == SECOND_PERSON:
+    elif spoken_to(liable):
         cost = ngettext(
             "If you lose this deal, {other} scores {count} point.",
             "If you lose this deal, {other} scores {count} points.",
             points,
         )
-    elif other == SECOND_PERSON:
+    elif spoken_to(other):
         cost = ngettext(
             "If {name} loses this deal, you score {count} point.",
             "If {name} loses this deal, you score {count} points.",
@@ -448,9 +450,9 @@ def describe_cut(first_dealer: int, names: tuple[str, str]) -> str:
     dealer = names[first_dealer]
     elder = names[1 - first_dealer]
     values = {"name": _name(dealer), "elder": _name(elder)}
-    if dealer == SECOND_PERSON:
+    if spoken_to(dealer):
         return _("The cut, at random: You deal first; {elder} speaks first.").format(**values)
-    if elder == SECOND_PERSON:
+    if spoken_to(elder):
         return _("The cut, at random: {name} deals first; you speak first.").format(**values)
     return _("The cut, at random: {name} deals first; {elder} speaks first.").format(**values)
 

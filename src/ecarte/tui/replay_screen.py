@@ -27,7 +27,7 @@ from ecarte.engine.cards import Card, cards_in, sorted_hand, suit_name
 from ecarte.i18n import N_, _, ngettext, translated, translated_error
 from ecarte.log import LogEvent, LogFileError, Replay, replay_file
 from ecarte.log.format import EventType
-from ecarte.log.names import COMPUTER
+from ecarte.log.names import COMPUTER, app_players
 from ecarte.play import paths
 from ecarte.play.autosave import read_forfeit
 from ecarte.play.names import level_name, rules_in_words
@@ -41,12 +41,12 @@ from .cards_render import card_text, cards_text, suit_text
 from .fitted_table import FittedTable
 from .key_footer import KeyFooter
 from .narration import (
-    SECOND_PERSON,
     describe_action,
     describe_deal,
     describe_deal_end,
     liability_warning,
     shown_name,
+    spoken_to,
 )
 from .styled import styled
 
@@ -436,7 +436,12 @@ class ReplayViewerScreen(EcarteScreen[None]):
         self.replay = replay
         self.steps = steps
         header = replay.header
-        self.names = (short_name(header.players[0]), short_name(header.players[1])) if header else ("?", "?")
+        # The app's player is spoken to in their own match ("You lead"), whatever their name.
+        self.names = (
+            app_players((short_name(header.players[0]), short_name(header.players[1])), header.extra)
+            if header
+            else ("?", "?")
+        )
         final = None if steps.empty else steps.state(steps.last_position)
         self.forfeit = read_forfeit(self.path)
         # Ended: decided, forfeited (kept beside the log), or damaged before
@@ -508,7 +513,7 @@ class ReplayViewerScreen(EcarteScreen[None]):
         if winner is None:
             return _("The opponent forfeits the match: {reason}").format(reason=why)
         loser = shown_name(self.names[1 - winner])
-        if self.names[winner] == SECOND_PERSON:
+        if spoken_to(self.names[winner]):
             return _("{name} forfeits the match, so you win it: {reason}").format(name=loser, reason=why)
         return _("{name} forfeits the match, so {other} wins it: {reason}").format(
             name=loser, reason=why, other=shown_name(self.names[winner])
@@ -521,7 +526,7 @@ class ReplayViewerScreen(EcarteScreen[None]):
             if self.replay.header is None:
                 return _("No valid header: nothing to replay.")
             first = self.names[self.replay.header.first_dealer]
-            if first == SECOND_PERSON:
+            if spoken_to(first):
                 return _("The start of the match. You deal first.")
             return _("The start of the match. {name} deals first.").format(name=shown_name(first))
         event = self.events[position - 1]
@@ -540,7 +545,7 @@ class ReplayViewerScreen(EcarteScreen[None]):
             winner = self.names[after.winner]
             won = (
                 _("You win the match.")
-                if winner == SECOND_PERSON
+                if spoken_to(winner)
                 else _("{name} wins the match.").format(name=shown_name(winner))
             )
             text = _sentence(text) + " " + won
