@@ -27,7 +27,7 @@ from ecarte.analysis.match_analysis import (
 )
 from ecarte.cli import main
 from ecarte.engine import Match, Rules, card_action, deck_for, parse_card
-from ecarte.engine.actions import PLAY_ACTION
+from ecarte.engine.actions import KING_ACTION, PLAY_ACTION
 from ecarte.log import LogWriter, replay_file
 from ecarte.tournament import play_match
 
@@ -488,3 +488,23 @@ def test_the_json_still_names_seats_and_models(tmp_path: Path, capsys: pytest.Ca
         {"seat": 0, "player": "easy", "model": "easy", "known": True},
         {"seat": 1, "player": None, "model": "equal", "known": False},
     ]
+
+
+def test_a_deal_ended_by_the_king_before_any_card_has_no_open_hands(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # As in king_log, but elder announces the king before leading: its point
+    # wins the one-point match, and no card is ever played. Like a deal ended
+    # on a turned-up king, it has no result with all cards known.
+    deck = deck_for(["KS", "7H", "8D", "7C", "9H"], ["AS", "QS", "JS", "AH", "TC"], "7S")
+    lines: list[dict[str, object]] = [
+        {"type": "deal", "dealer": 1, "deck": deck},
+        {"type": "play", "player": 0, "action": PLAY_ACTION},
+        {"type": "king", "player": 0, "action": KING_ACTION},
+    ]
+    path = write_log(tmp_path / "announced.ecarte.jsonl", lines, Rules(target=1), first_dealer=1)
+    (deal,) = analyse(path).deals
+    assert deal.tricks is None and deal.open_tricks is None and deal.open_points is None
+    status, out, __ = run(capsys, str(path), "--json")
+    assert status == 0
+    assert json.loads(out)["deals"][0]["all_cards_known"] is None

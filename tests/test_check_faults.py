@@ -194,7 +194,9 @@ def test_header_only_log_has_no_games(tmp_path: Path, capsys: pytest.CaptureFixt
     }
 
 
-def test_a_forfeit_kept_beside_the_log_is_the_result(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_forfeit_kept_beside_the_log_is_the_result(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A forfeited match's log stops midway: the .forfeit file beside it (the
     app's and ecarte simulate's) says how it was decided; the JSON report
     stays the log's own (the format has no forfeit)."""

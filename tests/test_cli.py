@@ -80,3 +80,54 @@ def test_a_closed_pipe_ends_check_quietly(tmp_path: Path) -> None:
     stderr = process.stderr.read().decode()
     process.wait(timeout=30)
     assert "Traceback" not in stderr
+
+
+@pytest.mark.parametrize("command", ["check", "analyse", "replay"])
+def test_an_argument_too_many_or_an_empty_file_name_is_told_by_the_command(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """ "ecarte: error: unrecognized arguments: b" left out which command
+    refused it and how it is used; "ecarte check: : no such file" named
+    no file (and analyse read "" as the current folder)."""
+    from ecarte.cli import main
+
+    for argv, wanted in (
+        ([command, "a.ecarte.jsonl", "b"], f"ecarte {command}: error: unrecognized arguments: b"),
+        ([command, ""], f"ecarte {command}: error: argument FILE: the file name is empty"),
+    ):
+        with pytest.raises(SystemExit) as exit_info:
+            main(argv)
+        assert exit_info.value.code == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"usage: ecarte {command} "), err
+        assert err.rstrip().endswith(wanted), err
+
+
+def test_a_seed_that_is_no_whole_number_is_told_short(capsys: pytest.CaptureFixture[str]) -> None:
+    """argparse echoed all 5,000 digits of a seed too long for Python to read."""
+    from ecarte.cli import main
+
+    for value, wanted in (
+        (
+            "9" * 5000,
+            "argument --seed: '9999999999999999…99999999' has 5,000 digits; a seed has at most 4,300",
+        ),
+        ("x" * 100, "argument --seed: not a whole number: 'xxxxxxxxxxxxxxxx…xxxxxxxx'"),
+    ):
+        with pytest.raises(SystemExit) as exit_info:
+            main(["simulate", "random", "random", "--matches", "1", "--seed", value])
+        assert exit_info.value.code == 2
+        err = capsys.readouterr().err
+        assert err.rstrip().endswith(wanted) and len(err) < 400, err
+    assert build_parser().parse_args(["play", "--seed", "-12"]).seed == -12
+
+
+def test_simulate_and_bot_help_name_every_built_in_player(capsys: pytest.CaptureFixture[str]) -> None:
+    from ecarte.ai import player_names
+
+    for command in ("simulate", "bot"):
+        with pytest.raises(SystemExit):
+            build_parser().parse_args([command, "--help"])
+        words = " ".join(capsys.readouterr().out.split())
+        for name in player_names():
+            assert name in words, (command, name)

@@ -146,7 +146,7 @@ FAULTS = [
     (
         "garbage.py",
         "garbage",
-        "its answer is not JSON: 'I fold, you win'",
+        "its answer 'I fold, you win' is refused: not valid JSON",
         "garbage bot: answering nonsense now",
     ),
     (
@@ -159,7 +159,7 @@ FAULTS = [
     (
         "nested.py",
         "garbage",
-        "its answer is not JSON: '[[[[",
+        "its answer '[[[[",
         "nested bot: answering brackets now",
     ),
     ("crash.py", "exited", "it exited with status 1", "RuntimeError: crash bot: something went badly wrong"),
@@ -370,15 +370,17 @@ def test_ecarte_bot_stops_on_what_is_not_the_protocol(
 
 def test_ecarte_bot_names_legal_actions_that_contradict_the_view(capsys: pytest.CaptureFixture[str]) -> None:
     # Well-formed, but the legal actions are the answer's while the view is
-    # elder's exchange: the expert chooses from the view, and the host is told.
+    # elder's exchange: the host is told before the player is asked.
     decide = json.loads(a_decide()[0])
     decide["legal"] = [{"type": "refuse"}, {"type": "accept"}]
     data = "".join(line + "\n" for line in [hello(), json.dumps(decide)]).encode()
-    status = serve(make_player("expert", 0), io.BytesIO(data), io.StringIO())
+    out = io.StringIO()
+    status = serve(make_player("expert", 0), io.BytesIO(data), out)
     assert status == 2
+    assert out.getvalue() == ""
     error = capsys.readouterr().err
-    assert "line 2 from the host: the player chose" in error
-    assert "not among the legal actions sent" in error
+    assert "line 2 from the host: 'legal' lists 'refuse', which the rules do not allow" in error
+    assert "(exchange, hand " in error
     assert "Traceback" not in error
 
 

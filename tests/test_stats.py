@@ -217,7 +217,9 @@ def test_bad_files_are_named_and_skipped(
     assert record["matches"]["played"] == 1
     problems = " ".join(record["unreadable"])
     assert "garbage.ecarte.jsonl" in problems and "folder.ecarte.jsonl" in problems
-    assert "long.ecarte.jsonl: the file has 120,001 lines; a match log over 100,000 lines is refused" in problems
+    assert (
+        "long.ecarte.jsonl: the file has 120,001 lines; a match log over 100,000 lines is refused" in problems
+    )
     if sys.platform != "win32":
         assert "pipe.ecarte.jsonl: not a regular file" in problems
     assert main(["stats", "--dir", str(copy / "missing")]) == 2

@@ -103,8 +103,51 @@ def _speak_argparse() -> None:
     argparse.ngettext = i18n.ngettext  # type: ignore[attr-defined]
 
 
+class _PlayersHelp(str):
+    """A help text naming the built-in players ("{players}"), looked up only
+    when the help is shown: the list is ecarte.ai's, which every command
+    would otherwise load (argparse fills a help in with ``%``)."""
+
+    __slots__ = ()
+
+    def __mod__(self, values: object) -> str:
+        from ecarte.ai import player_names
+
+        return str.__mod__(str(self).replace("{players}", ", ".join(player_names())), values)
+
+
+def _seed(text: str) -> int:
+    """A --seed: a whole number; refused in words that keep a long value short
+    (argparse echoed all 5,000 digits of one)."""
+    from ecarte.i18n import Grouped
+
+    try:
+        return int(text)
+    except ValueError:
+        shown = text if len(text) <= 30 else f"{text[:16]}…{text[-8:]}"
+        digits = text.strip().lstrip("+-")
+        if digits.isdigit():
+            limit = sys.get_int_max_str_digits()
+            raise argparse.ArgumentTypeError(
+                # Translators: {value} is the seed as typed, cut short; {limit} a number of digits.
+                _("{value} has {count} digits; a seed has at most {limit}").format(
+                    value=repr(shown), count=f"{Grouped(len(digits)):,}", limit=f"{Grouped(limit):,}"
+                )
+            ) from None
+        raise argparse.ArgumentTypeError(_("not a whole number: {value}").format(value=repr(shown))) from None
+
+
+def _file_name(text: str) -> str:
+    """A FILE argument: an empty one (``ecarte check ""``) names nothing, and
+    would be read as the current folder."""
+    if not text:
+        raise argparse.ArgumentTypeError(_("the file name is empty"))
+    return text
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser, its help in the language in use (``ecarte.i18n``)."""
+
     _speak_argparse()
     parser = _Parser(
         prog="ecarte",
@@ -114,6 +157,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action=_VersionAction)
     parser.add_argument("--lang", metavar="LANG", default=None, help=_lang_help())
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    parser.commands = commands.choices  # type: ignore[attr-defined]  # each command's parser, by name
 
     play = commands.add_parser(
         "play", help=_("start a match at once"), description=_("Start a match at once.")
@@ -127,7 +171,9 @@ def build_parser() -> argparse.ArgumentParser:
             "speaking the bot protocol"
         ),
     )
-    play.add_argument("--seed", type=int, metavar="N", help=_("seed for the decks, to replay the same cards"))
+    play.add_argument(
+        "--seed", type=_seed, metavar="N", help=_("seed for the decks, to replay the same cards")
+    )
     play.add_argument(
         "--rules",
         nargs="+",
@@ -150,7 +196,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("step through a saved match log"),
         description=_("Open the replay viewer on a match log."),
     )
-    replay.add_argument("file", metavar="FILE", help=_("a match log (.ecarte.jsonl)"))
+    replay.add_argument("file", metavar="FILE", type=_file_name, help=_("a match log (.ecarte.jsonl)"))
 
     check = commands.add_parser(
         "check",
@@ -161,15 +207,20 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     check.add_argument("--json", action="store_true", help=_("print one JSON object instead of the summary"))
-    check.add_argument("file", metavar="FILE", help=_("a match log (.ecarte.jsonl)"))
+    check.add_argument("file", metavar="FILE", type=_file_name, help=_("a match log (.ecarte.jsonl)"))
 
     bot = commands.add_parser(
         "bot",
         help=_("run a built-in player as a protocol bot on stdin/stdout"),
         description=_("Speak the bot protocol (spec: docs/bot-protocol.md) on standard input and output."),
     )
-    bot.add_argument("name", metavar="NAME", help=_("a built-in player: random, classic, expert, ..."))
-    bot.add_argument("--seed", type=int, default=0, metavar="S", help=_("the player's seed (default 0)"))
+    bot.add_argument(
+        "name",
+        metavar="NAME",
+        # Translators: {players} lists the built-in players' names, which stay as typed.
+        help=_PlayersHelp(_("a built-in player: {players}")),
+    )
+    bot.add_argument("--seed", type=_seed, default=0, metavar="S", help=_("the player's seed (default 0)"))
 
     simulate = commands.add_parser(
         "simulate",
@@ -178,10 +229,12 @@ def build_parser() -> argparse.ArgumentParser:
             "Play N matches between players A and B, each as seat 0 and first dealer equally often."
         ),
     )
-    simulate.add_argument("player_a", metavar="A", help=_("a built-in player or cmd:COMMAND"))
-    simulate.add_argument("player_b", metavar="B", help=_("a built-in player or cmd:COMMAND"))
+    # Translators: {players} lists the built-in players' names, which stay as typed.
+    either = _PlayersHelp(_("a built-in player ({players}) or cmd:COMMAND"))
+    simulate.add_argument("player_a", metavar="A", help=either)
+    simulate.add_argument("player_b", metavar="B", help=either)
     simulate.add_argument("--matches", type=int, required=True, metavar="N", help=_("number of matches"))
-    simulate.add_argument("--seed", type=int, default=0, metavar="S", help=_("seed for decks and players"))
+    simulate.add_argument("--seed", type=_seed, default=0, metavar="S", help=_("seed for decks and players"))
     simulate.add_argument(
         "--jobs",
         type=int,
@@ -212,13 +265,13 @@ def build_parser() -> argparse.ArgumentParser:
             "2 unreadable file or wrong arguments."
         ),
     )
-    analyse.add_argument("file", metavar="FILE", help=_("a match log (.ecarte.jsonl)"))
+    analyse.add_argument("file", metavar="FILE", type=_file_name, help=_("a match log (.ecarte.jsonl)"))
     analyse.add_argument(
         "--seat", type=int, choices=(0, 1), metavar="N", help=_("analyse only seat N (0 or 1)")
     )
     analyse.add_argument("--json", action="store_true", help=_("print one JSON object instead of the report"))
     analyse.add_argument(
-        "--seed", type=int, default=0, metavar="S", help=_("seed for the sampling (default 0)")
+        "--seed", type=_seed, default=0, metavar="S", help=_("seed for the sampling (default 0)")
     )
 
     stats = commands.add_parser(
@@ -340,7 +393,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     gc.disable()
     try:
         choose_language(sys.argv[1:] if argv is None else argv)
-        args = build_parser().parse_args(argv)
+        parser = build_parser()
+        args, extra = parser.parse_known_args(argv)
+        if extra:
+            # Said by the command's parser: its usage line and its name
+            # ("ecarte check: error: ..."), not the top level's.
+            commands = getattr(parser, "commands", {})
+            (commands.get(args.command) or parser).error(_("unrecognized arguments: %s") % " ".join(extra))
         # SIGPIPE stays ignored (Python's default): a write to a bot that has
         # gone is an error the host makes that bot's forfeit, not our death.
         # Only our own standard output's reader going (`ecarte check FILE |

@@ -11,6 +11,7 @@ the tournament goes on.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import multiprocessing
@@ -27,10 +28,12 @@ from pathlib import Path
 from typing import Any
 
 from ecarte.ai.base import Player
-from ecarte.engine import Match, Rules, RulesError, shuffled_deck
+from ecarte.engine import Match, Phase, Rules, RulesError, shuffled_deck
 from ecarte.engine.match import tally_deals
+from ecarte.engine.quoting import cut_word
 from ecarte.engine.rules import rules_from_assignments
-from ecarte.i18n import N_, _, ngettext, pgettext, translated
+from ecarte.i18n import N_, Deferred, _, ngettext, pgettext, translated
+from ecarte.play.autosave import write_forfeit
 from ecarte.play.loop import FaultPolicy, Forfeit, MatchRecorder, MatchRunner
 from ecarte.protocol.host import (
     COMMAND_PREFIX,
@@ -38,8 +41,10 @@ from ecarte.protocol.host import (
     BotFault,
     ExternalPlayer,
     check_command,
+    last_words,
     resolve_player,
 )
+from ecarte.text import printable, short_name
 
 __all__ = [
     "Forfeit",
@@ -99,6 +104,11 @@ class MatchOutcome:
     thinking: list[float] = field(default_factory=lambda: [0.0, 0.0])
     """Seconds each seat spent deciding."""
     forfeit: Forfeit | None = None
+    """Who forfeited and why: its ``message`` is the whole of it, where the
+    match stood included (the words of a ``.forfeit`` file)."""
+    forfeit_details: dict[str, Any] | None = None
+    """The parts of a forfeit's message (``forfeit_details``): what went
+    wrong, the bot's last lines, and the decision it failed at."""
 
 
 def _bot_fault(error: Exception) -> tuple[str, str]:
@@ -109,6 +119,44 @@ def _bot_fault(error: Exception) -> tuple[str, str]:
 BOT_FAULTS = FaultPolicy(faults=(BotFault,), describe=_bot_fault)
 """A bot's fault (``BotFault``) or an illegal action forfeits its match; a
 built-in player's exception is a bug, and stops the tournament."""
+
+
+def forfeit_place(match: Match) -> dict[str, Any]:
+    """Where ``match`` stands, as the decision a player failed at: the game
+    and the deal (counted within the game, from 1), the phase, and the
+    trick (from 1) in the tricks phase, else ``None``. Before the first deal
+    the game and the deal are 0; between deals (a fault on being told a
+    game's result) the phase is ``deal``."""
+    game = len(match.games)
+    deal = match.deal_in_game() if match.deals else 0
+    trick = len(match.tricks) + 1 if match.phase == Phase.TRICKS else None
+    return {"game": game, "deal": deal, "phase": str(match.phase), "trick": trick}
+
+
+_PHASE_PLACES = {
+    # Translators: where a bot failed, in "bot 'cmd:x' forfeits (timeout) at game 1, deal 2,
+    # the exchange: ...": elder proposing or playing, the dealer answering a proposal, a discard.
+    Phase.EXCHANGE: N_("game {game}, deal {deal}, the exchange"),
+    Phase.ANSWER: N_("game {game}, deal {deal}, the answer to a proposal"),
+    Phase.DISCARD: N_("game {game}, deal {deal}, a discard"),
+}
+
+
+def place_text(place: dict[str, Any]) -> Deferred:
+    """``forfeit_place`` in words (a ``Deferred`` text): "game 1, deal 2, trick 3"."""
+    game, deal, phase = place["game"], place["deal"], place["phase"]
+    if not deal:
+        # Translators: where a bot failed: at its start, before any card was dealt.
+        return Deferred(N_("the start of the match"))
+    if phase == Phase.TRICKS:
+        return Deferred(
+            N_("game {game}, deal {deal}, trick {trick}"), game=game, deal=deal, trick=place["trick"]
+        )
+    template = _PHASE_PLACES.get(Phase(phase))
+    if template is None:
+        # Translators: where a bot failed: when told a game's result, once the deal was over.
+        return Deferred(N_("game {game}, after deal {deal}"), game=game, deal=deal)
+    return Deferred(template, game=game, deal=deal)
 
 
 def play_match(
@@ -124,8 +172,16 @@ def play_match(
     seat. The players are closed (bots end) whatever happens."""
     for player in players:
         _set_player_names(player, players)
+    faults: list[BotFault] = []
+
+    def bot_fault(error: Exception) -> tuple[str, str]:
+        assert isinstance(error, BotFault)
+        faults.append(error)
+        return _bot_fault(error)
+
+    policy = FaultPolicy(faults=BOT_FAULTS.faults, describe=bot_fault)
     runner = MatchRunner(
-        Match(rules, first_dealer), players, lambda: shuffled_deck(deck_rng), recorder, BOT_FAULTS
+        Match(rules, first_dealer), players, lambda: shuffled_deck(deck_rng), recorder, policy
     )
     try:
         runner.start()
@@ -141,8 +197,11 @@ def play_match(
         games_won=list(match.games_won),
         decisions=runner.stats.decisions,
         thinking=runner.stats.thinking,
-        forfeit=runner.forfeit,
     )
+    if runner.forfeit is not None:
+        # The match stands where the failed decision was asked: nothing of
+        # it was applied.
+        outcome.forfeit, outcome.forfeit_details = _placed(runner.forfeit, faults, forfeit_place(match))
     tally = tally_deals(match.deals)
     outcome.deals = len(match.deals)
     outcome.points = tally.points
@@ -150,6 +209,28 @@ def play_match(
     outcome.voles = tally.voles
     outcome.penalties_suffered = tally.penalties_suffered
     return outcome
+
+
+def _placed(
+    forfeit: Forfeit, faults: Sequence[BotFault], place: dict[str, Any]
+) -> tuple[Forfeit, dict[str, Any]]:
+    """The forfeit, its message saying where it happened, and its parts."""
+    where = place_text(place)
+    # The runner keeps the first fault told, and the match stops there.
+    fault = faults[0] if faults else None
+    if fault is not None:
+        placed = fault.at(where)
+        details = {"problem": fault.problem, "stderr": fault.stderr, **place}
+        return Forfeit(forfeit.seat, forfeit.kind, placed.message), details
+    # An in-process player's illegal action: its message says who and what.
+    message = Deferred(
+        # Translators: {where} is the decision ("game 1, deal 2, trick 3"); {problem} what
+        # the player did ("'cheat' chose 'king', which is not a legal action now").
+        N_("at {where}: {problem}"),
+        where=where,
+        problem=forfeit.message,
+    )
+    return Forfeit(forfeit.seat, forfeit.kind, message), {"problem": forfeit.message, "stderr": None, **place}
 
 
 def _set_player_names(player: Player, players: Sequence[Player]) -> None:
@@ -216,20 +297,55 @@ def play_one(spec: TournamentSpec, index: int) -> MatchOutcome:
         durable=False,
     )
     try:
-        return play_match(players, spec.rules, first_dealer, deck_rng, writer)
+        outcome = play_match(players, spec.rules, first_dealer, deck_rng, writer)
     finally:
         writer.close()
+    if outcome.forfeit is not None:
+        # As the app does: the log has no forfeit event, so the reason is
+        # kept beside it, and the log does not look merely interrupted.
+        write_forfeit(writer.path, outcome.forfeit.message)
+    return outcome
+
+
+_batch_running = False
+"""In a worker process: whether a batch of matches is being played (an
+interrupt then ends it, its bots closed; an idle worker ignores one)."""
+
+
+def _worker_start() -> None:
+    """A worker's signals: Ctrl+C (SIGINT, which a terminal sends to every
+    process of the command) interrupts the batch under way once, so its
+    matches end their bots; the host process says what happened."""
+    signal.signal(signal.SIGINT, _worker_interrupt)
+
+
+def _worker_interrupt(signum: int, frame: object) -> None:
+    global _batch_running
+    if _batch_running:
+        _batch_running = False  # once: a second one must not cut the bots' cleanup short
+        raise KeyboardInterrupt
 
 
 def _play_batch(spec: TournamentSpec, indexes: Sequence[int]) -> list[tuple[int, MatchOutcome]]:
-    return [(index, play_one(spec, index)) for index in indexes]
+    global _batch_running
+    _batch_running = True
+    try:
+        return [(index, play_one(spec, index)) for index in indexes]
+    finally:
+        _batch_running = False
+
+
+WAIT_STEP = 0.2
+"""Seconds between looks at whether the tournament was interrupted."""
 
 
 def play_tournament(
     spec: TournamentSpec, jobs: int = 1, on_done: Callable[[int], None] | None = None
 ) -> list[MatchOutcome]:
     """Every match's outcome, in match order; ``on_done(n)`` after each batch
-    of ``n`` matches. With ``jobs`` > 1 the matches run in worker processes."""
+    of ``n`` matches. With ``jobs`` > 1 the matches run in worker processes.
+    ``KeyboardInterrupt`` when interrupted (Ctrl+C, or SIGTERM while
+    ``run_simulate`` runs): every match under way is ended, its bots too."""
     outcomes: dict[int, MatchOutcome] = {}
     if jobs <= 1 or spec.matches == 1:
         for index in range(spec.matches):
@@ -242,21 +358,47 @@ def play_tournament(
     # Fresh interpreters for the workers: forking a process that runs a
     # progress-bar thread can deadlock.
     method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context(method)) as pool:
+    # An interrupt raised anywhere in this thread may strike inside the
+    # pool's own locks and leave it hanging: here it only sets a flag, and
+    # the loop below stops at a point of its choosing.
+    stop = threading.Event()
+    in_main_thread = threading.current_thread() is threading.main_thread()
+    previous = (
+        {number: signal.signal(number, lambda *__: stop.set()) for number in (signal.SIGINT, signal.SIGTERM)}
+        if in_main_thread
+        else {}
+    )
+    pool = ProcessPoolExecutor(
+        max_workers=jobs, mp_context=multiprocessing.get_context(method), initializer=_worker_start
+    )
+    try:
         pending: set[Future[list[tuple[int, MatchOutcome]]]] = {
             pool.submit(_play_batch, spec, list(indexes)) for indexes in batches
         }
-        try:
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in done:
-                    results = future.result()
-                    outcomes.update(results)
-                    if on_done is not None:
-                        on_done(len(results))
-        finally:
+        while pending and not stop.is_set():
+            done, pending = wait(pending, timeout=WAIT_STEP, return_when=FIRST_COMPLETED)
+            for future in done:
+                if isinstance(future.exception(), KeyboardInterrupt):
+                    stop.set()  # a worker was interrupted
+                    continue
+                results = future.result()
+                outcomes.update(results)
+                if on_done is not None:
+                    on_done(len(results))
+        if pending:
+            # Interrupted: no new batch starts, and the batches under way
+            # end now (a worker interrupted twice would not end its bots).
             for future in pending:
                 future.cancel()
+            for worker in multiprocessing.active_children():
+                if worker.pid is not None:
+                    with contextlib.suppress(OSError):
+                        os.kill(worker.pid, signal.SIGINT)
+            raise KeyboardInterrupt
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
     return [outcomes[index] for index in range(spec.matches)]
 
 
@@ -305,7 +447,15 @@ def summarize(spec: TournamentSpec, outcomes: Sequence[MatchOutcome], elapsed: f
             thinking += outcome.thinking[seat]
             if outcome.forfeit is not None and outcome.forfeit.seat == seat:
                 totals["forfeits"] += 1
-                forfeits.append({"match": index + 1, "side": side, "seat": seat, **asdict(outcome.forfeit)})
+                forfeits.append(
+                    {
+                        "match": index + 1,
+                        "side": side,
+                        "seat": seat,
+                        **asdict(outcome.forfeit),
+                        **(outcome.forfeit_details or {}),
+                    }
+                )
         low, high = wilson_interval(totals["matches_won"], len(outcomes))
         totals["win_rate"] = totals["matches_won"] / len(outcomes) if outcomes else 0.0
         totals["win_interval"] = [round(low, 4), round(high, 4)]
@@ -351,9 +501,22 @@ FIGURES = (
 """The table's rows: the figure of each side, and its label."""
 
 
+TABLE_COLUMNS = 80
+"""The table of ``format_summary`` fits this many columns: a long player's
+name is cut (``short_name``) rather than wrapping the rows."""
+COLUMN_GAP = 3
+MIN_NAME_CELLS = 12
+SHOWN_SEED_LENGTH = 40
+"""A longer seed is shown by its start, end and length (``--json`` has it whole)."""
+FORFEITS_SHOWN = 3
+
+
 def format_summary(summary: dict[str, Any]) -> str:
     """The results for a reader (in the player's language), one line per
-    figure, side A then side B. The rule keys stay as ``--rules`` takes them."""
+    figure, side A then side B. The rule keys stay as ``--rules`` takes them.
+    What comes from the command line or a bot (the players' names, a bot's
+    last words) is drawn through ``printable``: it can never move the
+    cursor or recolour the terminal."""
     sides = summary["sides"]
     a, b = sides["A"], sides["B"]
     matches = summary["matches"]
@@ -361,16 +524,13 @@ def format_summary(summary: dict[str, Any]) -> str:
     # Translators: ecarte simulate's rules when none was changed by --rules.
     rules_text = " ".join(f"{key}={_show(value)}" for key, value in changed.items()) or _("default")
     speed = summary["speed"]
-    width = max(len(a["player"]), len(b["player"]), 24) + 6
     labels = {key: _(label) for key, label in FIGURES}
     label_width = max(22, *(len(label) + 2 for label in labels.values()))
 
-    def row(label: str, left: str, right: str) -> str:
-        return f"{label:<{label_width}}{left:<{width}}{right}"
-
     def wins(side: dict[str, Any]) -> str:
         low, high = side["win_interval"]
-        return f"{side['matches_won']} ({100 * side['win_rate']:.1f}%, {100 * low:.1f}-{100 * high:.1f}%)"
+        won = _count(side["matches_won"])
+        return f"{won} ({100 * side['win_rate']:.1f}%, {100 * low:.1f}-{100 * high:.1f}%)"
 
     def rate(value: float | None) -> str:
         return "-" if value is None else _grouped(f"{value:,.0f}")
@@ -382,19 +542,34 @@ def format_summary(summary: dict[str, Any]) -> str:
             return f"{side[key]:.3f}"
         if key == "decisions_per_second":
             return rate(side[key])
-        return str(side[key])
+        return _count(side[key])
+
+    # The names as typed when they fit the row, else cut: A's to what B's
+    # leaves (half the room at least), then B's to what is left.
+    room = TABLE_COLUMNS - label_width - COLUMN_GAP - 2 * len("A: ")
+    a_cells = min(len(printable(a["player"])), max(room // 2, room - len(printable(b["player"]))))
+    left_name = f"A: {printable(short_name(a['player'], max(MIN_NAME_CELLS, a_cells)))}"
+    width = max(len(text) for text in [left_name, *(figure(a, key) for key, __ in FIGURES)]) + COLUMN_GAP
+    b_cells = max(MIN_NAME_CELLS, TABLE_COLUMNS - label_width - width - len("B: "))
+    header = (left_name, f"B: {printable(short_name(b['player'], b_cells))}")
+    names = {"A": header[0][3:], "B": header[1][3:]}
+
+    def row(label: str, left: str, right: str) -> str:
+        return f"{label:<{label_width}}{left:<{width}}{right}".rstrip()
 
     # Translators: the first line of ecarte simulate's results: "12 matches, seed 0, rules:
     # default; 40 deals" ({matches} and {deals} are the two lines below, {rules} KEY=VALUE as typed).
     heading = _("{matches}, seed {seed}, rules: {rules}; {deals}").format(
-        matches=ngettext("{count} match", "{count} matches", matches).format(count=matches),
-        seed=summary["seed"],
+        matches=ngettext("{count} match", "{count} matches", matches).format(count=_count(matches)),
+        seed=_seed_text(summary["seed"]),
         rules=rules_text,
-        deals=ngettext("{count} deal", "{count} deals", summary["deals"]).format(count=summary["deals"]),
+        deals=ngettext("{count} deal", "{count} deals", summary["deals"]).format(
+            count=_count(summary["deals"])
+        ),
     )
     lines = [
         heading,
-        row("", f"A: {a['player']}", f"B: {b['player']}"),
+        row("", *header),
         *(row(labels[key], figure(a, key), figure(b, key)) for key, __ in FIGURES),
         # Translators: the last line of ecarte simulate's results: the time the tournament took
         # and its speed ({matches} and {decisions} are numbers with a decimal point).
@@ -404,29 +579,50 @@ def format_summary(summary: dict[str, Any]) -> str:
             decisions=_number(speed["decisions_per_second"]),
         ),
     ]
-    shown = summary["forfeits"][:3]
-    for forfeit in shown:
-        player = sides[forfeit["side"]]["player"]
-        # Translators: {side} is A or B, {player} as given on the command line; {message} is
-        # the bot's fault ("bot 'cmd:x' forfeits (timeout): ...").
-        lines.append(
-            _("match {number}: {side} ({player}) forfeited: {message}").format(
-                number=forfeit["match"],
-                side=forfeit["side"],
-                player=player,
-                message=translated(forfeit["message"]),
-            )
-        )
-    more = len(summary["forfeits"]) - len(shown)
+    shown_forfeits = summary["forfeits"][:FORFEITS_SHOWN]
+    for forfeit in shown_forfeits:
+        lines.append(printable(_forfeit_text(forfeit, names[forfeit["side"]]), keep_newlines=True))
+    more = len(summary["forfeits"]) - len(shown_forfeits)
     if more > 0:
         lines.append(
             ngettext(
                 "... and {count} more forfeit (--json lists them all)",
                 "... and {count} more forfeits (--json lists them all)",
                 more,
-            ).format(count=more)
+            ).format(count=_count(more))
         )
     return "\n".join(lines)
+
+
+def _forfeit_text(forfeit: dict[str, Any], player: str) -> str:
+    """One forfeit for a reader: the match, where it stood, who forfeited,
+    the fault and what happened, said once; then the bot's last lines."""
+    # Translators: one forfeit in ecarte simulate's results: "match 3, game 1, deal 2, trick 4: A
+    # (cmd:mybot) forfeits (timeout): no answer within 10 s ..."; {where} is the decision it failed
+    # at, {side} A or B, {player} as given on the command line, {kind} the kind of fault (illegal,
+    # garbage, timeout, exited), {problem} what happened.
+    text = _("match {number}, {where}: {side} ({player}) forfeits ({kind}): {problem}").format(
+        number=forfeit["match"],
+        where=place_text(forfeit).translated(),
+        side=forfeit["side"],
+        player=player,
+        kind=Deferred(forfeit["kind"]).translated(),
+        problem=translated(forfeit["problem"]),
+    )
+    stderr = forfeit["stderr"]
+    if stderr is None:  # not a bot: no standard error of its own
+        return text
+    return text + "\n" + last_words(stderr).translated()
+
+
+def _count(value: int) -> str:
+    """A count with its thousands grouped, as the other figures are."""
+    return _grouped(f"{value:,}")
+
+
+def _seed_text(seed: int) -> str:
+    text = str(seed)
+    return text if len(text) <= SHOWN_SEED_LENGTH else cut_word(text)
 
 
 def _show(value: Any) -> str:
@@ -450,21 +646,46 @@ def _grouped(number: str) -> str:
 # ------------------------------------------------------------ the command
 
 
+INTERRUPTED_STATUS = 130
+"""``ecarte simulate``'s exit status when Ctrl+C (or SIGTERM) stops it, as a
+shell gives for SIGINT."""
+
+
 def run_simulate(args: argparse.Namespace) -> int:
-    """``ecarte simulate``: the exit status (2 for wrong arguments)."""
+    """``ecarte simulate``: the exit status (2 for wrong arguments, 130
+    when interrupted)."""
     try:
         spec, jobs = _spec_from_args(args)
     except ValueError as error:
-        print(f"ecarte simulate: {error}", file=sys.stderr)
+        print(printable(f"ecarte simulate: {error}"), file=sys.stderr)
         return 2
     started = time.perf_counter()
     show_progress = not args.json and sys.stdout.isatty()
+    done = [0]
+
+    def count(finished: int) -> None:
+        done[0] += finished
+
     # Stopped by SIGTERM, still end the bots: KeyboardInterrupt unwinds
     # through the cleanup of every match in progress.
     in_main_thread = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGTERM, _interrupt) if in_main_thread else None
     try:
-        outcomes = _with_progress(spec, jobs) if show_progress else play_tournament(spec, jobs)
+        if show_progress:
+            outcomes = _with_progress(spec, jobs, count)
+        else:
+            outcomes = play_tournament(spec, jobs, on_done=count)
+    except KeyboardInterrupt:
+        print(
+            # Translators: ecarte simulate stopped by Ctrl+C: "interrupted after 12 of 100 matches".
+            ngettext(
+                "ecarte simulate: interrupted after {done} of {total} match; no results are printed",
+                "ecarte simulate: interrupted after {done} of {total} matches; no results are printed",
+                spec.matches,
+            ).format(done=_count(done[0]), total=_count(spec.matches)),
+            file=sys.stderr,
+        )
+        return INTERRUPTED_STATUS
     finally:
         if in_main_thread:
             signal.signal(signal.SIGTERM, previous)
@@ -518,6 +739,8 @@ def _prepare_log_dir(spec: TournamentSpec) -> None:
     directory = Path(spec.log_dir or ".")
     # Translators: {folder} is the directory as typed, in quotes; keep --log-dir.
     folder = repr(str(directory))
+    if directory.is_file():
+        raise ValueError(_("--log-dir {folder} is a file, not a directory").format(folder=folder))
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -555,7 +778,7 @@ def _log_paths(spec: TournamentSpec) -> Iterator[Path]:
         yield log_path(spec, index)
 
 
-def _with_progress(spec: TournamentSpec, jobs: int) -> list[MatchOutcome]:
+def _with_progress(spec: TournamentSpec, jobs: int, on_done: Callable[[int], None]) -> list[MatchOutcome]:
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -563,15 +786,22 @@ def _with_progress(spec: TournamentSpec, jobs: int) -> list[MatchOutcome]:
         ProgressColumn,
         Task,
         TextColumn,
-        TimeRemainingColumn,
     )
     from rich.text import Text
 
     class RateColumn(ProgressColumn):
         def render(self, task: Task) -> Text:
-            speed = task.finished_speed or task.speed
+            speed = _rate(task.completed, task.elapsed)
             # Translators: beside ecarte simulate's progress bar: "12.5 matches/s".
-            return Text("" if speed is None else _("{rate} matches/s").format(rate=f"{speed:.1f}"))
+            return Text("" if speed is None else _("{rate} matches/s").format(rate=_number(speed)))
+
+    class LeftColumn(ProgressColumn):
+        def render(self, task: Task) -> Text:
+            speed = _rate(task.completed, task.elapsed)
+            if speed is None or task.total is None:
+                return Text("-:--:--")
+            seconds = int((task.total - task.completed) / speed)
+            return Text(f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}")
 
     columns = (
         # Translators: beside ecarte simulate's progress bar: "matches ━━━━ 3/10 1.2 matches/s
@@ -581,8 +811,26 @@ def _with_progress(spec: TournamentSpec, jobs: int) -> list[MatchOutcome]:
         MofNCompleteColumn(),
         RateColumn(),
         TextColumn(_("left"), markup=False),
-        TimeRemainingColumn(),
+        LeftColumn(),
     )
+
+    def advance(count: int) -> None:
+        on_done(count)
+        progress.advance(task, count)
+
     with Progress(*columns, transient=True) as progress:
         task = progress.add_task("matches", total=spec.matches)
-        return play_tournament(spec, jobs, on_done=lambda count: progress.advance(task, count))
+        return play_tournament(spec, jobs, on_done=advance)
+
+
+RATE_SETTLES = 1.0
+"""Seconds of play before the progress bar shows a rate: matches that end
+together (a batch from a worker) over a moment would be a rate far off."""
+
+
+def _rate(completed: float, elapsed: float | None) -> float | None:
+    """Matches per second since the start: every match finished over all the
+    time taken, not a recent moment's (``None`` before one second or one match)."""
+    if elapsed is None or elapsed < RATE_SETTLES or completed <= 0:
+        return None
+    return completed / elapsed

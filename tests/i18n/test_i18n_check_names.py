@@ -1,6 +1,6 @@
 """``ecarte check`` names the players as the game does: the default name
 ``You`` (kept in English in the log) is the player, spoken to in the second
-person in every language ("You win game 1", "Du gewinnst"), and
+person in every language ("you win game 1", "du gewinnst"), and
 ``Computer`` is the computer in the player's words; any other name is a
 third person, as written."""
 
@@ -40,8 +40,8 @@ def test_the_player_named_you_wins_in_the_second_person(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = check(tmp_path, capsys, '["Computer","You"]')
-    assert "You took 3 tricks, Computer was liable (penalty) (+2)" in out
-    assert "You turned up the king (+1); You took all 5 tricks, the vole (+2); You win game 1" in out
+    assert "you took 3 tricks, Computer was liable (penalty) (+2)" in out
+    assert "you turned up the king (+1); you took all 5 tricks, the vole (+2); you win game 1" in out
     assert "Game 1: 3-6, won by you\nResult: you win the match.\n" in out
     assert "You wins" not in out and "won by You" not in out
 
@@ -50,8 +50,8 @@ def test_the_player_named_you_is_liable_in_the_second_person(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = check(tmp_path, capsys, '["You","Computer"]')
-    assert "You turned up the king (+1); Computer took 3 tricks, you were liable (penalty) (+2)" in out
-    assert "You announced the king (+1)" in out
+    assert "you turned up the king (+1); Computer took 3 tricks, you were liable (penalty) (+2)" in out
+    assert "you announced the king (+1)" in out
     assert "Computer wins game 1" in out and "Result: Computer wins the match." in out
 
 
@@ -60,12 +60,12 @@ def test_the_player_is_du_in_german_and_the_computer_is_the_ordinateur_in_french
 ) -> None:
     out = check(tmp_path, capsys, '["Computer","You"]', "--lang", "de")
     assert "Spieler: Platz 0 Computer, Platz 1 Du; erster Geber: Computer" in out
-    assert "Du gewinnst Partie 1" in out
+    assert "du gewinnst Partie 1" in out
     assert "Partie 1: 3-6, Gewinner: Du\nErgebnis: Du gewinnst das Match.\n" in out
     assert "You" not in out and "gewinnt" not in out
     out = check(tmp_path, capsys, '["Computer","You"]', "--lang", "fr")
     assert "Joueurs: place 0 Ordinateur, place 1 Vous" in out
-    assert "Vous gagnez la partie 1" in out and "Résultat: vous gagnez le match." in out
+    assert "vous gagnez la partie 1" in out and "Résultat: vous gagnez le match." in out
     assert "Computer" not in out.split("\n", 1)[1]
 
 

@@ -38,7 +38,7 @@ class Broken:
 
 
 BROKEN = [
-    Broken("garbage.py", "garbage", "its answer is not JSON", "garbage bot: answering nonsense now"),
+    Broken("garbage.py", "garbage", "is refused: not valid JSON", "garbage bot: answering nonsense now"),
     Broken("illegal.py", "illegal", "is not a legal action now", "illegal bot: playing"),
     Broken("timeout.py", "timeout", "no answer within 1.5 s", "thinking very hard", short_limit=True),
     Broken("exit_at_once.py", "exited", "it exited with status 3", "exit-at-once bot: not playing"),
@@ -51,7 +51,7 @@ BROKEN = [
     Broken("huge_line.py", "garbage", "it wrote a line longer than 1048576 bytes"),
     Broken("stderr_flood.py", "timeout", "no answer within", "done flooding", short_limit=True),
     Broken(
-        "fork_with_pipes.py", "garbage", "its answer is not JSON", "my child holds the pipes", processes=2
+        "fork_with_pipes.py", "garbage", "is refused: not valid JSON", "my child holds the pipes", processes=2
     ),
     Broken("setsid_grandchild.py", "exited", "it exited with status 0", "my grandchild stays", processes=2),
 ]

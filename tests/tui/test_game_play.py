@@ -446,7 +446,7 @@ async def test_a_game_won_by_a_turned_up_king_then_the_next_game(tmp_path: Path)
         assert isinstance(summary, DealSummaryScreen)
         words = " ".join(" ".join(str(w.content) for w in summary.query(Static)).split())
         assert "Computer scores 1 point for the king." in words
-        assert "the tricks were not played out" in words
+        assert "no trick was played" in words
         assert "Computer wins the game 1-0." in words
         assert "Games: You 0, Computer 1." in words
         await pilot.press("enter")
@@ -744,13 +744,12 @@ async def test_a_key_pressed_while_the_opponent_thinks_leaves_no_wait_once_it_fo
 async def test_a_player_with_a_name_of_their_own_is_spoken_to_and_named_in_the_score(
     tmp_path: Path,
 ) -> None:
-    """"Anna plays without proposing" over "accept (a) or refuse (r)" read
+    """ "Anna plays without proposing" over "accept (a) or refuse (r)" read
     as if someone else played: the table's sentences say "you" whatever the
     name, and the name is where names are (the score, the log); so does the
     match taken up, and its replay."""
     from ecarte.play.session import MatchSession
     from ecarte.play.settings import Settings
-
     from ecarte.tui.app import EcarteApp
 
     settings = Settings(player_name="Anna", speed="instant")

@@ -153,7 +153,9 @@ async def test_header_only_garbage_shows_nothing_to_replay(tmp_path: Path, plain
 async def test_names_from_the_log_are_shown_literally(
     tmp_path: Path, write_log: Callable[..., Path], known_events: tuple[str, ...], plain: Callable[..., str]
 ) -> None:
-    path = write_log(tmp_path / "names.ecarte.jsonl", known_events, players=("[red]x[/]", "\x1b[31mLeo"), opponent=None)
+    path = write_log(
+        tmp_path / "names.ecarte.jsonl", known_events, players=("[red]x[/]", "\x1b[31mLeo"), opponent=None
+    )
     app = viewer_app(path)
     async with app.run_test(size=SIZE) as pilot:
         title = shown(app, plain, "replay-title")

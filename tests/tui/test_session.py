@@ -245,8 +245,13 @@ def test_unknown_opponent_is_a_clear_error(tmp_path: Path) -> None:
 
 
 def test_a_bot_command_that_does_not_exist_is_a_clear_error(tmp_path: Path) -> None:
-    with pytest.raises(SessionError, match="cannot start the bot"):
+    # The command named once (it was three times: "cannot start the bot
+    # '/no/such/bot': the bot command '/no/such/bot': ...").
+    with pytest.raises(SessionError) as refused:
         MatchSession.new(INSTANT, opponent="cmd:/no/such/bot --fast", directory=tmp_path)
+    assert str(refused.value) == (
+        "the bot command '/no/such/bot --fast': '/no/such/bot' is not a program that can be run"
+    )
     assert not list(tmp_path.glob("*"))
 
 

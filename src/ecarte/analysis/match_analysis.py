@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import takewhile
 from typing import Any
 
 from ecarte.ai.coach import SeatEvaluator, model_for
@@ -314,9 +315,18 @@ def _deal_result(number: int, event: LogEvent, states: list[Match], index: int, 
     open_tricks: tuple[int, int] | None = None
     open_points: tuple[int, int] | None = None
     played: tuple[int, int] | None = None
-    for state in states[index + 1 :]:
-        if len(state.deals) != len(dealt.deals):
-            break
+    in_deal = list(takewhile(lambda state: len(state.deals) == len(dealt.deals), states[index + 1 :]))
+    ended = in_deal[-1].deals[-1] if in_deal[-1].deals else None
+    # A game ended on the king's point before any card (elder announcing
+    # before the first lead): the tricks never began, as with a turned-up
+    # king, and there are none to solve.
+    never_began = (
+        ended is not None
+        and ended.ended_game is not None
+        and ended.tricks is None
+        and not any(state.trick or state.tricks for state in in_deal)
+    )
+    for state in [] if never_began else in_deal:
         if state.phase == Phase.TRICKS and not state.tricks and not state.trick:
             elder = 1 - state.dealer
             solver = solver_for(state.trump, rules.ace_high, rules.must_trump)

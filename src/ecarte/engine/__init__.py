@@ -35,7 +35,9 @@ from .match import (
     Match,
     card_actions,
     deck_for,
+    legal_in_view,
     tally_deals,
+    view_problem,
 )
 from .rules import Rules, RulesError
 from .view import Phase, Trick, View, ViewError
@@ -70,8 +72,10 @@ __all__ = [
     "deck_for",
     "deck_string",
     "discard_action",
+    "legal_in_view",
     "parse_card",
     "parse_deck",
     "shuffled_deck",
     "tally_deals",
+    "view_problem",
 ]

@@ -1031,3 +1031,66 @@ def _copy_record(record: DealRecord) -> DealRecord:
         four_all_reset=record.four_all_reset,
         ended_game=record.ended_game,
     )
+
+
+def legal_in_view(view: View, rules: Rules) -> list[Action]:
+    """Every action the rules allow the view's seat in the view's position:
+    the list ``Match.legal_actions`` gives there, from what the seat sees
+    (a protocol bot checks its host's list by it; a test compares the two
+    at every decision of whole matches)."""
+    if view.phase == EXCHANGE:
+        return [PROPOSE_ACTION, PLAY_ACTION]
+    if view.phase == ANSWER:
+        return [ACCEPT_ACTION, REFUSE_ACTION]
+    is_dealer = view.seat == view.dealer
+    if view.phase == DISCARD_PHASE:
+        fewest, most = discard_range(is_dealer, view.stock, rules)
+        return list(_discard_actions(view.hand_mask, fewest, most))
+    if view.phase != TRICKS:
+        return []
+    hand = view.hand_mask
+    if view.trick:
+        hand = legal_replies(hand, view.trick[0], view.trump, beaters(rules.ace_high), rules.must_trump)
+    actions = card_actions(hand)
+    if (
+        not view.tricks
+        and view.seat not in view.announced
+        and view.trump_king in view.hand
+        and may_announce_now(is_dealer, 0, len(view.trick))
+    ):
+        actions.append(KING_ACTION)
+    return actions
+
+
+def view_problem(view: View, rules: Rules) -> Deferred | None:
+    """What in ``view`` no deal of a match under ``rules`` can show (a
+    protocol bot refuses such a view from its host), or ``None``: a hand of
+    the wrong size for the point of the deal, a trick or tricks past a
+    deal's, a score at or past the target, games won past the match's."""
+    full = sum(rules.deal_packets)
+    expected = full - len(view.tricks) if view.phase == TRICKS else full
+    if len(view.hand) != expected:
+        return Deferred(
+            N_("the view's hand holds {count} cards; at this point of the deal it holds {expected}"),
+            count=len(view.hand),
+            expected=expected,
+        )
+    if len(view.trick) > 1 or len(view.tricks) >= full:
+        return Deferred(N_("the view's 'trick' or 'tricks' holds more cards than a deal can"))
+    if any(points < 0 or game_won(points, rules) for points in view.score):
+        return Deferred(
+            N_("the view's 'score' is {score}: in a game to {target}, each is from 0 to {most}"),
+            score=str(list(view.score)),
+            target=rules.target,
+            most=rules.target - 1,
+        )
+    if any(games < 0 or match_won(games, rules) for games in view.games_won):
+        return Deferred(
+            N_(
+                "the view's 'games_won' is {games}: in a match to {count} games won, each is from 0 to {most}"
+            ),
+            games=str(list(view.games_won)),
+            count=rules.games_to_win,
+            most=rules.games_to_win - 1,
+        )
+    return None

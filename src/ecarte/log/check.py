@@ -5,7 +5,7 @@ the readable summary is for people. Names and messages from the file are
 printed as plain text (no markup is interpreted), with control characters
 shown as escapes so a log cannot drive the terminal; the app's own names
 (``You``, ``Computer``) in the reader's language, and the player named
-``You`` spoken to ("You win game 1": ``names.py``).
+``You`` spoken to ("you win game 1": ``names.py``).
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from __future__ import annotations
 import atexit
 import gc
 import json
+import os
 import sys
-from pathlib import Path
 
 from ecarte.engine import DealRecord, Rules
 from ecarte.engine.cards import SUIT_SYMBOLS, SUITS, suit_name
@@ -22,7 +22,7 @@ from ecarte.engine.scoring import after_four_all, four_all_score, game_won, matc
 from ecarte.i18n import _, ngettext, translated, translated_error
 from ecarte.text import emit, printable
 
-from .forfeit import forfeit_path, read_forfeit
+from .forfeit import FORFEIT_SUFFIX, read_forfeit
 from .names import second_person, shown_name
 from .reader import LogFileError, Replay, replay_file
 
@@ -131,7 +131,7 @@ def format_summary(replay: Replay, source: str, forfeit: str | None = None) -> s
             # The log alone reads as a match stopped midway: the file beside it says otherwise.
             lines.append(
                 _("Result: decided by a forfeit, which {file} beside the log explains:").format(
-                    file=printable(forfeit_path(Path(source)).name)
+                    file=printable(os.path.basename(source) + FORFEIT_SUFFIX)
                 )
             )
             lines.extend("  " + printable(line) for line in forfeit.splitlines())
@@ -185,7 +185,7 @@ def _deal_text(record: DealRecord, names: list[str], you: tuple[bool, bool], rul
     why: list[str] = []
     if record.turned_king:
         why.append(
-            (_("You turned up the king (+1)") if you[dealer] else _("{name} turned up the king (+1)")).format(
+            (_("you turned up the king (+1)") if you[dealer] else _("{name} turned up the king (+1)")).format(
                 name=names[dealer]
             )
         )
@@ -194,7 +194,7 @@ def _deal_text(record: DealRecord, names: list[str], you: tuple[bool, bool], rul
         if announced:
             why.append(
                 (
-                    _("You announced the king (+1)") if you[seat] else _("{name} announced the king (+1)")
+                    _("you announced the king (+1)") if you[seat] else _("{name} announced the king (+1)")
                 ).format(name=names[seat])
             )
     if record.tricks is not None and record.winner is not None:
@@ -211,7 +211,7 @@ def _deal_text(record: DealRecord, names: list[str], you: tuple[bool, bool], rul
         # unless the rules add the penalty to it).
         if record.vole and record.penalty_points:
             text_of_tricks = (
-                _("You took all 5 tricks, the vole, {loser} was liable (penalty) (+{points})")
+                _("you took all 5 tricks, the vole, {loser} was liable (penalty) (+{points})")
                 if you[winner]
                 else _("{name} took all 5 tricks, the vole, you were liable (penalty) (+{points})")
                 if you[1 - winner]
@@ -219,13 +219,13 @@ def _deal_text(record: DealRecord, names: list[str], you: tuple[bool, bool], rul
             )
         elif record.vole:
             text_of_tricks = (
-                _("You took all 5 tricks, the vole (+{points})")
+                _("you took all 5 tricks, the vole (+{points})")
                 if you[winner]
                 else _("{name} took all 5 tricks, the vole (+{points})")
             )
         elif record.penalty_points:
             text_of_tricks = (
-                _("You took {won} tricks, {loser} was liable (penalty) (+{points})")
+                _("you took {won} tricks, {loser} was liable (penalty) (+{points})")
                 if you[winner]
                 else _("{name} took {won} tricks, you were liable (penalty) (+{points})")
                 if you[1 - winner]
@@ -233,7 +233,7 @@ def _deal_text(record: DealRecord, names: list[str], you: tuple[bool, bool], rul
             )
         else:
             text_of_tricks = (
-                _("You took {won} tricks (+{points})")
+                _("you took {won} tricks (+{points})")
                 if you[winner]
                 else _("{name} took {won} tricks (+{points})")
             )
@@ -246,10 +246,11 @@ def _deal_text(record: DealRecord, names: list[str], you: tuple[bool, bool], rul
         why.append(_("both at {both}: reset to {score}").format(both=both, score=f"{reset[0]}-{reset[1]}"))
     if record.ended_game is not None:
         why.append(
-            (_("You win game {game}") if you[record.ended_game] else _("{name} wins game {game}")).format(
+            (_("you win game {game}") if you[record.ended_game] else _("{name} wins game {game}")).format(
                 name=names[record.ended_game], game=record.game
             )
         )
+    # The clauses follow a colon, so "you" is not capitalised ("score 0-1: you took 3 tricks").
     return f"{text}: {'; '.join(why)}"
 
 
@@ -296,7 +297,11 @@ def _check(path: str, as_json: bool) -> int:
     if as_json:
         emit(report_json(check_report(replay)), sys.stdout)
     else:
-        over = replay.match is not None and replay.match.is_over
-        forfeit = None if over else read_forfeit(Path(path))
+        forfeit = None
+        if replay.match is not None and not replay.match.is_over:
+            # Only for a match not over (pathlib is not loaded for the others).
+            from pathlib import Path
+
+            forfeit = read_forfeit(Path(path))
         emit(format_summary(replay, path, forfeit), sys.stdout)
     return 0 if replay.error is None else 1

@@ -7,10 +7,15 @@ Replay, Continue, the statistics and ``ecarte check`` read it.
 from __future__ import annotations
 
 import contextlib
-from pathlib import Path
 
 from ecarte.i18n import _
 from ecarte.safefile import FileRefused, read_regular_file
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing (ecarte check loads this)
+if TYPE_CHECKING:
+    from pathlib import Path
+
+FORFEIT_SUFFIX = ".forfeit"
 
 FORFEIT_BYTES = 64 * 1024
 """The most of a ``.forfeit`` file read: a reason and a bot's last lines."""
@@ -18,7 +23,7 @@ FORFEIT_BYTES = 64 * 1024
 
 def forfeit_path(log_path: Path) -> Path:
     """Where the result of a match the opponent forfeited is kept."""
-    return log_path.with_name(log_path.name + ".forfeit")
+    return log_path.with_name(log_path.name + FORFEIT_SUFFIX)
 
 
 def write_forfeit(log_path: Path, message: str) -> None:

@@ -141,7 +141,7 @@ STEPS: tuple[Step, ...] = (
         N_(
             "The card turned up on the table, the {9H}, makes hearts trumps for this deal: "
             "a heart beats any card of another suit. You hold two trumps: {QH} and {8H}. These "
-            "deals are prepared: I can tell you Klara's cards."
+            "deals are prepared: I will tell you about Klara's cards as we go."
         )
     ),
     _say(
@@ -250,11 +250,11 @@ STEPS: tuple[Step, ...] = (
     _deal("AD QD 9S KC QH", "KS JS KD 7D 8C", "7S"),
     _say(
         N_(
-            "This is a short game: the first to 5 points wins it, and your point from the first "
-            "deal counts. The deal alternates: you deal, and Klara speaks first. The {7S} is "
+            "A game goes to 5 points: the first to reach them wins it, and your point from the "
+            "first deal counts. The deal alternates: you deal, and Klara speaks first. The {7S} is "
             "turned up: spades are trumps."
         ),
-        title=N_("A short game"),
+        title=N_("A game to 5 points"),
     ),
     _klara("propose"),
     _you(

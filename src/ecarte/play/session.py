@@ -174,6 +174,9 @@ def _resolve_player(opponent: str, seed: int) -> tuple[Player, str | None]:
             ) from None
         try:
             check_command(opponent[4:])
+        except ValueError as error:
+            raise SessionError(str(error)) from None  # it names the command
+        try:
             return resolve_player(opponent, seed), None
         except Exception as error:
             raise SessionError(

@@ -2,7 +2,12 @@
 on standard input and output (``docs/bot-protocol.md``).
 
 Anything from the host that is not the protocol ends the bot with a message
-on standard error naming the line and what was wrong, and exit status 2.
+on standard error naming the line and what was wrong, and exit status 2:
+a message out of its place (a second ``hello``), a view that no deal can
+show (a card twice, a score past the target, a seat not the bot's), and
+legal actions that are not exactly those of the view's position, found by
+the engine's own rules (``legal_in_view``), so the built-in player is never asked to choose
+among actions the view does not allow.
 Those messages are for a person (the one who runs the bot or writes the
 host): in the language ``ecarte --lang`` asks for, else English; what goes
 to standard output is the protocol, always the same.
@@ -15,10 +20,21 @@ import sys
 from typing import IO, Any
 
 from ecarte.ai.base import Player, make_player
-from ecarte.engine import Action, ActionError, Rules, RulesError, View, ViewError
+from ecarte.engine import (
+    Action,
+    ActionError,
+    Phase,
+    Rules,
+    RulesError,
+    View,
+    ViewError,
+    card_code,
+    legal_in_view,
+    view_problem,
+)
 from ecarte.engine.quoting import quoted
 from ecarte.engine.rules import RULE_NAMES
-from ecarte.i18n import _, translated_error
+from ecarte.i18n import Deferred, _, message_of, translated_error
 from ecarte.log.format import JsonTextError, is_int, load_json
 
 PROTOCOL_VERSION = 1
@@ -44,7 +60,8 @@ def run_bot(name: str, seed: int = 0) -> int:
 
 def serve(player: Player, source: IO[bytes], sink: IO[str]) -> int:
     """Answer the host's messages from ``source`` on ``sink`` until ``bye``."""
-    started = False
+    match: tuple[int, Rules] | None = None
+    """The seat and the rules ``hello`` gave."""
     for number, raw in enumerate(source, start=1):
         try:
             message = _message(raw)
@@ -52,17 +69,22 @@ def serve(player: Player, source: IO[bytes], sink: IO[str]) -> int:
                 continue
             kind = message.get("type")
             if kind == "hello":
-                _hello(player, message)
-                started = True
+                if match is not None:
+                    raise ProtocolError(
+                        _("a second 'hello': the host sends it once, at the start of the match")
+                    )
+                match = _hello(player, message)
             elif kind == "decide":
-                if not started:
+                if match is None:
                     # Translators: 'decide', 'hello' and the other message types are the protocol's words.
                     raise ProtocolError(_("'decide' before 'hello'"))
-                action = _decide(player, message)
+                action = _decide(player, message, *match)
                 sink.write(json.dumps(action.to_json()) + "\n")
                 sink.flush()
             elif kind == "result":
-                pass
+                if match is None:
+                    raise ProtocolError(_("'result' before 'hello'"))
+                _result(message)
             elif kind == "bye":
                 return 0
             else:
@@ -93,15 +115,20 @@ def _message(raw: bytes) -> dict[str, Any] | None:
     if not text.strip():
         return None
     try:
-        message = load_json(text)
+        # Without the line's end: a column past the last character is the
+        # line's, not column 1 of a line after it.
+        message = load_json(text.removesuffix("\n").removesuffix("\r"))
     except JsonTextError as error:
-        raise ProtocolError(f"{error}: {quoted(text.strip())}") from None
+        # The JSON reader's words as ecarte check gives them, translated alike.
+        raise ProtocolError(
+            Deferred("{error}: {line}", error=message_of(error), line=quoted(text.strip()))
+        ) from None
     if not isinstance(message, dict):
         raise ProtocolError(_("not a JSON object with a 'type'"))
     return message
 
 
-def _hello(player: Player, message: dict[str, Any]) -> None:
+def _hello(player: Player, message: dict[str, Any]) -> tuple[int, Rules]:
     version = message.get("protocol")
     if not is_int(version) or version != PROTOCOL_VERSION:
         raise ProtocolError(
@@ -122,15 +149,36 @@ def _hello(player: Player, message: dict[str, Any]) -> None:
         raise ProtocolError(
             _("'hello' needs every rule in 'rules'; missing: {names}").format(names=", ".join(missing))
         )
-    player.start_match(seat, Rules.from_mapping(rules))
+    in_force = Rules.from_mapping(rules)
+    player.start_match(seat, in_force)
+    return seat, in_force
 
 
-def _decide(player: Player, message: dict[str, Any]) -> Action:
+def _result(message: dict[str, Any]) -> None:
+    games = message.get("games")
+    if not isinstance(games, list) or not all(
+        isinstance(game, list) and len(game) == 2 and all(is_int(points) and points >= 0 for points in game)
+        for game in games
+    ):
+        raise ProtocolError(
+            _(
+                "'result' needs 'games', the score of each game so far: "
+                "a list of pairs of points, e.g. [[5, 3]]"
+            )
+        )
+    winner = message.get("winner")
+    if winner is not None and not (is_int(winner) and winner in (0, 1)):
+        raise ProtocolError(_("'result' needs 'winner', the seat that won the match (0 or 1), or null"))
+
+
+def _decide(player: Player, message: dict[str, Any], seat: int, rules: Rules) -> Action:
     view = View.from_json(message.get("view"))
+    _check_view(view, seat, rules)
     legal_json = message.get("legal")
     if not isinstance(legal_json, list) or not legal_json:
         raise ProtocolError(_("'decide' needs 'legal', a non-empty list of actions"))
     legal = [Action.from_json(item) for item in legal_json]
+    _check_legal(view, legal, rules)
     # Each part of the message is well formed, but the host may still send a
     # view and legal actions of two different positions (cards to play while
     # the view says it is the exchange): the built-in players trust that they
@@ -153,3 +201,82 @@ def _decide(player: Player, message: dict[str, Any]) -> Action:
             ).format(action=json.dumps(action.to_json()))
         )
     return action
+
+
+def _check_view(view: View, seat: int, rules: Rules) -> None:
+    """``ProtocolError`` for a view no deal of this match can show."""
+    if view.seat != seat:
+        raise ProtocolError(
+            _("the view's 'seat' is {seat}, but 'hello' gave this bot seat {hello}").format(
+                seat=view.seat, hello=seat
+            )
+        )
+    shown = [
+        *view.hand,
+        *view.my_discards,
+        *view.trick,
+        *(card for trick in view.tricks for card in trick.cards),
+        view.upcard,
+    ]
+    if len(set(shown)) != len(shown):
+        twice = next(card for index, card in enumerate(shown) if card in shown[:index])
+        # Translators: the view's keys (hand, my_discards, trick, tricks, upcard) stay as they are.
+        raise ProtocolError(
+            _(
+                "the view shows the card {card} twice (each card is in one place: "
+                "hand, my_discards, trick, tricks or upcard)"
+            ).format(card=card_code(twice))
+        )
+    # What the rules allow a view to show: the engine's.
+    problem = view_problem(view, rules)
+    if problem is not None:
+        raise ProtocolError(problem)
+    decider = _to_decide(view)
+    if decider != seat:
+        raise ProtocolError(
+            # Translators: {phase} is the protocol's word (exchange, answer, tricks).
+            _("in the view's position ({phase}) seat {decider} decides, not this bot's seat {seat}").format(
+                phase=view.phase, decider=decider, seat=seat
+            )
+        )
+
+
+def _to_decide(view: View) -> int:
+    """The seat whose decision the view's position waits for."""
+    if view.phase == Phase.EXCHANGE:
+        return view.elder
+    if view.phase == Phase.ANSWER:
+        return view.dealer
+    if view.phase == Phase.TRICKS:
+        leader = view.tricks[-1].winner if view.tricks else view.elder
+        return leader if not view.trick else 1 - leader
+    return view.seat  # each seat discards in turn: the view cannot tell whose turn it is
+
+
+def _check_legal(view: View, legal: list[Action], rules: Rules) -> None:
+    """``ProtocolError`` unless ``legal`` is exactly what the rules allow in
+    the view's position: the host lists every legal action, and only those."""
+    allowed = legal_in_view(view, rules)
+    for action in legal:
+        if action not in allowed:
+            raise ProtocolError(
+                # Translators: {action} is the protocol's code ("card KH"); {phase} the view's
+                # phase (exchange, answer, discard, tricks); {hand} the view's cards.
+                _(
+                    "'legal' lists '{action}', which the rules do not allow "
+                    "in the view's position ({phase}, hand {hand})"
+                ).format(
+                    action=f"{action}",
+                    phase=view.phase,
+                    hand=" ".join(card_code(card) for card in view.hand),
+                )
+            )
+    sent = set(legal)
+    for action in allowed:
+        if action not in sent:
+            raise ProtocolError(
+                _(
+                    "'legal' leaves out '{action}', which the rules allow "
+                    "in the view's position (the host lists every legal action)"
+                ).format(action=f"{action}")
+            )

@@ -80,42 +80,66 @@ class BotFault(Exception):
 
     ``kind`` is one of ``FAULT_KINDS``; ``problem`` says what happened in a
     sentence (a ``Deferred`` text); ``stderr`` holds the bot's last
-    standard-error lines. ``message`` is the whole message for a user, in
-    English (``str(fault)`` too); ``message.translated()`` in the player's
-    language.
+    standard-error lines; ``where`` (set by whoever knows the match, a
+    ``Deferred`` text such as "game 1, deal 2, trick 3") the decision it
+    failed at. ``message`` is the whole message for a user, in English
+    (``str(fault)`` too); ``message.translated()`` in the player's language.
+    The bot's own words (its last lines) are kept as it wrote them: whoever
+    draws the message on a terminal passes it through ``ecarte.text.printable``.
     """
 
-    def __init__(self, kind: str, problem: str, bot: str, stderr: Sequence[str] = ()) -> None:
+    def __init__(
+        self, kind: str, problem: str, bot: str, stderr: Sequence[str] = (), where: str | None = None
+    ) -> None:
         self.kind = kind
         self.problem = problem
         self.bot = bot
         self.stderr = list(stderr)
+        self.where = where
         super().__init__(self.message)
 
     @property
     def message(self) -> Deferred:
-        fault = Deferred(
-            # Translators: {bot} is the bot as named on the command line, in quotes; {kind}
-            # the kind of fault; {problem} what happened.
-            N_("bot {bot} forfeits ({kind}): {problem}"),
-            bot=repr(self.bot),
-            kind=Deferred(self.kind),
-            problem=self.problem,
-        )
-        if not self.stderr:
-            return Deferred(
-                "{fault}\n{none}", fault=fault, none=Deferred(N_("(it wrote nothing on standard error)"))
+        if self.where is None:
+            fault = Deferred(
+                # Translators: {bot} is the bot as named on the command line, in quotes; {kind}
+                # the kind of fault; {problem} what happened.
+                N_("bot {bot} forfeits ({kind}): {problem}"),
+                bot=repr(self.bot),
+                kind=Deferred(self.kind),
+                problem=self.problem,
             )
-        return Deferred(
-            "{fault}\n{heading}\n{lines}",
-            fault=fault,
-            heading=Deferred(N_("its last standard error lines:")),
-            lines="\n".join(f"  | {line}" for line in self.stderr),
-        )
+        else:
+            fault = Deferred(
+                # Translators: as "bot {bot} forfeits ({kind}): {problem}"; {where} is the
+                # decision it failed at ("game 1, deal 2, trick 3").
+                N_("bot {bot} forfeits ({kind}) at {where}: {problem}"),
+                bot=repr(self.bot),
+                kind=Deferred(self.kind),
+                where=self.where,
+                problem=self.problem,
+            )
+        return Deferred("{fault}\n{last_words}", fault=fault, last_words=last_words(self.stderr))
+
+    def at(self, where: str) -> BotFault:
+        """This fault, told as failing at ``where`` (the game, deal and trick)."""
+        return BotFault(self.kind, self.problem, self.bot, self.stderr, where)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Faults travel between processes in a parallel tournament.
-        return (BotFault, (self.kind, self.problem, self.bot, self.stderr))
+        return (BotFault, (self.kind, self.problem, self.bot, self.stderr, self.where))
+
+
+def last_words(stderr: Sequence[str]) -> Deferred:
+    """A bot's last standard-error lines under a heading (or a line saying
+    there were none): what follows a fault's own line in its message."""
+    if not stderr:
+        return Deferred(N_("(it wrote nothing on standard error)"))
+    return Deferred(
+        "{heading}\n{lines}",
+        heading=Deferred(N_("its last standard error lines:")),
+        lines="\n".join(f"  | {line}" for line in stderr),
+    )
 
 
 _EOF = object()
@@ -181,15 +205,14 @@ class ExternalPlayer:
         try:
             answer = load_json(line)
         except JsonTextError as error:
-            reason = str(error).removeprefix("not valid JSON: ")
             raise self._fault(
                 "garbage",
                 # Translators: {answer} is the bot's line as it is; {reason} the JSON reader's
-                # words (in English).
+                # words, as ecarte check gives them ("not valid JSON: ',' was expected at column 14").
                 Deferred(
-                    N_("its answer is not JSON: {answer}; {reason}"),
+                    N_("its answer {answer} is refused: {reason}"),
                     answer=quoted(line.strip()),
-                    reason=reason,
+                    reason=message_of(error),
                 ),
             ) from None
         try:
@@ -629,8 +652,14 @@ def split_command(command: str) -> list[str]:
 def check_command(command: str) -> None:
     """``ValueError`` if the command cannot be run at all (said before a
     tournament starts, rather than as a forfeit in every match)."""
-    program = split_command(command)[0]
+    argv = split_command(command)
+    program = argv[0]
     if shutil.which(program) is None:
+        if len(argv) == 1:
+            # Translators: {command} is the command as typed, in quotes (a program alone).
+            raise ValueError(
+                _("the bot command {command} is not a program that can be run").format(command=repr(command))
+            )
         # Translators: {command} is the command as typed, {program} its first word, both in quotes.
         raise ValueError(
             _("the bot command {command}: {program} is not a program that can be run").format(

@@ -227,15 +227,12 @@ class WinChanceGraph(Vertical):
             axis.update(axis_text(max(2, self.query_one("#graph-row").size.height or 4)))
         else:
             axis.update("")
-        marks = [" "] * width
-        # Numbered as the table numbers them: a 1 is a game's first deal.
+        at: list[tuple[int, int]] = []
         for line, number in self.deal_marks:
             column = self._column_of(spans, line)
             if column is not None:
-                label = str(number)
-                for offset, char in enumerate(label):
-                    if column + offset < width and marks[column + offset] == " ":
-                        marks[column + offset] = char
+                at.append((column, number))
+        marks = deal_marks_line(at, width)
         text = Text("".join(marks), style="dim")
         if self.selected is not None:
             column = self._column_of(spans, self.selected)
@@ -248,6 +245,24 @@ class WinChanceGraph(Vertical):
                 text.append("".join(marks[column + 1 :]), style="dim")
         self.query_one("#graph-marks", Static).update(text)
         self.query_one("#graph-caption", Static).update(Text(self.caption))
+
+
+def deal_marks_line(marks: list[tuple[int, int]], width: int) -> list[str]:
+    """The line under the graph, a cell each: every deal's number (``marks``:
+    its column and its number within its game) where it starts, numbered as
+    the table numbers them, so that a 1 is a game's first deal. Numbers never
+    touch: one that would (deals a column or two apart) is left out, the
+    games' 1s placed first, so that where a game ended and the next began
+    still shows (game 1's deal 4 beside game 2's deal 1 read "41")."""
+    cells = [" "] * width
+    firsts = [mark for mark in marks if mark[1] == 1]
+    for column, number in firsts + [mark for mark in marks if mark[1] != 1]:
+        label = str(number)
+        end = column + len(label)
+        if end > width or any(cell != " " for cell in cells[max(0, column - 1) : end + 1]):
+            continue  # no room: it would run into its neighbour (or off the edge)
+        cells[column:end] = label
+    return cells
 
 
 def win_chance_caption(name: str) -> str:
@@ -382,24 +397,24 @@ def deal_note(deal: DealResult, names: tuple[str, str]) -> Text:
         if deal.open_points[scorer] and spoken_to(names[scorer]):
             # The player named "You" is spoken to: "1 point to you", never "to You".
             sentence = ngettext(
-                "{bold} (best play by both, every card visible: what was possible, not what could have been "
-                "known): {name} {tricks}, {other} {other_tricks} tricks, {points} point to you.",
-                "{bold} (best play by both, every card visible: what was possible, not what could have been "
-                "known): {name} {tricks}, {other} {other_tricks} tricks, {points} points to you.",
+                "{bold} (best play by both: what was possible, not what could have been known): "
+                "{name} {tricks}, {other} {other_tricks} tricks, {points} point to you.",
+                "{bold} (best play by both: what was possible, not what could have been known): "
+                "{name} {tricks}, {other} {other_tricks} tricks, {points} points to you.",
                 deal.open_points[scorer],
             )
         elif deal.open_points[scorer]:
             sentence = ngettext(
-                "{bold} (best play by both, every card visible: what was possible, not what could have been "
-                "known): {name} {tricks}, {other} {other_tricks} tricks, {points} point to {scorer}.",
-                "{bold} (best play by both, every card visible: what was possible, not what could have been "
-                "known): {name} {tricks}, {other} {other_tricks} tricks, {points} points to {scorer}.",
+                "{bold} (best play by both: what was possible, not what could have been known): "
+                "{name} {tricks}, {other} {other_tricks} tricks, {points} point to {scorer}.",
+                "{bold} (best play by both: what was possible, not what could have been known): "
+                "{name} {tricks}, {other} {other_tricks} tricks, {points} points to {scorer}.",
                 deal.open_points[scorer],
             )
         else:
             sentence = _(
-                "{bold} (best play by both, every card visible: what was possible, not what could have been "
-                "known): {name} {tricks}, {other} {other_tricks} tricks."
+                "{bold} (best play by both: what was possible, not what could have been known): "
+                "{name} {tricks}, {other} {other_tricks} tricks."
             )
         text.append_text(
             styled(

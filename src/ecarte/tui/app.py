@@ -13,9 +13,10 @@ from typing import Any, ClassVar
 from textual import events
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.command import CommandPalette
 from textual.geometry import Size
 from textual.screen import Screen
-from textual.theme import Theme
+from textual.theme import Theme, ThemeProvider
 from textual.widgets import Static
 
 from ecarte.engine import Rules
@@ -162,6 +163,32 @@ class TooSmallScreen(EcarteScreen[None]):
         if size is None:
             size = self.app.terminal_size if isinstance(self.app, EcarteApp) else self.app.size
         self.query_one("#too-small-message", Static).update(too_small_message(*size, self.app.is_web))
+
+
+# Textual's commands in the palette, in its words: each is said in the
+# player's language (a word Textual adds later stays English).
+TEXTUAL_COMMAND_WORDS = frozenset(
+    {
+        # Translators: Textual's commands in the command palette (Ctrl+P), with their help lines.
+        N_("Theme"),
+        N_("Change the current theme"),
+        N_("Quit"),
+        N_("Quit the application as soon as possible"),
+        N_("Keys"),
+        N_("Hide the keys and widget help panel"),
+        N_("Show help for the focused widget and a summary of available keys"),
+        N_("Minimize"),
+        N_("Minimize the widget and restore to normal size"),
+        N_("Maximize"),
+        N_("Maximize the focused widget"),
+        N_("Screenshot"),
+        N_("Save an SVG 'screenshot' of the current screen"),
+    }
+)
+
+
+def _palette_words(text: str) -> str:
+    return _(text) if text in TEXTUAL_COMMAND_WORDS else text
 
 
 class EcarteApp(App[int]):
@@ -369,12 +396,22 @@ class EcarteApp(App[int]):
         self.push_screen(self.BASE_SCREEN or "title")
         self.notify(_("Settings saved."), title=_("Settings"), timeout=3)
 
+    def action_command_palette(self) -> None:
+        # Textual's own, with its prompt in the player's language.
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
+            self.push_screen(CommandPalette(id="--command-palette", placeholder=_("Search for commands…")))
+
+    def search_themes(self) -> None:
+        self.push_screen(CommandPalette(providers=[ThemeProvider], placeholder=_("Search for themes…")))
+
     # ------------------------------------------------------------ opening things
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The command palette (Ctrl+P): Textual's commands (theme, keys,
-        quit...) and the app's own, those that make sense on ``screen``."""
-        yield from super().get_system_commands(screen)
+        quit...), in the player's language, and the app's own, those that
+        make sense on ``screen``."""
+        for command in super().get_system_commands(screen):
+            yield command._replace(title=_palette_words(command.title), help=_palette_words(command.help))
         if isinstance(screen, TitleScreen):
             yield SystemCommand(_("New match"), _("A match against the computer"), screen.action_new_match)
             if screen.unfinished is not None:

@@ -203,8 +203,8 @@ class GameScreen(EcarteScreen[None]):
         self.new_cards = 0
         """Mask of the cards the human just drew, marked until the next decision."""
         self.history_entries: list[Text] = []
-        """Everything the History shows, kept to wrap it anew when its width changes."""
-        self._history_width = 0
+        """Everything the History shows (the panel keeps them too, to wrap
+        them anew when its width changes)."""
 
     # ------------------------------------------------------------ layout
 
@@ -266,23 +266,15 @@ class GameScreen(EcarteScreen[None]):
         self.call_after_refresh(self.advance)
 
     def on_resize(self, event: events.Resize) -> None:
-        # Larger cards and a wider history when the terminal has room.
-        large = event.size.width >= LARGE_SIZE[0] and event.size.height >= LARGE_SIZE[1]
+        self._fit_cards(event.size.width, event.size.height)
+
+    def _fit_cards(self, width: int, height: int) -> None:
+        # Larger cards and a wider history when the terminal has room. (The
+        # History wraps itself anew at its width, whenever that changes.)
+        large = width >= LARGE_SIZE[0] and height >= LARGE_SIZE[1]
         if large != self.has_class("-large"):
             self.set_class(large, "-large")
             self.refresh_view()
-        self.call_after_refresh(self._rewrap_history)
-
-    def _rewrap_history(self) -> None:
-        # A RichLog wraps a line once, when written: after a change of width,
-        # write everything again at the new width.
-        history = self.query_one("#history", HistoryLog)
-        width = history.scrollable_content_region.width
-        if width and width != self._history_width:
-            self._history_width = width
-            history.clear()
-            for entry in self.history_entries:
-                history.write(entry)
 
     # ------------------------------------------------------------ state
 
@@ -496,7 +488,7 @@ class GameScreen(EcarteScreen[None]):
     def add_history(self, text: str | Text, style: str = "") -> None:
         entry = text if isinstance(text, Text) else Text(text, style=style)
         self.history_entries.append(entry)
-        self.query_one("#history", HistoryLog).write(entry)
+        self.query_one("#history", HistoryLog).add(entry)
 
     def deal_heading(self, match: Match) -> Text:
         heading = _("Game {game}, deal {deal}").format(game=len(match.games), deal=match.deal_in_game())
@@ -504,14 +496,19 @@ class GameScreen(EcarteScreen[None]):
 
     def history_of_move(self, before: Match, seat: int, action: Action, after: Match) -> list[str]:
         """What the History adds after a move, besides the move itself: the
-        end of the exchange, the deal's result, the match's end."""
+        end of the exchange, the deal's result (its last trick, or a king
+        announced that won the game), the match's end."""
         lines = []
         names = self.session.names
         if before.phase == DISCARD_PHASE and after.phase == TRICKS:
             lines.append(describe_exchange_over(after))
         record = after.deals[-1] if after.deals and len(after.deals) == len(before.deals) else None
-        if record is not None and record.tricks is not None and before.deals[-1].tricks is None:
-            lines.append(describe_deal_end(record, names))
+        if record is not None:
+            was = before.deals[-1]
+            played_out = record.tricks is not None and was.tricks is None
+            game_ended = record.ended_game is not None and was.ended_game is None
+            if played_out or game_ended:
+                lines.append(describe_deal_end(record, names))
         if after.winner is not None and before.winner is None:
             lines.append(describe_match_won(after, names))
         return lines
@@ -610,6 +607,9 @@ class GameScreen(EcarteScreen[None]):
         self.refresh_view()
 
     def on_screen_resume(self) -> None:
+        # A resize while a window was over the table may not have reached
+        # on_resize: the cards follow the terminal's size as it is now.
+        self._fit_cards(self.app.size.width, self.app.size.height)
         if self._advance_on_resume:
             self._advance_on_resume = False
             self.call_after_refresh(self.advance)

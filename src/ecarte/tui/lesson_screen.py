@@ -62,7 +62,7 @@ class LessonScreen(EcarteScreen[None]):
     LessonScreen #lesson-main { width: 1fr; min-width: 46; }
     LessonScreen #lesson-side { width: 34; }
     LessonScreen #lesson-opponent { height: 5; border: round $secondary; padding: 0 1;
-        content-align: center middle; }
+        content-align: center middle; border-title-color: $text-secondary; }
     LessonScreen #lesson-table { height: 1fr; min-height: 6; border: round $primary; padding: 0 1;
         content-align: center middle; }
     LessonScreen #lesson-you { height: 6; border: round $success; padding: 0 1; align-horizontal: center; }

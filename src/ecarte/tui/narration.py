@@ -293,6 +293,14 @@ def _tricks_taken(record: DealRecord, names: tuple[str, str]) -> str:
     return text.format(**values)
 
 
+def _no_card_played(record: DealRecord) -> bool:
+    """Whether a deal that ended the game on the king's point ended it before
+    any card was played: the king turned up, or announced by elder before
+    leading. (Only the dealer announces after a card, elder's first lead;
+    no one announces once a trick is done.)"""
+    return record.turned_king or record.ended_game != record.dealer
+
+
 def describe_deal_end(record: DealRecord, names: tuple[str, str]) -> str:
     """What the deal did to the score, and why: tricks, vole, penalty, king
     points (recalled as scored earlier, unless the deal ends on them), the
@@ -338,7 +346,9 @@ def describe_deal_end(record: DealRecord, names: tuple[str, str]) -> str:
                 )
             )
     if record.tricks is None:
-        if record.ended_game is not None:
+        if record.ended_game is not None and _no_card_played(record):
+            parts.append(_("The game ended on the king's point; no trick was played."))
+        elif record.ended_game is not None:
             parts.append(_("The game ended on the king's point; the tricks were not played out."))
     else:
         parts.append(_tricks_taken(record, names))

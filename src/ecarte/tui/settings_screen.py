@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -127,7 +128,8 @@ THEME_LABELS = {
     DEFAULT_THEME: N_("ecarte: the usual table"),
     HIGH_CONTRAST_THEME: N_("high contrast: black and white"),
 }
-THEME_HELP = N_("The colours of every screen; Ctrl+P then Theme changes them too.")
+# Translators: {theme} is the command palette's "Theme" command, in your words.
+THEME_HELP = N_("The colours of every screen; Ctrl+P then {theme} changes them too.")
 STYLE_HELP = N_("Suit symbols, or plain letters for terminals that cannot show the symbols: {legend}.")
 LANGUAGE_HELP = N_("The language of the app; saving a new one opens the screens anew in it.")
 KEYS_HINT = N_("Tab and Shift+Tab move between fields; ← → or Space change a choice; Ctrl+S saves.")
@@ -149,6 +151,11 @@ class Choice(Widget, can_focus=True):
 
     index: reactive[int] = reactive(0)
 
+    ARROWS = 4
+    """The cells of "◀ " and " ▶" around the value."""
+    WIDTH = 40
+    """The width of every choice whose values all fit in it (an even column)."""
+
     def __init__(self, options: Iterable[tuple[str | Text, Any]], value: Any, *, id: str) -> None:
         super().__init__(id=id)
         translate_bindings(self)
@@ -168,8 +175,21 @@ class Choice(Widget, can_focus=True):
         if value in values:
             self.index = values.index(value)
 
+    def on_mount(self) -> None:
+        # The rest of the row (the stylesheet's 1fr), but no wider than its
+        # widest value: turning to a long one neither moves nor cuts the ▶
+        # (a German value of 37 cells lost it in a width of 40).
+        widest = max(cell_len(label.plain) for label, __ in self.options) + self.ARROWS
+        self.styles.max_width = max(self.WIDTH, widest)
+
     def render(self) -> Text:
         label = self.options[self.index][0]
+        room = self.content_region.width - self.ARROWS
+        if 0 < room < label.cell_len:
+            # Still too wide (a long bot command as the opponent): the value
+            # ends in "…", never the arrows, which tell that ← → turn it.
+            label = label.copy()
+            label.truncate(room, overflow="ellipsis")
         if self.has_focus:
             # Reversed, a cue that needs no colour (NO_COLOR: the focused
             # row's background alone was hard to tell from the others).
@@ -395,7 +415,9 @@ class SettingsScreen(EcarteScreen[None]):
                 for name in THEMES
                 if name in self.app.available_themes
             ]
-            yield from self._row(_("Theme"), _select(themes, settings.theme, "theme"), _(THEME_HELP))
+            yield from self._row(
+                _("Theme"), _select(themes, settings.theme, "theme"), _(THEME_HELP).format(theme=_("Theme"))
+            )
             with Horizontal(id="settings-buttons"):
                 yield Button(_("Save"), id="save", variant="primary", compact=True)
                 yield Button(_("Defaults"), id="defaults", compact=True)
