@@ -4,6 +4,7 @@ and decks built to make a given situation happen."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -61,6 +62,22 @@ class FailingPlayer:
 
     def decide(self, view: View, legal: Sequence[Action]) -> Action:
         raise RuntimeError("bot 'crashy' forfeits (exited): it stopped with exit status 3")
+
+
+class SlowThenBroken:
+    """A bot that thinks until ``thinking`` is set, then breaks (a timeout)."""
+
+    name = "slow"
+
+    def __init__(self) -> None:
+        self.thinking = threading.Event()
+
+    def start_match(self, seat: int, rules: Rules) -> None:
+        pass
+
+    def decide(self, view: View, legal: Sequence[Action]) -> Action:
+        self.thinking.wait(10)
+        raise RuntimeError("bot 'slow' forfeits (timeout): no answer")
 
 
 def deck(codes: str) -> tuple[Card, ...]:

@@ -15,7 +15,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from game_support import GameApp, ScriptedPlayer, deck, forfeited_match, scripted_session, settle, until
+from game_support import (
+    GameApp,
+    ScriptedPlayer,
+    SlowThenBroken,
+    deck,
+    forfeited_match,
+    scripted_session,
+    settle,
+    until,
+)
 from rich.console import Console
 from textual.binding import Binding
 from textual.widgets import Button, RichLog, Static
@@ -661,25 +670,10 @@ async def test_the_end_of_a_match_waits_for_the_help_to_close(tmp_path: Path) ->
     """The opponent forfeits while the player reads the help: the match-over
     window opens once the help is closed, on the table, not over the help
     (whose Esc and footer it would take)."""
-    from collections.abc import Sequence
-
-    from ecarte.engine import Action, Rules, View
     from ecarte.tui.help_screen import HelpScreen
 
-    thinking = threading.Event()
-
-    class SlowThenBroken:
-        name = "slow"
-
-        def start_match(self, seat: int, rules: Rules) -> None:
-            pass
-
-        def decide(self, view: View, legal: Sequence[Action]) -> Action:
-            thinking.wait(10)
-            raise RuntimeError("bot 'slow' forfeits (timeout): no answer")
-
     session, _ = scripted_session(tmp_path, [DEAL_ONE], first_dealer=0)
-    session.opponent = SlowThenBroken()
+    session.opponent = bot = SlowThenBroken()
     app = GameApp(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -687,7 +681,7 @@ async def test_the_end_of_a_match_waits_for_the_help_to_close(tmp_path: Path) ->
         assert isinstance(table, GameScreen)
         await pilot.press("question_mark")
         await until(pilot, lambda: isinstance(app.screen, HelpScreen))
-        thinking.set()
+        bot.thinking.set()
         await until(pilot, lambda: session.is_over)
         for _ in range(20):
             await pilot.pause()
@@ -704,24 +698,8 @@ async def test_a_key_pressed_while_the_opponent_thinks_leaves_no_wait_once_it_fo
     """A card pressed while a bot thinks says to wait; once the bot
     forfeits there is nothing to wait for, and the table says only that
     the match is over."""
-    from collections.abc import Sequence
-
-    from ecarte.engine import Action, Rules, View
-
-    thinking = threading.Event()
-
-    class SlowThenBroken:
-        name = "slow"
-
-        def start_match(self, seat: int, rules: Rules) -> None:
-            pass
-
-        def decide(self, view: View, legal: Sequence[Action]) -> Action:
-            thinking.wait(10)
-            raise RuntimeError("bot 'slow' forfeits (timeout): no answer")
-
     session, _ = scripted_session(tmp_path, [DEAL_ONE], first_dealer=0)
-    session.opponent = SlowThenBroken()
+    session.opponent = bot = SlowThenBroken()
     app = GameApp(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -732,7 +710,7 @@ async def test_a_key_pressed_while_the_opponent_thinks_leaves_no_wait_once_it_fo
         await pilot.press("2")
         message = table.query_one("#message", Static)
         assert "thinking" in str(message.render()) and message.display
-        thinking.set()
+        bot.thinking.set()
         await until(pilot, lambda: isinstance(app.screen, MatchOverScreen))
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is table)
