@@ -180,3 +180,20 @@ def test_an_interrupt_is_told_with_the_matches_done(jobs: str) -> None:
     assert lines[0].startswith("ecarte simulate: interrupted after ")
     assert lines[0].endswith(" of 1,000,000 matches; no results are printed")
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "sv", "nb", "de", "fi", "nl"])
+def test_the_table_fits_80_columns_in_every_language(language: str) -> None:
+    """The widest figures (a thousand matches, all won: "1 000 (100.0%,
+    99.6-100.0%)") beside each language's labels; a French label of 34
+    letters pushed the rows to 82 columns."""
+    from ecarte import i18n
+
+    spec = TournamentSpec("cmd:python3 my_bot.py --depth 3", "classic", 1000, 0, Rules())
+    try:
+        i18n.activate(language)
+        text = format_summary(summarize(spec, [outcome(5)] * 1000, 100.0))
+    finally:
+        i18n.activate("en")
+    rows = text.splitlines()[1:10]
+    assert all(len(row) <= 80 for row in rows), "\n".join(row for row in rows if len(row) > 80)

@@ -545,9 +545,11 @@ def format_summary(summary: dict[str, Any]) -> str:
         return _count(side[key])
 
     # The names as typed when they fit the row, else cut: A's to what B's
-    # leaves (half the room at least), then B's to what is left.
+    # column leaves (its name or its figures, whichever is wider; half the
+    # room at least), then B's to what is left.
     room = TABLE_COLUMNS - label_width - COLUMN_GAP - 2 * len("A: ")
-    a_cells = min(len(printable(a["player"])), max(room // 2, room - len(printable(b["player"]))))
+    b_least = max(len(printable(b["player"])), *(len(figure(b, key)) - len("B: ") for key, __ in FIGURES))
+    a_cells = min(len(printable(a["player"])), max(room // 2, room - b_least))
     left_name = f"A: {printable(short_name(a['player'], max(MIN_NAME_CELLS, a_cells)))}"
     width = max(len(text) for text in [left_name, *(figure(a, key) for key, __ in FIGURES)]) + COLUMN_GAP
     b_cells = max(MIN_NAME_CELLS, TABLE_COLUMNS - label_width - width - len("B: "))

@@ -121,6 +121,21 @@ def test_french_never_agrees_a_participle_with_a_players_name() -> None:
     assert found == []
 
 
+def test_french_never_elides_before_a_players_name() -> None:
+    """A name may begin with a vowel ("Élodie", "Ordinateur"): "de {name}"
+    reads "de Élodie", "d'{name}" reads "d'Klara"; the French says it with
+    a word that needs no elision ("pour {name}")."""
+    catalog = _catalog("fr")
+    before_a_name = re.compile(
+        r"\b(de|que|le|la|d'|l'|qu')\s?\{(name|other|player|winner|loser|dealer|elder|liable|scorer)\}"
+    )
+    found = []
+    for message in catalog:
+        forms = (message.string,) if isinstance(message.string, str) else tuple(message.string)
+        found += [form for form in forms if form and before_a_name.search(form)]
+    assert found == []
+
+
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_the_rank_letters_are_one_character(language: str) -> None:
     catalog = _catalog(language)

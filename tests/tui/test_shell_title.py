@@ -353,8 +353,22 @@ async def test_the_command_palette_offers_the_apps_commands() -> None:
     app = EcarteApp(Settings(opponent="random"))
     async with app.run_test(size=SIZE) as pilot:
         titles = [command.title for command in app.get_system_commands(app.screen)]
-        for wanted in ("New match", "Replay", "Settings", "Rules", "Help", "Quit"):
+        for wanted in (
+            "New match",
+            "Learn to play",
+            "Replay",
+            "Statistics",
+            "Settings",
+            "Rules",
+            "Help",
+            "Quit",
+        ):
             assert wanted in titles, titles
+        # Maximising a panel hid the screen while its keys still acted.
+        focused = app.screen.focused
+        assert focused is not None and focused.allow_maximize
+        textuals = [command.title for command in super(EcarteApp, app).get_system_commands(app.screen)]
+        assert "Maximize" in textuals and "Maximize" not in titles
         await pilot.press("ctrl+p")
         await pilot.pause()
         for key in "Rules":

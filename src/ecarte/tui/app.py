@@ -411,6 +411,10 @@ class EcarteApp(App[int]):
         quit...), in the player's language, and the app's own, those that
         make sense on ``screen``."""
         for command in super().get_system_commands(screen):
+            # A panel maximised hid the table while its keys still played
+            # (and nothing said Esc restores it): no screen here needs it.
+            if command.callback in (screen.action_maximize, screen.action_minimize):
+                continue
             yield command._replace(title=_palette_words(command.title), help=_palette_words(command.help))
         if isinstance(screen, TitleScreen):
             yield SystemCommand(_("New match"), _("A match against the computer"), screen.action_new_match)
@@ -418,6 +422,13 @@ class EcarteApp(App[int]):
                 yield SystemCommand(
                     _("Continue"), _("Resume the unfinished match"), screen.action_continue_match
                 )
+            # Translators: the help lines of the command palette's Learn to play and Statistics.
+            yield SystemCommand(
+                _("Learn to play"), _("Three guided deals, then a match"), screen.action_learn
+            )
+            yield SystemCommand(
+                _("Statistics"), _("Your record, from the saved matches"), screen.action_stats
+            )
         if not isinstance(screen, GameScreen):
             yield SystemCommand(
                 _("Replay"), _("The saved matches, to replay or continue"), lambda: self.push_screen("replay")
