@@ -123,6 +123,9 @@ def test_the_legal_actions_of_true_positions_are_accepted_at_every_decision(rule
         seat = match.current_player
         legal = match.legal_actions()
         assert sorted(map(str, legal_in_view(match.view(seat), rules))) == sorted(map(str, legal))
+        # The seat the view's position waits for is the one to move.
+        assert match.view(seat).deciding == seat
+        assert match.phase == "discard" or match.view(1 - seat).deciding == seat
         match.apply(rng.choice(legal), seat)
 
 

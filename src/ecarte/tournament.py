@@ -32,7 +32,7 @@ from ecarte.engine import Match, Phase, Rules, RulesError, shuffled_deck
 from ecarte.engine.match import tally_deals
 from ecarte.engine.quoting import cut_word
 from ecarte.engine.rules import rules_from_assignments
-from ecarte.i18n import N_, Deferred, _, ngettext, pgettext, translated
+from ecarte.i18n import N_, Deferred, Grouped, _, ngettext, translated
 from ecarte.play.autosave import write_forfeit
 from ecarte.play.loop import FaultPolicy, Forfeit, MatchRecorder, MatchRunner
 from ecarte.protocol.host import (
@@ -533,7 +533,7 @@ def format_summary(summary: dict[str, Any]) -> str:
         return f"{won} ({100 * side['win_rate']:.1f}%, {100 * low:.1f}-{100 * high:.1f}%)"
 
     def rate(value: float | None) -> str:
-        return "-" if value is None else _grouped(f"{value:,.0f}")
+        return "-" if value is None else f"{Grouped(value):,.0f}"
 
     def figure(side: dict[str, Any], key: str) -> str:
         if key == "matches_won":
@@ -619,7 +619,7 @@ def _forfeit_text(forfeit: dict[str, Any], player: str) -> str:
 
 def _count(value: int) -> str:
     """A count with its thousands grouped, as the other figures are."""
-    return _grouped(f"{value:,}")
+    return f"{Grouped(value):,}"
 
 
 def _seed_text(seed: int) -> str:
@@ -634,15 +634,7 @@ def _show(value: Any) -> str:
 
 
 def _number(value: float | None) -> str:
-    return "-" if value is None else _grouped(f"{value:,.1f}")
-
-
-def _grouped(number: str) -> str:
-    """``number``'s thousands separated as the player's language does
-    (the decimal point stays a point in every language)."""
-    # Translators: the separator of thousands in ecarte simulate's numbers ("339,875"): where
-    # a comma is the decimal mark, a space ("339 875"). The decimal point stays ".".
-    return number.replace(",", pgettext("thousands", ","))
+    return "-" if value is None else f"{Grouped(value):,.1f}"
 
 
 # ------------------------------------------------------------ the command

@@ -353,16 +353,8 @@ async def test_the_command_palette_offers_the_apps_commands() -> None:
     app = EcarteApp(Settings(opponent="random"))
     async with app.run_test(size=SIZE) as pilot:
         titles = [command.title for command in app.get_system_commands(app.screen)]
-        for wanted in (
-            "New match",
-            "Learn to play",
-            "Replay",
-            "Statistics",
-            "Settings",
-            "Rules",
-            "Help",
-            "Quit",
-        ):
+        # Every entry of the title's menu, and the help.
+        for wanted in (*menu_entries(app), "Help"):
             assert wanted in titles, titles
         # Maximising a panel hid the screen while its keys still acted.
         focused = app.screen.focused

@@ -528,7 +528,8 @@ class Match:
         return False
 
     def legal_actions(self) -> list[Action]:
-        """Every action the player to move may take now (empty when no one is to move)."""
+        """Every action the player to move may take now (empty when no one is to move).
+        Its twin from a seat's view is ``legal_in_view`` (below; tested to agree)."""
         phase = self.phase
         if phase == TRICKS:
             seat = self.current_player

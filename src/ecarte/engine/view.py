@@ -193,6 +193,22 @@ class View(FrozenRecord):
         return 1 - self.dealer
 
     @property
+    def deciding(self) -> int:
+        """The seat whose decision the position waits for: elder proposes or
+        plays, the dealer answers, in the tricks the leader (elder first,
+        then each trick's winner) and then the other. In the discard each
+        seat discards in turn and the view cannot tell whose turn it is: the
+        view's own seat."""
+        if self.phase == Phase.EXCHANGE:
+            return self.elder
+        if self.phase == Phase.ANSWER:
+            return self.dealer
+        if self.phase == Phase.TRICKS:
+            leader = self.tricks[-1].winner if self.tricks else self.elder
+            return leader if not self.trick else 1 - leader
+        return self.seat
+
+    @property
     def trump_king(self) -> Card:
         return trump_king(self.trump)
 

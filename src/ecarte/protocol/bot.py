@@ -23,7 +23,6 @@ from ecarte.ai.base import Player, make_player
 from ecarte.engine import (
     Action,
     ActionError,
-    Phase,
     Rules,
     RulesError,
     View,
@@ -231,7 +230,7 @@ def _check_view(view: View, seat: int, rules: Rules) -> None:
     problem = view_problem(view, rules)
     if problem is not None:
         raise ProtocolError(problem)
-    decider = _to_decide(view)
+    decider = view.deciding
     if decider != seat:
         raise ProtocolError(
             # Translators: {phase} is the protocol's word (exchange, answer, tricks).
@@ -239,18 +238,6 @@ def _check_view(view: View, seat: int, rules: Rules) -> None:
                 phase=view.phase, decider=decider, seat=seat
             )
         )
-
-
-def _to_decide(view: View) -> int:
-    """The seat whose decision the view's position waits for."""
-    if view.phase == Phase.EXCHANGE:
-        return view.elder
-    if view.phase == Phase.ANSWER:
-        return view.dealer
-    if view.phase == Phase.TRICKS:
-        leader = view.tricks[-1].winner if view.tricks else view.elder
-        return leader if not view.trick else 1 - leader
-    return view.seat  # each seat discards in turn: the view cannot tell whose turn it is
 
 
 def _check_legal(view: View, legal: list[Action], rules: Rules) -> None:
