@@ -350,6 +350,68 @@ def test_resume_with_a_bot_in_the_settings_falls_back_to_normal(tmp_path: Path) 
         session.close()
 
 
+def _computer_lines(path: Path) -> list[dict[str, Any]]:
+    import json
+
+    events = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()[1:]]
+    return [event for event in events if event["type"] != "deal" and event["player"] == 1]
+
+
+def test_a_continue_against_another_level_is_recorded_and_counted_against_who_played(
+    tmp_path: Path,
+) -> None:
+    """A log names a bot that Continue does not start: the settings' level
+    plays on. The log says so on the computer's next decision, and the
+    record, the Replay list and the next Continue go by who played."""
+    from dataclasses import replace
+
+    from ecarte.analysis.stats import summarise_log
+    from ecarte.log.opponents import level_of_record, levels_played
+    from ecarte.tui.replay_screen import summarize_log
+
+    path = _log_naming_a_bot(tmp_path / "matches", tmp_path / "bot-was-started")
+    bot = replay_file(path).header.extra["opponent"]  # type: ignore[union-attr]
+    before = len(_computer_lines(path))
+    settings = replace(INSTANT, opponent="random")
+    session, _ = MatchSession.resume(path, settings)
+    play_decisions(session, 40, random.Random(8))
+    session.close()
+
+    lines = _computer_lines(path)
+    assert len(lines) > before + 1, "the computer decided again after the Continue"
+    assert "opponent" not in str(lines[:before])
+    assert lines[before]["opponent"] == "random"  # its first decision after the Continue
+    assert all("opponent" not in line for line in lines[before + 1 :])
+    replay = replay_file(path)
+    assert replay.error is None  # the key is one the rules ignore
+    assert replay.header is not None
+    played = levels_played(replay.header.extra, replay.events)
+    assert played == [(bot, before), ("random", len(lines) - before)]
+    assert level_of_record(played) == "random"  # it took most of the computer's decisions
+
+    summary = summarise_log(path, path.read_bytes(), path.stat().st_mtime)
+    assert summary is not None and summary.level == "random"
+    players = summarize_log(path).players
+    assert players.index("bot") < players.index("then") < players.index("Random")
+
+    # The next Continue takes up the match against random, with no notice.
+    if not replay.match or not replay.match.is_over:
+        again, _ = MatchSession.resume(path, settings)
+        try:
+            assert again.opponent_level == "random" and again.notice is None
+        finally:
+            again.close()
+
+
+def test_the_record_counts_a_match_against_the_level_of_most_decisions() -> None:
+    from ecarte.log.opponents import level_of_record
+
+    assert level_of_record([]) is None
+    assert level_of_record([("cmd:bot", 9), ("normal", 3)]) == "cmd:bot"
+    assert level_of_record([("cmd:bot", 3), ("normal", 9)]) == "normal"
+    assert level_of_record([("cmd:bot", 4), ("normal", 4)]) == "cmd:bot"  # a tie: who began
+
+
 def test_resume_keeps_the_bot_the_settings_name() -> None:
     from dataclasses import replace
 

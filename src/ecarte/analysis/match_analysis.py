@@ -24,6 +24,7 @@ from ecarte.engine.scoring import game_won, trick_points
 from ecarte.engine.view import Phase
 from ecarte.log import LogError, LogEvent, LogHeader, Replay, replay_states
 from ecarte.log.format import EventType
+from ecarte.log.opponents import header_level, level_now, level_of_record, levels_played
 
 INACCURACY = 5.0
 MISTAKE = 10.0
@@ -110,12 +111,16 @@ class Opponent:
     """False: an unknown player, a person or a ``cmd:`` bot, valued with the equal model."""
 
 
-def opponents_of(header: LogHeader) -> tuple[Opponent, Opponent]:
+def opponents_of(header: LogHeader, level: str | None = None) -> tuple[Opponent, Opponent]:
     """Each seat's opponent from a log's header. A log of the app names the
     computer's level (the ``opponent`` key) and seats the person at 0, so
-    seat 0 faces that level and seat 1 a person; another log's ``players``
-    are the players' names (``ecarte simulate``, the tests)."""
-    level = header.extra.get("opponent")
+    seat 0 faces that level (or ``level``, the one that took over at a
+    Continue: ``log.opponents``) and seat 1 a person; another log's
+    ``players`` are the players' names (``ecarte simulate``, the tests)."""
+    if header_level(header.extra) is None:
+        level = None
+    elif level is None:
+        level = header_level(header.extra)
     if isinstance(level, str):
         model, known = model_for(level)
         return Opponent(level, model, known), Opponent(None, EQUAL, False)
@@ -181,7 +186,9 @@ def analyse_replay(
         return analysis
     analysis.over = replay.match is not None and replay.match.is_over
     rules = replay.header.rules
-    opponents = opponents_of(replay.header)
+    # Valued against the level that played most of the match, if a Continue changed it.
+    played = levels_played(replay.header.extra, replay.events)
+    opponents = opponents_of(replay.header, level_of_record(played))
     analysis.opponents = tuple(opponents[seat] for seat in seats)
     states = positions(replay)
     events = replay.events
@@ -436,7 +443,7 @@ def hint(replay: Replay, seed: int = 0, budget: Budget = ANALYSIS_BUDGET) -> Eva
     seat = now.current_player
     if seat is None:
         return None
-    opponent = opponents_of(replay.header)[seat]
+    opponent = opponents_of(replay.header, level_now(replay.header.extra, replay.events))[seat]
     evaluator = SeatEvaluator(seat, replay.header.rules, seed, budget, opponent.model)
     for event, before in zip(replay.events, states, strict=False):
         if event.type != EventType.DEAL and event.player == seat and event.action is not None:

@@ -26,6 +26,7 @@ from ecarte.engine import Rules, RulesError
 from ecarte.engine.match import tally_deals
 from ecarte.i18n import _, ngettext, translated, translated_error
 from ecarte.log import MAX_LOG_BYTES, EventType, LogFileError, replay_bytes
+from ecarte.log.opponents import level_of_record, levels_played
 from ecarte.play.names import rules_in_words
 from ecarte.safefile import Skipped, folder_problem, regular_files
 from ecarte.text import printable
@@ -127,13 +128,14 @@ def summarise_log(path: Path, data: bytes, mtime: float) -> MatchSummary | None:
         return None
     if not replay.can_continue and replay.error is not None:
         raise Damaged(replay.error.line, replay.error.message)
-    level = header.extra.get("opponent")
+    # Against whom the computer's seat mostly played (a Continue may have changed it).
+    level = level_of_record(levels_played(header.extra, replay.events))
     created = header.extra.get("created")
     forfeited = path.with_name(path.name + ".forfeit").exists()
     won = match.winner == PLAYER or (forfeited and match.winner is None)
     summary = MatchSummary(
         name=path.name,
-        level=level if isinstance(level, str) else "unknown",
+        level=level if level is not None else "unknown",
         rules=rules_label(header.rules),
         created=created if isinstance(created, str) else _iso(mtime),
         complete=match.is_over or forfeited,

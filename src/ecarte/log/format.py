@@ -121,7 +121,7 @@ class LogEvent(Record):
     (``player``, ``action``)."""
 
     # In the constructor's order, not sorted: ``__eq__`` and ``__repr__`` follow it.
-    __slots__ = ("line", "type", "player", "action", "dealer", "deck")  # noqa: RUF023
+    __slots__ = ("line", "type", "player", "action", "dealer", "deck", "opponent")  # noqa: RUF023
 
     line: int
     type: EventType
@@ -129,6 +129,9 @@ class LogEvent(Record):
     action: Action | None
     dealer: int | None
     deck: tuple[Card, ...] | None
+    opponent: str | None
+    """A decision's ``opponent`` key, a key the rules ignore: the app's
+    level that plays this seat from this decision on (``log.opponents``)."""
 
     def __init__(
         self,
@@ -138,6 +141,7 @@ class LogEvent(Record):
         action: Action | None = None,
         dealer: int | None = None,
         deck: tuple[Card, ...] | None = None,
+        opponent: str | None = None,
     ) -> None:
         self.line = line
         self.type = type
@@ -145,13 +149,17 @@ class LogEvent(Record):
         self.action = action
         self.dealer = dealer
         self.deck = deck
+        self.opponent = opponent
 
     def to_json(self) -> dict[str, Any]:
         if self.type == DEAL:
             assert self.deck is not None
             return {"type": DEAL, "dealer": self.dealer, "deck": deck_string(self.deck)}
         assert self.action is not None
-        return decision_json(self.player, self.action)
+        obj = decision_json(self.player, self.action)
+        if self.opponent is not None:
+            obj["opponent"] = self.opponent
+        return obj
 
     def describe(self) -> str:
         """The event in a few words, to prefix an error: ``card 8S by seat 0``."""
@@ -541,7 +549,10 @@ def parse_event(obj: dict[str, Any], line: int) -> LogEvent:
         action = Action.from_json(obj, what="event")
     except ActionError as error:
         raise LineError(message_of(error)) from None
-    return LogEvent(line=line, type=event_type, player=player, action=action)
+    # The app's own key, which the rules ignore: any other value is ignored too.
+    opponent = obj.get("opponent")
+    taking_over = opponent if isinstance(opponent, str) and opponent else None
+    return LogEvent(line=line, type=event_type, player=player, action=action, opponent=taking_over)
 
 
 def _seat_field(obj: dict[str, Any], key: str, meaning: str) -> int:

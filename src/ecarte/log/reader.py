@@ -243,7 +243,7 @@ class _Fold:
 # the same bytes give the same event (at another line), which the rules
 # then check afresh. Only well-formed lines are kept, and no deal (each deck
 # is new).
-_DECISIONS_READ: dict[bytes, tuple[EventType, int | None, Action | None]] = {}
+_DECISIONS_READ: dict[bytes, tuple[EventType, int | None, Action | None, None, None, str | None]] = {}
 _DECISIONS_KEPT = 20_000
 """At most this many lines are kept; then the memory starts afresh."""
 _DECISION_LINE_KEPT = 200
@@ -256,7 +256,7 @@ def _remember_decision(line: bytes, event: LogEvent) -> None:
         return
     if len(_DECISIONS_READ) >= _DECISIONS_KEPT:
         _DECISIONS_READ.clear()
-    _DECISIONS_READ[line] = (event.type, event.player, event.action)
+    _DECISIONS_READ[line] = (event.type, event.player, event.action, None, None, event.opponent)
 
 
 def _fold_lines(data: bytes, visitor: LogVisitor[ResultT]) -> None:

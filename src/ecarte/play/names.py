@@ -4,6 +4,8 @@ and a rule set ("Game to 7 · ace high"): the screens and the command line
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ecarte.engine import Rules
 from ecarte.i18n import _, ngettext, pgettext
 from ecarte.text import printable
@@ -25,6 +27,16 @@ def level_name(level: str) -> str:
         "random": pgettext("level", "Random"),
     }
     return names.get(level, printable(level).capitalize())
+
+
+def levels_in_words(levels: Sequence[str]) -> str:
+    """The opponents that played a match's computer seat one after the
+    other (a Continue against another): "bot ./mine, then Normal"."""
+    words = level_name(levels[0]) if levels else ""
+    for level in levels[1:]:
+        # Translators: the opponents of one match in turn ("bot ./mine, then Normal").
+        words = _("{before}, then {after}").format(before=words, after=level_name(level))
+    return words
 
 
 def rules_in_words(rules: Rules, *, with_target: bool = False, capital: bool = True) -> str:

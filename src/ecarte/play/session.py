@@ -16,16 +16,17 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 
 from ecarte.ai import Player
 from ecarte.engine import Action, Card, Match, Rules, View, shuffled_deck
 from ecarte.i18n import N_, Deferred, _, translated, translated_error
-from ecarte.log import LogWriter
+from ecarte.log import LogFileError, LogWriter, replay_file
 from ecarte.log.names import COMPUTER as COMPUTER_IN_LOG
 from ecarte.log.names import the_apps_player
+from ecarte.log.opponents import OPPONENT_KEY, header_level, level_now
 from ecarte.play import autosave, paths
 from ecarte.play.autosave import LOG_SUFFIX, UNFINISHED_SCAN_LIMIT, forfeit_path
 from ecarte.play.lock import LogLock
@@ -46,6 +47,7 @@ __all__ = [
     "SessionError",
     "forfeit_path",
     "illegal_answer",
+    "logged_opponent",
     "opponent_to_resume",
 ]
 
@@ -106,6 +108,9 @@ class _Autosave:
         self.error: str | None = None
         self.hinted = False
         """The player saw a hint for the decision due: its line says so."""
+        self.taking_over: str | None = None
+        """A level that plays the computer's seat from its next decision on,
+        in place of the one the log names (a Continue): that line says so."""
 
     def write_deal(self, dealer: int, deck: Sequence[Card]) -> None:
         if self.error is None:
@@ -115,9 +120,12 @@ class _Autosave:
                 self._failed(error)
 
     def write_action(self, player: int, action: Action) -> None:
-        extra = {"hint": True} if self.hinted and player == HUMAN else None
+        extra: dict[str, object] | None = {"hint": True} if self.hinted and player == HUMAN else None
         if player == HUMAN:
             self.hinted = False
+        elif self.taking_over is not None:
+            extra = {OPPONENT_KEY: self.taking_over}
+            self.taking_over = None
         if self.error is None:
             try:
                 self.writer.write_action(player, action, extra)
@@ -220,6 +228,19 @@ def opponent_to_resume(logged: object, settings: Settings) -> tuple[str, str | N
     ).format(command=repr(printable(logged[4:])), level=fallback)
 
 
+def logged_opponent(path: Path, extra: Mapping[str, object]) -> object:
+    """The opponent a log says played the computer's last decision: the
+    header's ``opponent``, or a level that took over at a Continue
+    (``ecarte.log.opponents``); the header's value when the log cannot be
+    read again (resuming it then says why)."""
+    logged = extra.get(OPPONENT_KEY)
+    try:
+        replay = replay_file(path)
+    except LogFileError:
+        return logged
+    return level_now(extra, replay.events) or logged
+
+
 def _start_opponent(
     match: Match, level: str, seed: int, decks: _FixedThenSeeded | SeededDecks
 ) -> tuple[MatchRunner, str | None]:
@@ -320,7 +341,7 @@ class MatchSession:
     def resume(cls, path: Path, settings: Settings | None = None) -> tuple[MatchSession, str | None]:
         """The match of an autosave, at the exact decision where it stopped,
         and a notice when a torn last line was dropped."""
-        from ecarte.log import LogFileError, resume_log
+        from ecarte.log import resume_log
 
         try:
             lock = LogLock.acquire(path)  # before the log is read or cut; MatchOpenElsewhere
@@ -333,7 +354,8 @@ class MatchSession:
         assert header is not None and end.match is not None  # resume_log refuses a log without one
         match = end.match
         extra = header.extra or {}
-        level, trust_notice = opponent_to_resume(extra.get("opponent"), settings or Settings())
+        logged = logged_opponent(path, extra)
+        level, trust_notice = opponent_to_resume(logged, settings or Settings())
         seed = extra.get("seed")
         if not isinstance(seed, int) or isinstance(seed, bool):
             seed = random.SystemRandom().randrange(2**31)
@@ -343,6 +365,8 @@ class MatchSession:
             writer.close()
             raise
         recorder = runner.recorder = _Autosave(writer)
+        if isinstance(logged, str) and level != logged and header_level(extra) is not None:
+            recorder.taking_over = level  # the record counts the match against who played it
         names = (the_apps_player(short_name(str(header.players[0]))), short_name(str(header.players[1])))
         torn = None
         if end.truncated_last_line:

@@ -28,9 +28,10 @@ from ecarte.i18n import N_, _, ngettext, translated, translated_error
 from ecarte.log import LogEvent, LogFileError, Replay, replay_file
 from ecarte.log.format import EventType
 from ecarte.log.names import COMPUTER, app_players
+from ecarte.log.opponents import levels_played
 from ecarte.play import paths
 from ecarte.play.autosave import read_forfeit
-from ecarte.play.names import level_name, rules_in_words
+from ecarte.play.names import levels_in_words, rules_in_words
 from ecarte.play.replay_steps import ReplaySteps
 from ecarte.play.session import LOG_SUFFIX, forfeit_path
 from ecarte.safefile import Skipped, folder_problem, regular_files
@@ -153,9 +154,9 @@ def summarize_log(path: Path) -> LogSummary:
     players = _("{name} vs {other}").format(
         name=shown_name(short_name(header.players[0])), other=shown_name(short_name(header.players[1]))
     )
-    level = header.extra.get("opponent")
-    if isinstance(level, str) and level:
-        players += f" ({level_name(level)})"
+    levels = [level for level, __ in levels_played(header.extra, replay.events)]
+    if levels:
+        players += f" ({levels_in_words(levels)})"
     result = match_result(replay)
     resumable = _in_progress(replay)
     # Decided, as the Result column says it ("Klara won 5-3"), not "invalid log".

@@ -24,7 +24,7 @@ from ecarte.i18n import N_, _, ngettext, translated
 from ecarte.log import EndState, LogFileError, read_log_file
 from ecarte.play.lesson import newcomer
 from ecarte.play.names import level_name, rules_in_words
-from ecarte.play.session import opponent_to_resume
+from ecarte.play.session import logged_opponent, opponent_to_resume
 from ecarte.safefile import Skipped
 from ecarte.text import printable
 
@@ -75,7 +75,7 @@ def unfinished_of_log(path: Path) -> Unfinished | None:
     header, match = end.header, end.match
     if header is None or match is None:
         return None
-    level = header.extra.get("opponent")
+    level = logged_opponent(path, header.extra)  # the header's, or who took over at a Continue
     score = match.score
     game = max(len(match.games), 1)
     if match.games and game_won(max(score), match.rules):
