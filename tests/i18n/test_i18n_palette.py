@@ -23,6 +23,7 @@ FRENCH = {
     "Change the current theme": "Changer le thème",
     "Quit": "Quitter",
     "Search for commands…": "Chercher une commande…",
+    "No matches found": "Aucun résultat",
     THEME_HELP: "Les couleurs; Ctrl+P puis {theme} les change aussi.",
 }
 
@@ -68,3 +69,20 @@ async def test_the_palette_and_its_theme_command_speak_french(tmp_path: Path) ->
         i18n._(THEME_HELP).format(theme=i18n._("Theme"))
         == "Les couleurs; Ctrl+P puis Thème les change aussi."
     )
+
+
+async def test_a_search_that_finds_nothing_says_so_in_french(tmp_path: Path) -> None:
+    """Textual wrote "No matches found" in English in every language."""
+    i18n.activate("fr", write_catalog(tmp_path, "fr", dict(FRENCH)))
+    app = EcarteApp(Settings())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("ctrl+p")
+        await until(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await pilot.press(*"xqzw")
+
+        def lines() -> list[str]:
+            hits = app.screen.query_one(CommandList)
+            return [str(hits.get_option_at_index(i).prompt) for i in range(hits.option_count)]
+
+        await until(pilot, lambda: any("Aucun résultat" in line for line in lines()))
+        assert not any("No matches found" in line for line in lines())

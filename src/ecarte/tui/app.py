@@ -10,14 +10,17 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rich.align import Align
+from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.command import CommandPalette
+from textual.command import CommandList, CommandPalette
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.theme import Theme, ThemeProvider
 from textual.widgets import Static
+from textual.widgets.option_list import Option
 
 from ecarte.engine import Rules
 from ecarte.i18n import N_, _, activate, choose_language
@@ -189,6 +192,31 @@ TEXTUAL_COMMAND_WORDS = frozenset(
 
 def _palette_words(text: str) -> str:
     return _(text) if text in TEXTUAL_COMMAND_WORDS else text
+
+
+class Palette(CommandPalette):
+    """Textual's command palette, with its "No matches found" in the
+    player's language. Textual writes that line inside the method below, so
+    it is this Textual's method (the version is pinned) with our words; a
+    test types a search that finds nothing and reads the line."""
+
+    def _start_no_matches_countdown(self, search_value: str) -> None:
+        self._stop_no_matches_countdown()
+
+        def show_no_matches() -> None:
+            # An empty search lists what can be found: nothing to say then.
+            if search_value:
+                self.query_one(CommandList).add_option(
+                    Option(
+                        # Translators: the command palette (Ctrl+P): a search of commands or themes found none
+                        Align.center(Text(_("No matches found"), style="not bold")),
+                        disabled=True,
+                        id=self._NO_MATCHES,
+                    )
+                )
+            self._list_visible = bool(search_value)
+
+        self._no_matches_timer = self.set_timer(self._NO_MATCHES_COUNTDOWN, show_no_matches)
 
 
 class EcarteApp(App[int]):
@@ -399,10 +427,10 @@ class EcarteApp(App[int]):
     def action_command_palette(self) -> None:
         # Textual's own, with its prompt in the player's language.
         if self.use_command_palette and not isinstance(self.screen, CommandPalette):
-            self.push_screen(CommandPalette(id="--command-palette", placeholder=_("Search for commands…")))
+            self.push_screen(Palette(id="--command-palette", placeholder=_("Search for commands…")))
 
     def search_themes(self) -> None:
-        self.push_screen(CommandPalette(providers=[ThemeProvider], placeholder=_("Search for themes…")))
+        self.push_screen(Palette(providers=[ThemeProvider], placeholder=_("Search for themes…")))
 
     # ------------------------------------------------------------ opening things
 
