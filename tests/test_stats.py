@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -478,3 +479,27 @@ def test_ecarte_stats_lists_the_hinted_matches_by_level(
         i for i, line in enumerate(lines) if line.startswith("Assisted matches (with hints), apart:")
     )
     assert lines[apart + 1].startswith("  against Easy: ")
+
+
+def test_the_logs_of_ecarte_simulate_are_left_out_and_counted(
+    folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Two programs played them: counting seat 0 as "you", against an
+    # unknown level, would put strangers' matches in the player's record.
+    copy = tmp_path / "logs"
+    shutil.copytree(folder, copy)
+    alone = collect(folder).to_json()
+    simulate = ["simulate", "random", "classic", "--matches", "2", "--jobs", "1", "--log-dir", str(copy)]
+    assert main(simulate) == 0
+    capsys.readouterr()
+    assert len(list(copy.glob("*.ecarte.jsonl"))) == len(list(folder.glob("*.ecarte.jsonl"))) + 2
+    record = collect(copy, tmp_path / "cache.json").to_json()
+    assert record["between_programs"] == 2
+    for key in ("matches", "by_level", "by_rules", "unfinished", "deals", "points", "unreadable"):
+        assert record[key] == alone[key], key
+    # From the cache as well.
+    assert collect(copy, tmp_path / "cache.json").to_json() == record
+    assert main(["stats", "--dir", str(copy)]) == 0
+    out = capsys.readouterr().out
+    assert "Matches between two programs (ecarte simulate), not counted: 2" in out
+    assert "Unknown" not in out

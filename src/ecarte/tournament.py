@@ -33,6 +33,7 @@ from ecarte.engine.match import tally_deals
 from ecarte.engine.quoting import cut_word
 from ecarte.engine.rules import rules_from_assignments
 from ecarte.i18n import N_, Deferred, Grouped, _, ngettext, translated
+from ecarte.log.opponents import TOURNAMENT_KEY
 from ecarte.play.autosave import write_forfeit
 from ecarte.play.loop import FaultPolicy, Forfeit, MatchRecorder, MatchRunner
 from ecarte.protocol.host import (
@@ -64,7 +65,7 @@ __all__ = [
 ]
 
 SIDES = ("A", "B")
-LOG_MARK = "tournament_seed"
+LOG_MARK = TOURNAMENT_KEY
 """The header key that marks a log written by a tournament."""
 
 

@@ -45,6 +45,17 @@ def played(name: str, level: str, seed: int, rules: Rules, created: str, *, hint
     return path
 
 
+def between_programs(path: Path, seed: int) -> None:
+    """A log as ``ecarte simulate --log-dir`` writes one: nobody's record."""
+    rules = Rules()
+    players: list[Player] = [make_player("random", seed), make_player("classic", seed + 1)]
+    for seat, player in enumerate(players):
+        player.start_match(seat, rules)
+    extra = {"tournament_seed": seed, "match": 1}
+    with LogWriter.create(path, ("A: random", "B: classic"), 0, rules, extra, durable=False) as log:
+        play_match(players, rules, 0, random.Random(seed), recorder=log)
+
+
 def words(content: object) -> str:
     console = Console(width=200, record=True, file=io.StringIO())
     console.print(content)
@@ -72,9 +83,11 @@ async def test_the_screen_shows_the_record_of_the_saved_matches() -> None:
     unfinished = paths.matches_dir() / "unfinished.ecarte.jsonl"
     lines = (paths.matches_dir() / "m0.ecarte.jsonl").read_text(encoding="utf-8").splitlines()
     unfinished.write_text("\n".join(lines[:8]) + "\n", encoding="utf-8")
+    between_programs(paths.matches_dir() / "match-0001.ecarte.jsonl", 13)
 
     expected = collect(paths.matches_dir()).to_json()
     assert expected["assisted"]["played"] == 1 and expected["unfinished"] == 1
+    assert expected["between_programs"] == 1 and "unknown" not in expected["by_level"]
 
     app = RecordingApp()
     async with app.run_test(size=(100, 40)) as pilot:
@@ -110,6 +123,7 @@ async def test_the_screen_shows_the_record_of_the_saved_matches() -> None:
         status = words(screen.query_one("#stats-status", Static).content)
         assert "1 unfinished" in status
         assert "1 played with hints: counted apart, left out of the rest." in status
+        assert "1 between two programs (ecarte simulate): not counted." in status
         # The win rate over time: one point per finished, unassisted match.
         spark = screen.query_one("#stats-win-plot Sparkline", Sparkline)
         assert spark.data is not None and len(spark.data) == expected["matches"]["played"]

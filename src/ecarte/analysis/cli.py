@@ -388,6 +388,11 @@ def format_record(record: dict[str, object], source: str, only_with_hints: str |
     unfinished = record["unfinished"]
     if unfinished:
         lines.append(_("Unfinished matches (not counted): {count}").format(count=unfinished))
+    between_programs = record.get("between_programs", 0)
+    if between_programs:
+        # Translators: logs that ecarte simulate wrote, of one program against another.
+        left_out = _("Matches between two programs (ecarte simulate), not counted: {count}")
+        lines.append(left_out.format(count=between_programs))
     accuracy = record["accuracy"]
     assert isinstance(accuracy, list)
     if accuracy:

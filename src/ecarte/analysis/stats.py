@@ -8,7 +8,10 @@ size and modification time only saves the replaying. Seat 0 is the player
 decision line with ``"hint": true``, a key the rules ignore) is assisted,
 and counted apart. A log damaged before its end (a bad line other than a
 last line cut short, which the app recovers from) is skipped with its line
-and reason, as ``ecarte check`` finds them. See ``docs/analysis.md``.
+and reason, as ``ecarte check`` finds them. A log ``ecarte simulate``
+wrote (its header marked ``tournament_seed``) is a match between two
+programs, nobody's record: it is left out, and counted so that the record
+says so. See ``docs/analysis.md``.
 """
 
 from __future__ import annotations
@@ -26,15 +29,15 @@ from ecarte.engine import Rules, RulesError
 from ecarte.engine.match import tally_deals
 from ecarte.i18n import _, ngettext, translated, translated_error
 from ecarte.log import MAX_LOG_BYTES, EventType, LogFileError, replay_bytes
-from ecarte.log.opponents import level_of_record, levels_played
+from ecarte.log.opponents import between_programs, level_of_record, levels_played
 from ecarte.play.names import rules_in_words
 from ecarte.safefile import Skipped, folder_problem, regular_files
 from ecarte.text import printable
 
 LOG_SUFFIX = ".ecarte.jsonl"
-CACHE_VERSION = 2
+CACHE_VERSION = 3
 """2: a log damaged before its end is no longer summarised (it was counted
-as an unfinished match)."""
+as an unfinished match). 3: a summary says whether two programs played."""
 PLAYER = 0
 """The player's seat in the app's logs."""
 
@@ -57,6 +60,8 @@ class MatchSummary:
     """Penalties each seat suffered (it was liable and lost the deal)."""
     king_points: list[int] = field(default_factory=lambda: [0, 0])
     valid: bool = True
+    between_programs: bool = False
+    """Written by ``ecarte simulate``: two programs played, nobody's record."""
 
 
 _SUMMARY_FIELDS = tuple(summary_field.name for summary_field in fields(MatchSummary))
@@ -143,6 +148,7 @@ def summarise_log(path: Path, data: bytes, mtime: float) -> MatchSummary | None:
         assisted=b'"hint"' in data and _asked_for_hint(data, replay.events),
         deals=len(match.deals),
         valid=replay.error is None,
+        between_programs=between_programs(header.extra),
     )
     tally = tally_deals(match.deals)
     summary.points = tally.points
@@ -253,6 +259,8 @@ class Record:
     logs: int = 0
     unreadable: list[str] = field(default_factory=list)
     unfinished: int = 0
+    between_programs: int = 0
+    """Logs of matches between two programs (``ecarte simulate``'s), left out."""
     matches: Tally = field(default_factory=Tally)
     by_level: dict[str, Tally] = field(default_factory=dict)
     by_rules: dict[str, Tally] = field(default_factory=dict)
@@ -306,6 +314,7 @@ class Record:
             "logs": self.logs,
             "unreadable": self.unreadable,
             "unfinished": self.unfinished,
+            "between_programs": self.between_programs,
             "matches": self.matches.to_json(),
             "by_level": {key: tally.to_json() for key, tally in sorted(self.by_level.items())},
             "by_rules": {key: tally.to_json() for key, tally in sorted(self.by_rules.items())},
@@ -381,6 +390,9 @@ def collect(directory: Path, cache_path: Path | None = None, analyses: Path | No
     summaries.sort(key=lambda summary: (summary.created, summary.name))
     streak = 0
     for summary in summaries:
+        if summary.between_programs:
+            record.between_programs += 1
+            continue
         if not summary.complete:
             record.unfinished += 1
             continue

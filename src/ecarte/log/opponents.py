@@ -7,7 +7,9 @@ settings' level plays instead (``play.session.opponent_to_resume``). The
 first decision of the computer's seat after such a change carries the new
 level in the same key (``"opponent": "normal"``, a key the rules ignore),
 so that the record, the Replay list and the analysis know who played which
-part of the match (``docs/log-format.md``).
+part of the match (``docs/log-format.md``). A log ``ecarte simulate``
+wrote is marked in its header (``TOURNAMENT_KEY``): two programs played
+it, and it belongs to nobody's record.
 """
 
 from __future__ import annotations
@@ -21,6 +23,14 @@ OPPONENT_KEY = "opponent"
 """The key of the header, and of a computer's decision, naming its level."""
 COMPUTER_SEAT = 1
 """The computer's seat in the app's logs."""
+TOURNAMENT_KEY = "tournament_seed"
+"""The header key of a log ``ecarte simulate`` wrote: its deck seed."""
+
+
+def between_programs(extra: Mapping[str, Any]) -> bool:
+    """Whether a log's header (``extra``) is of a match ``ecarte simulate``
+    played between two programs."""
+    return TOURNAMENT_KEY in extra
 
 
 def header_level(extra: Mapping[str, Any]) -> str | None:

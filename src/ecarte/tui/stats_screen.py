@@ -177,6 +177,13 @@ class StatsScreen(EcarteScreen[None]):
             text += " " + ngettext(
                 "{count} unfinished (not counted).", "{count} unfinished (not counted).", record.unfinished
             ).format(count=record.unfinished)
+        if record.between_programs:
+            # Translators: logs that ecarte simulate wrote, of one program against another.
+            text += " " + ngettext(
+                "{count} between two programs (ecarte simulate): not counted.",
+                "{count} between two programs (ecarte simulate): not counted.",
+                record.between_programs,
+            ).format(count=record.between_programs)
         if record.assisted.played:
             # Said here, or a player with the coach always on wonders at a record of zeros.
             text += " " + ngettext(
