@@ -350,6 +350,32 @@ def test_resume_with_a_bot_in_the_settings_falls_back_to_normal(tmp_path: Path) 
         session.close()
 
 
+def test_resume_starts_again_the_bot_the_player_named_on_this_runs_command_line(tmp_path: Path) -> None:
+    """``ecarte play --opponent cmd:…``, Esc to the title, Continue: the
+    same bot goes on (the player named it, in this run); a log naming
+    another bot still gets a level in its place."""
+    import shlex
+    import sys
+
+    from ecarte.play.session import opponent_to_resume
+
+    bot = f"cmd:{shlex.quote(sys.executable)} {shlex.quote(str(Path('examples/random_bot.py').resolve()))}"
+    assert opponent_to_resume(bot, INSTANT, trusted_bot=bot) == (bot, None)
+    assert opponent_to_resume("cmd:otherbot", INSTANT, trusted_bot=bot)[0] == INSTANT.opponent
+    going = MatchSession.new(INSTANT, opponent=bot, seed=4, directory=tmp_path)
+    going.close()
+    session, _ = MatchSession.resume(going.log_path, INSTANT, trusted_bot=bot)
+    try:
+        assert session.opponent_level == bot and session.notice is None
+    finally:
+        session.close()
+    session, _ = MatchSession.resume(going.log_path, INSTANT)
+    try:
+        assert session.opponent_level == INSTANT.opponent and session.notice is not None
+    finally:
+        session.close()
+
+
 def _computer_lines(path: Path) -> list[dict[str, Any]]:
     import json
 

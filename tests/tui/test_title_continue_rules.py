@@ -114,10 +114,12 @@ def voled_log(rules: Rules, opponent: str = "expert") -> Path:
     return path
 
 
-async def under_continue(rules: Rules, opponent: str = "expert", settings: str = "random") -> str:
+async def under_continue(
+    rules: Rules, opponent: str = "expert", settings: str = "random", trusted_bot: str | None = None
+) -> str:
     """What the title shows under Continue for ``voled_log(rules)``, on one line."""
     voled_log(rules, opponent)
-    app = EcarteApp(Settings(opponent=settings))
+    app = EcarteApp(Settings(opponent=settings), trusted_bot=trusted_bot)
     async with app.run_test(size=SMALLEST) as pilot:
         menu = app.screen.query_one("#title-menu", OptionList)
         await until(pilot, lambda: "continue" in menu_ids(menu))
@@ -145,6 +147,19 @@ async def test_continue_names_who_will_play_a_match_saved_against_a_bot(settings
     level, not the bot."""
     below = await under_continue(Rules(), opponent="cmd:python3 bot.py", settings=settings)
     assert below.startswith(shown), below
+
+
+async def test_continue_names_the_bot_the_player_named_on_this_runs_command_line() -> None:
+    # ecarte play --opponent cmd:python3 bot.py, then Esc to the title: Continue plays it again.
+    below = await under_continue(
+        Rules(), opponent="cmd:python3 bot.py", settings="easy", trusted_bot="cmd:python3 bot.py"
+    )
+    assert below.startswith("against bot"), below
+    (paths.matches_dir() / "20261128-201500.ecarte.jsonl").unlink()
+    below = await under_continue(
+        Rules(), opponent="cmd:python3 bot.py", settings="easy", trusted_bot="cmd:python3 other.py"
+    )
+    assert below.startswith("against Easy,"), below
 
 
 async def test_after_a_game_is_won_continue_tells_the_next_game_at_0_0() -> None:

@@ -204,12 +204,15 @@ def _resolve_player(opponent: str, seed: int) -> tuple[Player, str | None]:
         raise SessionError(str(error)) from None
 
 
-def opponent_to_resume(logged: object, settings: Settings) -> tuple[str, str | None]:
+def opponent_to_resume(
+    logged: object, settings: Settings, trusted_bot: str | None = None
+) -> tuple[str, str | None]:
     """The opponent to resume a log with, and a notice when the log's is not
     used. A log can be copied in from anywhere, so the program of a ``cmd:``
     opponent it names is started only if the player's own settings name the
-    same one; otherwise the settings' level plays (``normal`` when the
-    settings name a bot too)."""
+    same one, or the player named it on this run's command line
+    (``trusted_bot``: ``ecarte play --opponent cmd:…``); otherwise the
+    settings' level plays (``normal`` when the settings name a bot too)."""
     fallback = settings.opponent if not settings.opponent.startswith("cmd:") else "normal"
     if not isinstance(logged, str) or not logged:
         return settings.opponent, None
@@ -220,7 +223,7 @@ def opponent_to_resume(logged: object, settings: Settings) -> tuple[str, str | N
             "This match was saved against {opponent}, an opponent ecarte does not know: "
             "the {level} level plays instead."
         ).format(opponent=repr(printable(logged)[:40]), level=fallback)
-    if not logged.startswith("cmd:") or logged == settings.opponent:
+    if not logged.startswith("cmd:") or logged in (settings.opponent, trusted_bot):
         return logged, None
     return fallback, _(
         "This match was saved against the bot {command}, which is not the opponent in "
@@ -338,9 +341,12 @@ class MatchSession:
         return session
 
     @classmethod
-    def resume(cls, path: Path, settings: Settings | None = None) -> tuple[MatchSession, str | None]:
+    def resume(
+        cls, path: Path, settings: Settings | None = None, trusted_bot: str | None = None
+    ) -> tuple[MatchSession, str | None]:
         """The match of an autosave, at the exact decision where it stopped,
-        and a notice when a torn last line was dropped."""
+        and a notice when a torn last line was dropped (``trusted_bot``: as
+        for ``opponent_to_resume``)."""
         from ecarte.log import resume_log
 
         try:
@@ -355,7 +361,7 @@ class MatchSession:
         match = end.match
         extra = header.extra or {}
         logged = logged_opponent(path, extra)
-        level, trust_notice = opponent_to_resume(logged, settings or Settings())
+        level, trust_notice = opponent_to_resume(logged, settings or Settings(), trusted_bot)
         seed = extra.get("seed")
         if not isinstance(seed, int) or isinstance(seed, bool):
             seed = random.SystemRandom().randrange(2**31)

@@ -249,9 +249,14 @@ class EcarteApp(App[int]):
         settings_warning: str | None = None,
         first_screen: Callable[[], Screen[Any]] | None = None,
         settings_path: Path | None = None,
+        trusted_bot: str | None = None,
     ) -> None:
         super().__init__()
         self.settings = settings or Settings()
+        self.trusted_bot = trusted_bot
+        """The ``cmd:`` bot the player named on this run's command line
+        (``ecarte play --opponent cmd:…``): a Continue in this run starts it
+        again, as it does the bot the settings name."""
         self.settings_path = settings_path
         """Where settings are saved; ``None``: the user's config dir."""
         self.settings_warning = settings_warning
@@ -560,7 +565,7 @@ class EcarteApp(App[int]):
 
     def _resume_in_thread(self, path: Path) -> None:
         try:
-            session, notice = MatchSession.resume(path, self.settings)
+            session, notice = MatchSession.resume(path, self.settings, self.trusted_bot)
         except MatchOpenElsewhere:
             self.call_from_thread(self.push_screen, OpenElsewhereScreen(path))
             return

@@ -53,7 +53,10 @@ def launch(args: argparse.Namespace) -> int:
             return _fail(str(error))
     from .app import EcarteApp
 
-    app = EcarteApp(settings, settings_warning=warning, first_screen=first_screen)
+    # The player's own command line: the bot it names may be started again by a Continue.
+    named = getattr(args, "opponent", None) if command == "play" else None
+    trusted_bot = named if isinstance(named, str) and named.startswith("cmd:") else None
+    app = EcarteApp(settings, settings_warning=warning, first_screen=first_screen, trusted_bot=trusted_bot)
     result = app.run()
     return result if isinstance(result, int) else (app.return_code or 0)
 

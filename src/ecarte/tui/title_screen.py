@@ -201,7 +201,8 @@ class TitleScreen(EcarteScreen[None]):
         if state is not None and state.level is not None:
             # Named by who will play it: a bot the settings do not name is
             # not started again, and a level plays in its place.
-            state = replace(state, level=opponent_to_resume(state.level, self.ecarte_app.settings)[0])
+            app = self.ecarte_app
+            state = replace(state, level=opponent_to_resume(state.level, app.settings, app.trusted_bot)[0])
         # The scan notes the entries that are not regular files (a FIFO, a
         # folder), and the undecided matches damaged before their end, newest
         # first, which are regular files: the first of these is the match
