@@ -437,3 +437,29 @@ async def test_the_lessons_end_asks_before_starting_a_match_while_one_is_unfinis
         # Esc from the match is the title, not the lesson.
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, TitleScreen))
+
+
+def card_keys_in_footer(screen: LessonScreen) -> list[str]:
+    """The footer's card key ("1-5"), as the player sees it; none when it offers none."""
+    return [str(key.key_display) for key in screen.query(FooterKey) if key.action == "card(0)"]
+
+
+async def test_the_footer_offers_the_card_keys_only_when_a_card_is_the_players_to_press() -> None:
+    app = lesson_app()
+    async with app.run_test(size=SIZE) as pilot:
+        you = Newcomer(pilot)
+        await until(pilot, lambda: isinstance(app.screen, LessonScreen) and app.screen.waiting)
+        # The lesson explains, the cards already dealt: no card key offered,
+        # and a number pressed anyway says what to do instead.
+        assert you.screen.lesson.step.kind == StepKind.SAY and you.screen._hand()
+        assert card_keys_in_footer(you.screen) == []
+        await you.wrong("1", "Read the lesson, then press Enter")
+        await you.press("enter", "enter", "enter")
+        # A word to say (propose): still no card key; a number is answered.
+        you.expects("propose")
+        assert card_keys_in_footer(you.screen) == []
+        await you.wrong("1", "Press e")
+        await you.press("e")
+        # The discard: the cards are the player's to pick.
+        you.expects("discard 7D 8C")
+        await until(pilot, lambda: card_keys_in_footer(you.screen) == ["1-5"])

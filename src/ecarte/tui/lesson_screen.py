@@ -88,6 +88,9 @@ class LessonScreen(EcarteScreen[None]):
         Binding("r", "decide('refuse')", N_("Refuse"), show=False),
         Binding("k", "decide('king')", N_("Announce king"), show=False),
         *CARD_BINDINGS,
+        # The same keys while the step asks for no card (the footer then
+        # offers none): pressed anyway, they say what the step wants.
+        *(Binding(str(index + 1), f"card_not_asked({index})", "", show=False) for index in range(5)),
         # Translators: pick a card for the discard.
         Binding("space", "choose_card", N_("Pick"), show=False),
         # At the player's discard, Enter discards the cards picked: the footer says so.
@@ -124,7 +127,7 @@ class LessonScreen(EcarteScreen[None]):
         """Why the last key was not the step's move, shown in place of ``said``."""
         self.new_cards = 0
         """Mask of the cards the player just drew, marked "+" as at the table."""
-        self._keys_shown_for: tuple[int, bool, bool] | None = None
+        self._keys_shown_for: tuple[int, bool, bool, bool] | None = None
         """The number of cards held and whether the player discards, when
         the footer's keys ("1-5", Enter's "Discard") were last shown."""
         self.game_started = False
@@ -343,10 +346,26 @@ class LessonScreen(EcarteScreen[None]):
             and match.phase in (EXCHANGE, ANSWER)
         )
 
+    @property
+    def asks_for_cards(self) -> bool:
+        """Whether the step is the player's to play or pick a card (the
+        tricks, the discard): only then does the footer offer the card keys."""
+        match = self.lesson.match
+        return (
+            self.waiting
+            and self.lesson.step.kind == StepKind.YOU
+            and match.current_player == YOU
+            and match.phase in (TRICKS, DISCARD_PHASE)
+            and bool(self._hand())
+        )
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # No card keys in the footer while the hand is empty (between deals):
-        # there is no card to press for.
-        if action in ("card", "cursor"):
+        # The footer's "1-5 Card" only when a card is the player's to press:
+        # not while the lesson explains, deals or waits for Klara, nor at a
+        # word (the number keys then go to card_not_asked, which says why).
+        if action == "card":
+            return self.asks_for_cards
+        if action == "cursor":
             return bool(self._hand())
         if action == "confirm":
             # One Enter at a time, named for what it does now.
@@ -360,7 +379,7 @@ class LessonScreen(EcarteScreen[None]):
         symbols = self.symbols
         large = self.has_class("-large")
         hand = self._hand()
-        keys_for = (len(hand), self.discarding, self.deciding)
+        keys_for = (len(hand), self.discarding, self.deciding, self.asks_for_cards)
         if keys_for != self._keys_shown_for:
             # The footer's "1-5" follows the hand as it shrinks, and its
             # Enter says what it does: "Discard" at the discard, "What to
@@ -463,6 +482,11 @@ class LessonScreen(EcarteScreen[None]):
             self.action_choose_card()
         else:
             self.move(card_action(hand[index]))
+
+    def action_card_not_asked(self, index: int) -> None:
+        """A number key while the step asks for no card: the lesson says
+        what it wants instead (the footer offers no card key then)."""
+        self.action_card(index)
 
     def action_cursor(self, step: int) -> None:
         hand = self._hand()
