@@ -257,3 +257,20 @@ async def test_an_unknown_setting_alone_makes_no_copy_at_each_start() -> None:
         assert problems[1] == "unknown settings ignored: colour"
         assert not any("copy" in line for line in problems)
     assert paths.settings_path().read_text(encoding="utf-8") == 'colour = "red"\n[rules]\nbogus_key = 3\n'
+
+
+async def test_the_toast_goes_when_the_player_starts_a_match_and_does_not_cover_the_hand() -> None:
+    """Its 15 s would cover the hand and the prompt at 80x24 (and it names a
+    key, s, that the table has not got); the Settings screen still lists the
+    problems."""
+    write(BROKEN)
+    app = started()
+    async with app.run_test(size=SMALLEST, notifications=True) as pilot:
+        await the_toast(pilot)
+        await pilot.press("n")
+        await until(pilot, lambda: type(app.screen).__name__ == "GameScreen")
+        await pilot.pause()
+        assert not app.screen.query(Toast)
+        await until(pilot, lambda: app.screen.query_one("#hand").region.height > 0)
+        await pilot.pause()
+        assert not app.screen.query(Toast), "a toast came back over the table"

@@ -17,6 +17,7 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandList, CommandPalette
 from textual.geometry import Size
+from textual.notifications import Notification, Notify
 from textual.screen import Screen
 from textual.theme import Theme, ThemeProvider
 from textual.widgets import Static
@@ -262,6 +263,8 @@ class EcarteApp(App[int]):
         self.settings_warning = settings_warning
         """What is wrong in the settings file, told at start and listed by the
         Settings screen until a save leaves nothing wrong; ``None``: nothing."""
+        self._settings_toast: Notification | None = None
+        """The toast that told it, while it may still be shown."""
         self._first_screen = first_screen
         self._terminal_size: Size | None = None
         """The newest size from a resize event (``App.size`` lags behind it)."""
@@ -339,7 +342,17 @@ class EcarteApp(App[int]):
                 # starts elsewhere (a match, the lesson: no s key). Keep it short (36 columns).
                 where = _("Settings, on the title screen, lists the problems.")
             message = f"{message.summary()} {where}"
-        self.notify(message, title=_("Settings"), severity="warning", timeout=15, markup=False)
+        # Made here rather than by notify(), which keeps no handle on it:
+        # withdraw_settings_warning takes this one toast away.
+        toast = Notification(message, _("Settings"), "warning", 15, markup=False)
+        self._settings_toast = toast
+        self.post_message(Notify(toast))
+
+    def withdraw_settings_warning(self) -> None:
+        """Take the settings file's toast away, if it is still shown."""
+        toast, self._settings_toast = self._settings_toast, None
+        if toast is not None and toast in self._notifications:
+            self._unnotify(toast)
 
     def on_resize(self, event: events.Resize) -> None:
         # This runs before App's own handler records the new size.
@@ -378,6 +391,11 @@ class EcarteApp(App[int]):
             screen = self.SCREENS[screen]()
         if isinstance(screen, Screen):
             translate_bindings(screen)
+        if isinstance(screen, (GameScreen, LessonScreen)):
+            # The player has gone on to play: the settings' toast would cover
+            # the hand and the prompt for its 15 s (the Settings screen still
+            # lists the problems).
+            self.withdraw_settings_warning()
         # A screen opened while the terminal is too small (the game's deal
         # summary, say) must not draw over the message: keep it on top.
         result = super().push_screen(screen, callback, wait_for_dismiss, mode=mode)
