@@ -17,7 +17,6 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandList, CommandPalette
 from textual.geometry import Size
-from textual.notifications import Notification, Notify
 from textual.screen import Screen
 from textual.theme import Theme, ThemeProvider
 from textual.widgets import Static
@@ -263,7 +262,7 @@ class EcarteApp(App[int]):
         self.settings_warning = settings_warning
         """What is wrong in the settings file, told at start and listed by the
         Settings screen until a save leaves nothing wrong; ``None``: nothing."""
-        self._settings_toast: Notification | None = None
+        self._settings_toast: str | None = None
         """The toast that told it, while it may still be shown."""
         self._first_screen = first_screen
         self._terminal_size: Size | None = None
@@ -342,17 +341,19 @@ class EcarteApp(App[int]):
                 # starts elsewhere (a match, the lesson: no s key). Keep it short (36 columns).
                 where = _("Settings, on the title screen, lists the problems.")
             message = f"{message.summary()} {where}"
-        # Made here rather than by notify(), which keeps no handle on it:
-        # withdraw_settings_warning takes this one toast away.
-        toast = Notification(message, _("Settings"), "warning", 15, markup=False)
-        self._settings_toast = toast
-        self.post_message(Notify(toast))
+        # notify() keeps no handle on the toast it makes: the words are kept,
+        # for withdraw_settings_warning to find this one toast again.
+        self._settings_toast = message
+        self.notify(message, title=_("Settings"), severity="warning", timeout=15, markup=False)
 
     def withdraw_settings_warning(self) -> None:
         """Take the settings file's toast away, if it is still shown."""
-        toast, self._settings_toast = self._settings_toast, None
-        if toast is not None and toast in self._notifications:
-            self._unnotify(toast)
+        message, self._settings_toast = self._settings_toast, None
+        if message is None:
+            return
+        for toast in list(self._notifications):
+            if toast.message == message:
+                self._unnotify(toast)
 
     def on_resize(self, event: events.Resize) -> None:
         # This runs before App's own handler records the new size.
