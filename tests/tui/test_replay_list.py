@@ -22,8 +22,8 @@ from ecarte.tui.replay_screen import ReplayListScreen, ReplayViewerScreen, saved
 KING_DECK = "KS QS JS 7H 8H 9H AS TS 7D 8D KC KH QH JH AH TH KD QD JD AD TD 9D 9C QC JC AC TC 8C 7C 9S 8S 7S"
 
 
-def write_finished(path: Path) -> Path:
-    header = {"format": "ecarte-log", "version": 1, "players": ["Klara", "Leo"], "first_dealer": 0}
+def write_finished(path: Path, players: tuple[str, str] = ("Klara", "Leo")) -> Path:
+    header = {"format": "ecarte-log", "version": 1, "players": list(players), "first_dealer": 0}
     header["rules"] = {"target": 1}
     header["created"] = "2026-11-27T09:00:00"
     deal = {"type": "deal", "dealer": 0, "deck": KING_DECK}
@@ -129,6 +129,24 @@ async def test_the_list_names_the_level_in_words_and_fits_80_columns(
         # Every file stays in sight, whole.
         stems = {str(table.get_row_at(row)[3]) for row in range(table.row_count)}
         assert stems == {"a", "b"}
+
+
+# As ecarte simulate names a program it ran: its whole command line.
+LONG_BOT = "cmd:/usr/bin/python3 /home/someone/a_rather_long_directory_name/for_my_bots/version_two/bot.py"
+
+
+async def test_a_program_named_by_its_whole_command_line_still_fits_80_columns() -> None:
+    paths.matches_dir().mkdir(parents=True)
+    write_finished(paths.matches_dir() / "sim-0001.ecarte.jsonl", players=(LONG_BOT, "random"))
+    app = EcarteApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await opened_list(pilot)
+        # No column pushed off the edge by the one long word: the file is
+        # still in sight, whole, and the result names the winner cut short.
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+        assert str(table.get_row_at(0)[3]) == "sim-0001"
+        result = str(table.get_row_at(0)[2])
+        assert result.startswith("cmd:/usr/bin/") and "…" in result and result.endswith("won 1-0"), result
 
 
 def test_a_folder_or_fifo_named_like_a_log_is_listed_as_what_it_is(

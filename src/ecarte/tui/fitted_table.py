@@ -40,8 +40,12 @@ def fitted_widths(
     order = sorted(wrapped, key=lambda i: natural[i])
     for done, column in enumerate(order):
         words = [word for row in rows for word in row[column].plain.split()]
-        least = max([headings[column].cell_len, *(cell_len(word) for word in words)])
         share = left // (len(order) - done)
+        # A word longer than the column's share (a program's path, as
+        # ecarte simulate names a bot) is broken rather than pushing the
+        # columns after it off the edge; a card or a word is never that long.
+        # At least one cell: a terminal shrunk to nothing leaves no share.
+        least = max([1, headings[column].cell_len, *(min(cell_len(word), share) for word in words)])
         width = max(least, min(natural[column], share))
         widths[column] = width
         left -= width

@@ -109,7 +109,9 @@ def match_result(replay: Replay) -> str:
     match = replay.match
     if _in_progress(replay) or replay.header is None or match is None or match.winner is None:
         return _("in progress")
-    names = replay.header.players
+    # Cut as the Players column cuts them (a program's whole command line
+    # would fill the row).
+    names = [short_name(name) for name in replay.header.players]
     winner = match.winner
     if match.rules.games_to_win > 1:
         won = match.games_won
@@ -166,7 +168,7 @@ def summarize_log(path: Path) -> LogSummary:
     if resumable and forfeit_path(path).exists():
         winner = forfeit_winner(header.players)
         result = (
-            _("{name} won by forfeit").format(name=shown_name(header.players[winner]))
+            _("{name} won by forfeit").format(name=shown_name(short_name(header.players[winner])))
             if winner is not None
             else _("ended by forfeit")
         )
