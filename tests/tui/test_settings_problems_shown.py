@@ -274,3 +274,23 @@ async def test_the_toast_goes_when_the_player_starts_a_match_and_does_not_cover_
         await until(pilot, lambda: app.screen.query_one("#hand").region.height > 0)
         await pilot.pause()
         assert not app.screen.query(Toast), "a toast came back over the table"
+
+
+async def test_started_straight_into_the_lesson_the_toast_goes_at_the_players_first_key() -> None:
+    """``ecarte learn`` (or ``ecarte play``) with a broken file: no title
+    screen to pass, so the toast is shown over the table, and kept no longer
+    than the player needs to read it (not its 15 s over the hand)."""
+    from ecarte.tui.lesson_screen import LessonScreen
+
+    write(BROKEN)
+    settings, warning = load_settings()
+    app = RecordingApp(settings, settings_warning=warning, first_screen=LessonScreen)
+    async with app.run_test(size=SMALLEST, notifications=True) as pilot:
+        toast = await the_toast(pilot)
+        assert isinstance(app.screen, LessonScreen)
+        assert "Settings, on the title screen, lists the problems." in toast.render().plain.replace("\n", " ")
+        await pilot.pause(0.3)
+        assert app.screen.query(Toast), "the toast went before the player did anything"
+        await pilot.press("space")
+        await pilot.pause()
+        assert not app.screen.query(Toast)

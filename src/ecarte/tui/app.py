@@ -355,6 +355,18 @@ class EcarteApp(App[int]):
             if toast.message == message:
                 self._unnotify(toast)
 
+    async def on_event(self, event: events.Event) -> None:
+        if (
+            self._settings_toast is not None
+            and isinstance(event, (events.Key, events.MouseDown))
+            and not isinstance(self.screen, TitleScreen)
+        ):
+            # Started straight into a match or the lesson (ecarte play, ecarte
+            # learn), the toast covers the hand and the prompt: the player's
+            # first key or click says it has been read.
+            self.withdraw_settings_warning()
+        await super().on_event(event)
+
     def on_resize(self, event: events.Resize) -> None:
         # This runs before App's own handler records the new size.
         self._terminal_size = event.size
