@@ -22,6 +22,7 @@ from ecarte.engine import Action, ActionType, Match, card_action, discard_action
 from ecarte.engine.actions import ACCEPT_ACTION, KING_ACTION, PLAY_ACTION, PROPOSE_ACTION, REFUSE_ACTION
 from ecarte.engine.cards import bit, cards_in
 from ecarte.engine.match import ANSWER, DISCARD_PHASE, EXCHANGE, TRICKS
+from ecarte.engine.view import Phase
 from ecarte.i18n import N_, _, ngettext
 from ecarte.play.lesson import (
     KLARA,
@@ -323,41 +324,32 @@ class LessonScreen(EcarteScreen[None]):
             return None
         return card_keys(len(self._hand()))
 
-    @property
-    def discarding(self) -> bool:
-        """Whether the step is the player's discard (Enter discards)."""
+    def _players_turn_in(self, *phases: Phase) -> bool:
+        """Whether the lesson waits for the player's own move in one of ``phases``."""
         match = self.lesson.match
         return (
             self.waiting
             and self.lesson.step.kind == StepKind.YOU
             and match.current_player == YOU
-            and match.phase == DISCARD_PHASE
+            and match.phase in phases
         )
+
+    @property
+    def discarding(self) -> bool:
+        """Whether the step is the player's discard (Enter discards)."""
+        return self._players_turn_in(DISCARD_PHASE)
 
     @property
     def deciding(self) -> bool:
         """Whether the step is the player's word (propose, play, accept,
         refuse): Enter then only says which key makes it."""
-        match = self.lesson.match
-        return (
-            self.waiting
-            and self.lesson.step.kind == StepKind.YOU
-            and match.current_player == YOU
-            and match.phase in (EXCHANGE, ANSWER)
-        )
+        return self._players_turn_in(EXCHANGE, ANSWER)
 
     @property
     def asks_for_cards(self) -> bool:
         """Whether the step is the player's to play or pick a card (the
         tricks, the discard): only then does the footer offer the card keys."""
-        match = self.lesson.match
-        return (
-            self.waiting
-            and self.lesson.step.kind == StepKind.YOU
-            and match.current_player == YOU
-            and match.phase in (TRICKS, DISCARD_PHASE)
-            and bool(self._hand())
-        )
+        return self._players_turn_in(TRICKS, DISCARD_PHASE) and bool(self._hand())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # The footer's "1-5 Card" only when a card is the player's to press:
