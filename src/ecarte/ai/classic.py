@@ -181,53 +181,8 @@ class ClassicPlayer:
         return legal[0]
 
     def choose_discards(self, view: View, fewest: int, most: int) -> int:
-        """The mask of cards to throw: keep trumps and kings, and a guarded
-        queen unless the hand is strong enough to draw for the vole; throw
-        whole weak suits first when the stock limits the discard."""
-        power = self.power
-        trump = view.trump
-        hand = view.hand_mask
-        reading = HandReading(hand, trump, self.rules.ace_high)
-        keep = hand & SUIT_MASKS[trump]
-        # Kept cards, weakest first: what goes if more must be thrown.
-        sacrifice: list[Card] = []
-        drawing_for_vole = reading.keepers >= 3
-        for holding in reading.plain:
-            if holding.holds(KING_ROLE):
-                keep |= 1 << holding.cards[0]
-            if not drawing_for_vole and holding.guarded(QUEEN_ROLE):
-                place = holding.powers.index(QUEEN_ROLE)
-                queen, guard = holding.cards[place], holding.cards[place + 1]
-                keep |= 1 << queen | 1 << guard
-                sacrifice += [guard, queen]
-        kings = [card for card in iter_cards(keep & ~SUIT_MASKS[trump]) if power[card] == KING_ROLE]
-        trumps = sorted(iter_cards(hand & SUIT_MASKS[trump]), key=lambda card: power[card])
-        sacrifice += kings + trumps
-        throw = hand & ~keep
-        count = throw.bit_count()
-        for card in sacrifice:
-            if count >= fewest:
-                break
-            throw |= 1 << card
-            count += 1
-        if count > most:
-            throw = self._whole_suits_first(throw, most)
-        return throw
-
-    def _whole_suits_first(self, throw: int, most: int) -> int:
-        """``most`` of the cards in ``throw``: split as few suits as possible
-        (a whole weak suit rather than half of one), then throw the lowest."""
-        power = self.power
-
-        def split_suits_then_strength(chosen: tuple[Card, ...]) -> tuple[int, int]:
-            mask = mask_of(chosen)
-            split = sum(
-                1 for suit in range(4) if mask & SUIT_MASKS[suit] and throw & SUIT_MASKS[suit] & ~mask
-            )
-            return split, sum(power[card] for card in chosen)
-
-        best = min(combinations(iter_cards(throw), most), key=split_suits_then_strength)
-        return mask_of(best)
+        """The mask of cards to throw (``textbook_discard``)."""
+        return textbook_discard(view.hand_mask, view.trump, self.rules.ace_high, fewest, most)
 
     # ------------------------------------------------------------ the king and the tricks
 
@@ -355,3 +310,70 @@ def textbook_reply(
         return (int(suit == trump), power[card], (hand & SUIT_MASKS[suit]).bit_count())
 
     return min(iter_cards(playable), key=cost)
+
+
+def textbook_keeps(hand: int, trump: int, ace_high: bool, drawing_for_vole: bool | None = None) -> int:
+    """The cards the textbook keeps in an exchange, as a mask: every trump
+    and plain king, and a guarded queen with the next card below it, unless
+    the hand draws for the vole (trumps and kings number three or more:
+    ``drawing_for_vole=None`` decides by the hand; ``False`` keeps the
+    queens whatever the count, the most a hand of these cards could have
+    kept)."""
+    reading = HandReading(hand, trump, ace_high)
+    keep = hand & SUIT_MASKS[trump]
+    if drawing_for_vole is None:
+        drawing_for_vole = reading.keepers >= 3
+    for holding in reading.plain:
+        if holding.holds(KING_ROLE):
+            keep |= 1 << holding.cards[0]
+        if not drawing_for_vole and holding.guarded(QUEEN_ROLE):
+            place = holding.powers.index(QUEEN_ROLE)
+            keep |= 1 << holding.cards[place] | 1 << holding.cards[place + 1]
+    return keep
+
+
+def textbook_discard(hand: int, trump: int, ace_high: bool, fewest: int, most: int) -> int:
+    """The mask of cards the textbook throws, between ``fewest`` and ``most``:
+    every card ``textbook_keeps`` does not keep; when more must go, a
+    queen's guard, then the queen, then a plain king, then the lowest trump;
+    when the stock allows fewer, whole weak suits first (``ClassicPlayer``
+    discards by it, and the expert's model of a textbook player can ask it
+    of a hand it only imagines)."""
+    power = power_table(ace_high)
+    keep = textbook_keeps(hand, trump, ace_high)
+    # Kept cards, weakest first: what goes if more must be thrown.
+    sacrifice: list[Card] = []
+    for suit in range(4):
+        if suit == trump:
+            continue
+        held = sorted(iter_cards(keep & SUIT_MASKS[suit]), key=lambda card: -power[card])
+        queens = [place for place, card in enumerate(held) if power[card] == QUEEN_ROLE]
+        if queens:
+            place = queens[0]
+            sacrifice += [held[place + 1], held[place]]
+    kings = [card for card in iter_cards(keep & ~SUIT_MASKS[trump]) if power[card] == KING_ROLE]
+    trumps = sorted(iter_cards(hand & SUIT_MASKS[trump]), key=lambda card: power[card])
+    sacrifice += kings + trumps
+    throw = hand & ~keep
+    count = throw.bit_count()
+    for card in sacrifice:
+        if count >= fewest:
+            break
+        throw |= 1 << card
+        count += 1
+    if count > most:
+        throw = _whole_suits_first(throw, most, power)
+    return throw
+
+
+def _whole_suits_first(throw: int, most: int, power: tuple[int, ...]) -> int:
+    """``most`` of the cards in ``throw``: split as few suits as possible
+    (a whole weak suit rather than half of one), then throw the lowest."""
+
+    def split_suits_then_strength(chosen: tuple[Card, ...]) -> tuple[int, int]:
+        mask = mask_of(chosen)
+        split = sum(1 for suit in range(4) if mask & SUIT_MASKS[suit] and throw & SUIT_MASKS[suit] & ~mask)
+        return split, sum(power[card] for card in chosen)
+
+    best = min(combinations(iter_cards(throw), most), key=split_suits_then_strength)
+    return mask_of(best)

@@ -59,6 +59,8 @@ from .expert_heuristics import (
     good_cards,
     quick_discard,
     textbook_at_score,
+    textbook_discard_of,
+    textbook_kept_most,
 )
 from .expert_value import EQUAL, DealModel, MatchValue, match_value
 from .inference import (
@@ -154,6 +156,12 @@ class ExpertPlayer:
     """At elder's first lead, value the hands in which the dealer holds the
     trump king with the point it will announce (``evaluator.card_values``);
     off: those points are left out, as before 2026-12-03."""
+    discard_model = "quick"
+    """How the other's discards are modelled, in the simulated deals and in
+    what the number it kept says of its hand: ``"quick"`` (``quick_discard``
+    and ``good_cards``: a keep-value order) or ``"textbook"`` (the textbook
+    player's own rule, ``classic.textbook_discard``, which keeps a guarded
+    queen with its guard; no reading of a discard the stock cut short)."""
     vector_from_trick = 0
     """From this trick on (1 to 5; 0: never) the card play chooses each later
     card once for the worlds it cannot tell apart (``vector_search``)
@@ -176,6 +184,7 @@ class ExpertPlayer:
         self._opponent_refused = False
         self._their_discards_before = 0
         self._their_kept = 0
+        self._their_kept_cut = False
         self._my_last: ActionType | None = None
         self._elder_played_late = False
         self._card_fits = [0, 0]
@@ -243,6 +252,7 @@ class ExpertPlayer:
             self._opponent_refused = False
             self._their_discards_before = 0
             self._their_kept = 0
+            self._their_kept_cut = False
             self._my_last = None
             self._elder_played_late = False
         if view.phase == Phase.TRICKS and len(view.tricks) == 4 and view.trick and self.card_adaptive:
@@ -253,6 +263,9 @@ class ExpertPlayer:
         thrown = view.their_discards - self._their_discards_before
         if thrown > 0:
             self._their_kept = 5 - thrown
+            # Seen right after the other drew: an empty stock may have cut
+            # its discard short of what it wanted to throw.
+            self._their_kept_cut = view.stock == 0
         self._their_discards_before = view.their_discards
         if (
             view.phase == Phase.TRICKS
@@ -352,6 +365,9 @@ class ExpertPlayer:
         refused_late = self._opponent_refused and view.exchanges > 0
         played_late = self._elder_played_late
         kept = self._their_kept
+        textbook_discards = self.discard_model == "textbook"
+        if textbook_discards and self._their_kept_cut:
+            kept = 0
         ace_high = self.rules.ace_high
         unlikely = self.unlikely
         king_quiet = self.king_kept_quiet
@@ -392,8 +408,12 @@ class ExpertPlayer:
                 w *= unlikely
             if played_late and not elder_would_play(original, trump, ace_high, first=False):
                 w *= unlikely
-            if kept and good_cards(original, trump, power) < kept:
-                w *= unlikely
+            if kept:
+                if textbook_discards:
+                    if textbook_kept_most(original, trump, ace_high) < kept:
+                        w *= unlikely
+                elif good_cards(original, trump, power) < kept:
+                    w *= unlikely
             return w
 
         return weight
@@ -474,6 +494,14 @@ class ExpertPlayer:
         trump = view.trump
         rules = self.rules
         ace_high = rules.ace_high
+        textbook = self.discard_model == "textbook"
+        i_am_elder = view.elder == self.seat
+
+        def discard(hand: int, theirs: bool, fewest: int, most: int) -> int:
+            if textbook and theirs:
+                return textbook_discard_of(hand, trump, ace_high, fewest, most)
+            return quick_discard(hand, trump, power, fewest, most)
+
         drawn = 0
         for round_number in range(self.exchange_rounds):
             left = len(stock) - drawn
@@ -485,7 +513,7 @@ class ExpertPlayer:
                 if dealer_would_refuse(dealer, trump, ace_high):
                     break
             if round_number or elder_discard is None:
-                elder_discard = quick_discard(elder, trump, power, *discard_range(False, left, rules))
+                elder_discard = discard(elder, not i_am_elder, *discard_range(False, left, rules))
             count = elder_discard.bit_count()
             elder &= ~elder_discard
             for card in stock[drawn : drawn + count]:
@@ -493,7 +521,7 @@ class ExpertPlayer:
             drawn += count
             left = len(stock) - drawn
             if dealer_discards(left):
-                thrown = quick_discard(dealer, trump, power, *discard_range(True, left, rules))
+                thrown = discard(dealer, i_am_elder, *discard_range(True, left, rules))
                 dealer &= ~thrown
                 for card in stock[drawn : drawn + thrown.bit_count()]:
                     dealer |= 1 << card

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from ecarte.engine.cards import ACE, KING, SUIT_MASKS, suit_of, trump_king
 
-from .classic import dealer_refuses_by_the_book, elder_plays_by_the_book
-from .classic_hands import HandReading
+from .classic import dealer_refuses_by_the_book, elder_plays_by_the_book, textbook_discard, textbook_keeps
+from .classic_hands import QUEEN_ROLE, HandReading
 
 
 def card_keep_value(card: int, hand: int, trump: int, power: tuple[int, ...]) -> float:
@@ -66,6 +66,43 @@ def good_cards(hand: int, trump: int, power: tuple[int, ...]) -> int:
         count = _GOOD_CARDS[key] = sum(
             1 for card in range(32) if hand >> card & 1 and card_keep_value(card, hand, trump, power) >= 7.0
         )
+    return count
+
+
+_TEXTBOOK_DISCARDS: dict[tuple[int, int, bool, int, int], int] = {}
+
+
+def textbook_discard_of(hand: int, trump: int, ace_high: bool, fewest: int, most: int) -> int:
+    """The textbook player's own discard (``classic.textbook_discard``),
+    remembered: the simulated deals ask it of the same hands again and again."""
+    key = (hand, trump, ace_high, fewest, most)
+    thrown = _TEXTBOOK_DISCARDS.get(key)
+    if thrown is None:
+        if len(_TEXTBOOK_DISCARDS) > 200_000:
+            _TEXTBOOK_DISCARDS.clear()
+        thrown = _TEXTBOOK_DISCARDS[key] = textbook_discard(hand, trump, ace_high, fewest, most)
+    return thrown
+
+
+_TEXTBOOK_KEPT: dict[tuple[int, bool], int] = {}
+
+
+def textbook_kept_most(hand: int, trump: int, ace_high: bool) -> int:
+    """The most cards the textbook could have kept at a discard from a hand
+    holding these cards: its trumps and plain kings, each guarded queen with
+    its guard (``classic.textbook_keeps`` as if not drawing for the vole),
+    and each bare queen too (five keepers must give one up, and the first
+    to go is a queen's guard). By the hand's shape (``hand_shape``: the
+    rule reads no more)."""
+    key = (hand_shape(hand, trump), ace_high)
+    count = _TEXTBOOK_KEPT.get(key)
+    if count is None:
+        kept = textbook_keeps(hand, trump, ace_high, drawing_for_vole=False).bit_count()
+        reading = HandReading(hand, trump, ace_high)
+        bare_queens = sum(
+            1 for holding in reading.plain if holding.holds(QUEEN_ROLE) and not holding.guarded(QUEEN_ROLE)
+        )
+        count = _TEXTBOOK_KEPT[key] = kept + bare_queens
     return count
 
 
