@@ -8,7 +8,8 @@ is the textbook (``docs/ai.md``, "The classic player"): for play, propose, accep
 and refuse it asks the textbook player's own rules of a hand reading
 (``classic.elder_plays_by_the_book``, ``dealer_refuses_by_the_book``), at
 an ordinary score unless the caller gives the score; discards use a quick
-keep-value order over hand masks.
+keep-value order over hand masks, or, for measurement, the textbook
+player's own discard (``textbook_discard_of``, ``textbook_kept_most``).
 """
 
 from __future__ import annotations
