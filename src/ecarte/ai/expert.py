@@ -365,10 +365,18 @@ class ExpertPlayer:
         refused_late = self._opponent_refused and view.exchanges > 0
         played_late = self._elder_played_late
         kept = self._their_kept
-        textbook_discards = self.discard_model == "textbook"
-        if textbook_discards and self._their_kept_cut:
-            kept = 0
         ace_high = self.rules.ace_high
+        kept_most: Callable[[int], int]
+        if self.discard_model == "textbook":
+            kept = 0 if self._their_kept_cut else kept
+
+            def kept_most(hand: int) -> int:
+                return textbook_kept_most(hand, trump, ace_high)
+        else:
+
+            def kept_most(hand: int) -> int:
+                return good_cards(hand, trump, power)
+
         unlikely = self.unlikely
         king_quiet = self.king_kept_quiet
         ratios = (
@@ -408,12 +416,8 @@ class ExpertPlayer:
                 w *= unlikely
             if played_late and not elder_would_play(original, trump, ace_high, first=False):
                 w *= unlikely
-            if kept:
-                if textbook_discards:
-                    if textbook_kept_most(original, trump, ace_high) < kept:
-                        w *= unlikely
-                elif good_cards(original, trump, power) < kept:
-                    w *= unlikely
+            if kept and kept_most(original) < kept:
+                w *= unlikely
             return w
 
         return weight
