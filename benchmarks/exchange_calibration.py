@@ -46,7 +46,7 @@ import math
 import multiprocessing
 import time
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
@@ -265,9 +265,8 @@ def main() -> None:
     rules = rules_from_assignments(arguments.rules)
     started = time.perf_counter()
     jobs = [(arguments.opponent, arguments.seed, index, rules) for index in range(arguments.matches)]
-    run: Callable[[tuple[str, int, int, Rules]], list[Decision]] = play
     with ProcessPoolExecutor(arguments.jobs, mp_context=multiprocessing.get_context("fork")) as pool:
-        decisions = [decision for found in pool.map(run, jobs, chunksize=8) for decision in found]
+        decisions = [decision for found in pool.map(play, jobs, chunksize=8) for decision in found]
     print(
         f"expert against {arguments.opponent}, {arguments.matches} matches, seed {arguments.seed}"
         f"{', rules ' + ' '.join(arguments.rules) if arguments.rules else ''}"
