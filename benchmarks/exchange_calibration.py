@@ -55,7 +55,7 @@ from ecarte.ai.evaluator import evaluate_options
 from ecarte.ai.expert import ExpertPlayer
 from ecarte.engine import Match, shuffled_deck
 from ecarte.engine.actions import ActionType
-from ecarte.engine.cards import trump_king
+from ecarte.engine.cards import SUIT_MASKS, trump_king
 from ecarte.engine.rules import Rules, rules_from_assignments
 from ecarte.engine.view import Phase
 from ecarte.tournament import match_plan, player_seed
@@ -87,11 +87,11 @@ def deal_end_value(match: Match, me: int, expert: ExpertPlayer) -> float:
     if match.is_over:
         return 1.0 if match.winner == me else 0.0
     games = match.games_won
-    i_deal = match.next_dealer == me
-    if match.deals[-1].ended_game is not None:  # the next game starts at 0-0
-        return expert.value.before_deal(0, 0, games[me], games[1 - me], i_deal)
-    score = match.score
-    return expert.value.before_deal(score[me], score[1 - me], games[me], games[1 - me], i_deal)
+    # A game that just ended leaves its score on the match: the next starts at 0-0.
+    score = [0, 0] if match.deals[-1].ended_game is not None else match.score
+    return expert.value.before_deal(
+        score[me], score[1 - me], games[me], games[1 - me], match.next_dealer == me
+    )
 
 
 def finish_deal(match: Match, players: Sequence[Player]) -> None:
@@ -127,7 +127,7 @@ def play(job: tuple[str, int, int, Rules]) -> list[Decision]:
         expert._remember(view)
         evaluation = evaluate_options(expert, view, legal, expert.budget())
         chosen = evaluation.best.action
-        measured, _ = MEASURED[view.phase]
+        measured, other = MEASURED[view.phase]
         shown: dict[ActionType, float] = {}
         real: dict[ActionType, float] = {}
         after_chosen: tuple[Match, list[Player]] | None = None
@@ -147,9 +147,8 @@ def play(job: tuple[str, int, int, Rules]) -> list[Decision]:
         expert_now = players[me]
         assert isinstance(expert_now, ExpertPlayer)
         expert = expert_now
-        measured_type, other_type = MEASURED[view.phase]
         hand = view.hand_mask
-        trumps = sum(1 for card in range(view.trump * 8, view.trump * 8 + 8) if hand >> card & 1)
+        trumps = (hand & SUIT_MASKS[view.trump]).bit_count()
         decisions.append(
             Decision(
                 match=index,
@@ -157,8 +156,8 @@ def play(job: tuple[str, int, int, Rules]) -> list[Decision]:
                 trumps=trumps,
                 king=bool(hand >> trump_king(view.trump) & 1),
                 chose_measured=chosen.type == measured,
-                predicted=shown[measured_type] - shown[other_type],
-                real=real[measured_type] - real[other_type],
+                predicted=shown[measured] - shown[other],
+                real=real[measured] - real[other],
             )
         )
     return decisions
