@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from rich.align import Align
 from rich.cells import cell_len
 from rich.console import Group, RenderableType
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 from textual.reactive import reactive
@@ -21,9 +22,19 @@ from textual.widgets import Static
 from ecarte.engine import Card, Match, View
 from ecarte.engine.view import Trick
 from ecarte.i18n import _
+from ecarte.text import short_name
 from ecarte.tui.cards_render import card_back, card_face, card_text, empty_slot, suit_text
 from ecarte.tui.narration import shown_name
 from ecarte.tui.styled import styled
+
+LABEL_CELLS = 12
+"""The most a name takes under a card of the trick: "✓ Ordinateur"."""
+
+
+def card_cells(large: bool) -> int:
+    """A card's width, the least a name under a card of the trick takes:
+    "Maxi…" still says whose card it is."""
+    return max(cell_len(line) for line in card_back(large).plain.splitlines())
 
 
 @dataclass(frozen=True)
@@ -151,6 +162,8 @@ class TableView(Static, can_focus=False):
 
     def on_resize(self) -> None:
         self.fit_title()
+        if self.look is not None:  # the last trick's room depends on the width
+            self._draw(self.look)
 
     def fit_title(self) -> None:
         """The frame's title, "Table · game 1, deal 1, trick 1 taken", or
@@ -184,18 +197,16 @@ class TableView(Static, can_focus=False):
         # Translators: under the stock's card back: how many cards it holds.
         stock.add_row(Text(_("stock {count}").format(count=look.stock_size)))
 
-        trick = self._trick(look)
-        grid = Table.grid(padding=(0, 4 if large else 1))
-        # When the row is too wide (the last trick beside the trick, at 80
-        # columns), the last trick's words wrap: never the names under the
-        # trick's cards, which say whose card is whose.
+        gap = 4 if large else 1
+        grid = Table.grid(padding=(0, gap))
         for __ in range(3):
             grid.add_column(no_wrap=True)
         if look.trick and look.tricks:
+            labels, winner = self._fit_last_trick(look, upcard, stock, gap)
             grid.add_column()
-            grid.add_row(upcard, stock, trick, self._last_trick(look))
+            grid.add_row(upcard, stock, self._trick(look, labels), self._last_trick(look, winner))
         else:
-            grid.add_row(upcard, stock, trick)
+            grid.add_row(upcard, stock, self._trick(look))
         if not look.facts:
             self.update(grid, layout=False)
             return
@@ -210,22 +221,65 @@ class TableView(Static, can_focus=False):
         known.stylize("italic")
         self.update(Group(Align.center(grid), Align.center(known)), layout=False)
 
+    def _fit_last_trick(
+        self, look: TableLook, upcard: RenderableType, stock: RenderableType, gap: int
+    ) -> tuple[tuple[int, int], int]:
+        """How many cells each seat's name under the trick's cards may take,
+        and the name of the last trick's winner, when the last trick stands
+        beside the trick (at 80 columns there is little room). Its winner
+        is said whole on one line, as the trick's names are: those are cut
+        first, down to a card's width, and only then the winner's name.
+        Before the table is laid out (no width yet) nothing is cut."""
+        room = self.content_size.width
+        if room <= 0:
+            return (LABEL_CELLS, LABEL_CELLS), LABEL_CELLS
+        options = self.app.console.options.update_width(room)
+        fixed = sum(Measurement.get(self.app.console, options, part).maximum for part in (upcard, stock))
+        fixed += 3 * gap
+        cards = self._last_cards(look)
+        heading = max(cell_len(word) for word in _("Last trick").split())
+        winner = LABEL_CELLS
+        needed = max(heading, cards.cell_len, self._winner_line(look, winner).cell_len)
+        # Each seat's name as wide as it is, within the bounds; the longer
+        # one is cut first, as far as it must, so that the other may stay
+        # whole ("Computer Maxi…", not "Compu… Maxim…").
+        least = card_cells(look.large)
+        full = [cell_len(shown_name(name)) for name in look.names]
+        labels = [min(LABEL_CELLS, max(least, cells)) for cells in full]
+        for seat in sorted((0, 1), key=lambda seat: -full[seat]):
+            while sum(labels) + 1 > room - fixed - needed and labels[seat] > least:
+                labels[seat] -= 1
+        left = room - fixed - (sum(labels) + 1)
+        while winner > 1 and self._winner_line(look, winner).cell_len > max(left, heading, cards.cell_len):
+            winner -= 1
+        return (labels[0], labels[1]), winner
+
     @staticmethod
-    def _last_trick(look: TableLook) -> RenderableType:
+    def _last_cards(look: TableLook) -> Text:
+        """The last trick's two cards, the leader's first: "A♠ J♠"."""
+        return Text(" ").join(card_text(card, look.symbols) for card in look.tricks[-1].cards)
+
+    @staticmethod
+    def _winner_line(look: TableLook, cells: int) -> Text:
+        """Who took the last trick, the name cut to ``cells``: "to Leo"."""
+        name = short_name(shown_name(look.names[look.tricks[-1].winner]), cells)
+        # Translators: who took the last trick, in a narrow column: "to Leo".
+        return styled(_("to {name}"), "dim", name=Text(name))
+
+    @classmethod
+    def _last_trick(cls, look: TableLook, winner_cells: int = LABEL_CELLS) -> RenderableType:
         """The trick before, in words, while the next one is played."""
-        last = look.tricks[-1]
         # Translators: the previous trick, shown in a narrow column (about 10 columns).
         text = Text(_("Last trick") + "\n", style="dim")
-        text.append_text(card_text(last.cards[0], look.symbols))
-        text.append(" ")
-        text.append_text(card_text(last.cards[1], look.symbols))
+        text.append_text(cls._last_cards(look))
         text.append("\n")
-        # Translators: who took the last trick, in a narrow column: "to Leo".
-        text.append_text(styled(_("to {name}"), "dim", name=Text(shown_name(look.names[last.winner])[:12])))
+        text.append_text(cls._winner_line(look, winner_cells))
         return text
 
     @staticmethod
-    def _trick(look: TableLook) -> RenderableType:
+    def _trick(look: TableLook, label_cells: tuple[int, int] = (LABEL_CELLS, LABEL_CELLS)) -> RenderableType:
+        """The trick's two cards, the leader's first, each over its player's
+        name (cut to ``label_cells``, by seat)."""
         grid = Table.grid(padding=(0, 1))
         if look.trick:
             cards = list(look.trick)
@@ -257,9 +311,9 @@ class TableView(Static, can_focus=False):
             # must not wrap out of line under the card.
             label.no_wrap, label.overflow = True, "ellipsis"
             labels.append(label)
-        for __ in range(2):
-            # "✓ Ordinateur": the longest of the opponent's names with the mark.
-            grid.add_column(justify="center", min_width=5, max_width=12)
+        least = card_cells(look.large)
+        for seat in seats:
+            grid.add_column(justify="center", min_width=least, max_width=max(least, label_cells[seat]))
         grid.add_row(*faces)
         grid.add_row(*labels)
         return grid
