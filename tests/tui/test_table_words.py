@@ -309,3 +309,25 @@ def test_the_taker_of_a_trick_is_ticked_on_the_outer_side(
     look = TableLook(1, 1, parse_card("7H"), 1, 11, (), 0, (taken,), ("You", "Computer"), True, False)
     names = [line for line in plain(TableView._trick(look)).splitlines() if "You" in line]
     assert [" ".join(line.split()) for line in names] == [expected], names
+
+
+@pytest.mark.parametrize("leader", [0, 1])
+def test_the_taker_keeps_the_tick_however_long_its_name(leader: int, plain: Callable[..., str]) -> None:
+    """A play-tester named "Konstantin-Alexandrovich" took a trick as the
+    second to play, and the table read "Datorn  Konstantin-…": the name was
+    cut with the tick after it, and without colours the tick is the one
+    mark of who took the trick. The name is cut, never the tick."""
+    from ecarte.engine import parse_card
+    from ecarte.engine.view import Trick
+    from ecarte.tui.widgets.table import TableLook, TableView
+
+    long_name = "Konstantin-Alexandrovich"
+    cards = (parse_card("KS"), parse_card("AS")) if leader == 1 else (parse_card("AS"), parse_card("KS"))
+    taken = Trick(leader=leader, cards=cards, winner=0)
+    look = TableLook(1, 1, parse_card("7H"), 1, 11, (), 0, (taken,), (long_name, "Computer"), True, False)
+    line = next(line for line in plain(TableView._trick(look)).splitlines() if "Computer" in line)
+    words = line.split()
+    assert "✓" in words, line
+    # The tick stands beside the taker's name, on its outer side.
+    assert words.index("✓") == (len(words) - 1 if leader == 1 else 0), line
+    assert any(word.startswith("Konst") for word in words), line

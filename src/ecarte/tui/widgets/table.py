@@ -292,6 +292,7 @@ class TableView(Static, can_focus=False):
             winner = last.winner
         else:
             return Text("\n" + _("No trick yet"), style="dim")
+        least = card_cells(look.large)
         faces: list[RenderableType] = []
         labels: list[RenderableType] = []
         for position in range(2):
@@ -301,17 +302,21 @@ class TableView(Static, can_focus=False):
                 faces.append(card_face(cards[position], look.symbols, frame=frame, large=look.large))
             else:
                 faces.append(empty_slot("?", look.large))
-            label = Text(shown_name(look.names[seat]))
+            cells = max(least, label_cells[seat])
             if winner == seat:
                 # On the outer side of the pair: "✓ Klara  You" and "Klara  You ✓",
-                # never "Klara ✓ You", which reads as either.
+                # never "Klara ✓ You", which reads as either. The name is cut
+                # to leave the tick its room: "Konstantin-… ✓" lost the
+                # tick, the one mark of the taker without colours.
+                label = Text(short_name(shown_name(look.names[seat]), max(1, cells - 2)))
                 tick = Text("✓", style="bold green")
                 label = tick + " " + label if position == 0 else label + " " + tick
+            else:
+                label = Text(shown_name(look.names[seat]))
             # Cut on its one line (a joined Text forgets these): a long name
             # must not wrap out of line under the card.
             label.no_wrap, label.overflow = True, "ellipsis"
             labels.append(label)
-        least = card_cells(look.large)
         for seat in seats:
             grid.add_column(justify="center", min_width=least, max_width=max(least, label_cells[seat]))
         grid.add_row(*faces)
