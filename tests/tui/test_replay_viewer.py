@@ -278,3 +278,22 @@ async def test_the_status_numbers_deals_within_their_game_as_the_table_does(
         viewer.go(second_game)
         await pilot.pause()
         assert "game 2, deal 1" in shown(app, plain, "replay-status")
+
+
+async def test_a_long_name_beside_its_hand_is_cut_with_the_mark(
+    tmp_path: Path, write_log: Callable[..., Path], known_events: tuple[str, ...], plain: Callable[..., str]
+) -> None:
+    """A 24-character name beside its hand read "Konstantin-Alexandro
+    (elder)": cut to make room for the cards, without the "…" that says
+    it was cut, it read as another name."""
+    long_name = "Konstantin-Alexandrovich"
+    path = write_log(
+        tmp_path / "long.ecarte.jsonl", list(known_events), players=("Klara", long_name), opponent=None
+    )
+    app = viewer_app(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("right")
+        board = shown(app, plain, "replay-board-text")
+    beside_the_hand = board.split(" (elder)")[0].split()[-1]
+    assert beside_the_hand != long_name, board  # cut, to keep the cards in view
+    assert beside_the_hand.endswith("…") and long_name.startswith(beside_the_hand[:-1]), board

@@ -59,6 +59,8 @@ SMALL_LOG_EVENTS = 2000
 once; a longer one is prepared in a worker behind "Loading…"."""
 LIST_LIMIT = 500
 """The newest logs listed; older ones stay on disk and open with ``ecarte replay``."""
+REPLAY_NAME_CELLS = 20
+"""Cells of a player's name beside their hand in the replay's board."""
 FORFEIT_REASON_CELLS = 200
 """Cells of a forfeit's reason in the replay's last event: its first line,
 which names the bot, the fault and what it answered (the lines after it are
@@ -632,7 +634,9 @@ class ReplayViewerScreen(EcarteScreen[None]):
                 shown_hand = cards_text(hand, symbols) if hand else Text("—", style="dim")
                 shown_discards = cards_text(discards, symbols) if discards else Text("—", style="dim")
             table.add_row(
-                Text(f"{names[seat][:20]} ({role})", style="bold"),
+                # Cut, ending in "…", to keep the hands in view at 80 columns:
+                # a name cut without the mark reads as another name.
+                Text(f"{short_name(names[seat], REPLAY_NAME_CELLS)} ({role})", style="bold"),
                 shown_hand,
                 shown_discards,
                 Text(str(state.tricks_won[seat])),
