@@ -3,6 +3,7 @@ when the stock goes below ten (a play-tester saw them move at 120x40)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
@@ -104,3 +105,34 @@ async def test_the_last_trick_says_whole_who_took_it_beside_the_trick_at_80_colu
     assert shown_name(player)[:4] in label_row, label_row
     card_rows = [[i for i, row in enumerate(lines) if "┌" in row] for lines in (before, after)]
     assert card_rows[0] == card_rows[1], (before, after)
+
+
+WIDE_TABLE_WIDTH = 76
+"""The table's frame at 120x40 (large cards)."""
+
+
+class WideTable(App[None]):
+    CSS = (
+        f"TableView {{ width: {WIDE_TABLE_WIDTH}; height: 12; border: round white; padding: 0; "
+        "content-align: center middle; }"
+    )
+
+    def compose(self) -> ComposeResult:
+        yield TableView()
+
+
+@pytest.mark.parametrize("moment", [in_the_first_trick, in_the_second_trick])
+async def test_a_long_name_is_whole_under_its_card_where_the_table_has_room(
+    moment: Callable[[], Match],
+) -> None:
+    """At 120x40 the table has room for a 24-character name under its card,
+    beside the last trick too: cutting it there ("Wolfgang-Am…") threw away
+    what the player could have read."""
+    names = (LONG_NAME, "Computer")
+    app = WideTable()
+    async with app.run_test(size=(100, 14)) as pilot:
+        table = app.query_one(TableView)
+        table.look = TableLook.of(moment(), names, True, True)
+        await pilot.pause()
+        shown = [strip.text for strip in app.screen._compositor.render_strips()]
+    assert any(LONG_NAME in row and "Computer" in row for row in shown), shown

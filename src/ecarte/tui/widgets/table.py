@@ -22,13 +22,15 @@ from textual.widgets import Static
 from ecarte.engine import Card, Match, View
 from ecarte.engine.view import Trick
 from ecarte.i18n import _
-from ecarte.text import short_name
+from ecarte.text import NAME_CELLS, short_name
 from ecarte.tui.cards_render import card_back, card_face, card_text, empty_slot, suit_text
 from ecarte.tui.narration import shown_name
 from ecarte.tui.styled import styled
 
 LABEL_CELLS = 12
-"""The most a name takes under a card of the trick: "✓ Ordinateur"."""
+"""The most a name takes under a card of the trick before the table knows
+its width ("✓ Ordinateur"), and the room the last trick's taker is sure of
+beside the trick."""
 
 
 def card_cells(large: bool) -> int:
@@ -201,12 +203,12 @@ class TableView(Static, can_focus=False):
         grid = Table.grid(padding=(0, gap))
         for __ in range(3):
             grid.add_column(no_wrap=True)
+        labels, winner = self._fit_names(look, upcard, stock, gap)
         if look.trick and look.tricks:
-            labels, winner = self._fit_last_trick(look, upcard, stock, gap)
             grid.add_column()
             grid.add_row(upcard, stock, self._trick(look, labels), self._last_trick(look, winner))
         else:
-            grid.add_row(upcard, stock, self._trick(look))
+            grid.add_row(upcard, stock, self._trick(look, labels))
         if not look.facts:
             self.update(grid, layout=False)
             return
@@ -221,37 +223,45 @@ class TableView(Static, can_focus=False):
         known.stylize("italic")
         self.update(Group(Align.center(grid), Align.center(known)), layout=False)
 
-    def _fit_last_trick(
+    def _fit_names(
         self, look: TableLook, upcard: RenderableType, stock: RenderableType, gap: int
     ) -> tuple[tuple[int, int], int]:
         """How many cells each seat's name under the trick's cards may take,
-        and the name of the last trick's winner, when the last trick stands
-        beside the trick (at 80 columns there is little room). Its winner
-        is said whole on one line, as the trick's names are: those are cut
-        first, down to a card's width, and only then the winner's name.
-        Before the table is laid out (no width yet) nothing is cut."""
+        and the name of the last trick's taker when the last trick stands
+        beside the trick: each as long as it is, where the table has the
+        room (at 120 columns a long name is whole). At 80 columns there is
+        little: the last trick's taker is still said whole on one line, as
+        the trick's names are; those are cut first, the longer one first,
+        down to a card's width, and only then the taker's name. Before the
+        table is laid out (no width yet) each is cut at ``LABEL_CELLS``."""
         room = self.content_size.width
         if room <= 0:
             return (LABEL_CELLS, LABEL_CELLS), LABEL_CELLS
+        beside = bool(look.trick and look.tricks)
         options = self.app.console.options.update_width(room)
         fixed = sum(Measurement.get(self.app.console, options, part).maximum for part in (upcard, stock))
-        fixed += 3 * gap
-        cards = self._last_cards(look)
-        heading = max(cell_len(word) for word in _("Last trick").split())
-        winner = LABEL_CELLS
-        needed = max(heading, cards.cell_len, self._winner_line(look, winner).cell_len)
-        # Each seat's name as wide as it is, within the bounds; the longer
-        # one is cut first, as far as it must, so that the other may stay
-        # whole ("Computer Maxi…", not "Compu… Maxim…").
+        fixed += (3 if beside else 2) * gap
+        # The taker of a trick on the table is ticked beside its name: "✓ ".
+        taker = look.tricks[-1].winner if look.tricks and not look.trick else None
+        full = [cell_len(shown_name(name)) + 2 * (seat == taker) for seat, name in enumerate(look.names)]
         least = card_cells(look.large)
-        full = [cell_len(shown_name(name)) for name in look.names]
-        labels = [min(LABEL_CELLS, max(least, cells)) for cells in full]
+        labels = [min(NAME_CELLS + 2, max(least, cells)) for cells in full]
+        needed = 0
+        if beside:
+            cards = self._last_cards(look)
+            heading = max(cell_len(word) for word in _("Last trick").split())
+            needed = max(heading, cards.cell_len, self._winner_line(look, LABEL_CELLS).cell_len)
+        # The longer name is cut first, as far as it must, so that the
+        # other may stay whole ("Computer Maxi…", not "Compu… Maxim…").
         for seat in sorted((0, 1), key=lambda seat: -full[seat]):
             while sum(labels) + 1 > room - fixed - needed and labels[seat] > least:
                 labels[seat] -= 1
-        left = room - fixed - (sum(labels) + 1)
-        while winner > 1 and self._winner_line(look, winner).cell_len > max(left, heading, cards.cell_len):
-            winner -= 1
+        winner = NAME_CELLS
+        if beside:
+            # What the names under the trick leave, or the column's own width.
+            left = max(room - fixed - (sum(labels) + 1), heading, cards.cell_len)
+            while winner > 1 and self._winner_line(look, winner).cell_len > left:
+                winner -= 1
         return (labels[0], labels[1]), winner
 
     @staticmethod
