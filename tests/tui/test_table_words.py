@@ -331,3 +331,20 @@ def test_the_taker_keeps_the_tick_however_long_its_name(leader: int, plain: Call
     # The tick stands beside the taker's name, on its outer side.
     assert words.index("✓") == (len(words) - 1 if leader == 1 else 0), line
     assert any(word.startswith("Konst") for word in words), line
+
+
+def test_a_name_of_wide_letters_is_cut_whole_letters_then_the_mark(plain: Callable[..., str]) -> None:
+    """A name of letters two cells wide, cut to the room under its card,
+    read "山田太 …" (a gap before the mark, Rich's own cut): it is cut by
+    the app's rule, whole letters and then "…", within its cells."""
+    from ecarte.engine import parse_card
+    from ecarte.text import short_name
+    from ecarte.tui.widgets.table import TableLook, TableView
+
+    wide = "山田太郎花子山田太郎花子"
+    look = TableLook(
+        1, 1, parse_card("7H"), 1, 11, (parse_card("7S"),), 1, (), (wide, "Computer"), True, False
+    )
+    line = next(line for line in plain(TableView._trick(look, (8, 12))).splitlines() if "Computer" in line)
+    assert short_name(wide, 8) == "山田太…"  # the rule itself: 6 cells of letters, the mark
+    assert "山田太…" in line, line

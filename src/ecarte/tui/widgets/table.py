@@ -322,7 +322,7 @@ class TableView(Static, can_focus=False):
                 tick = Text("✓", style="bold green")
                 label = tick + " " + label if position == 0 else label + " " + tick
             else:
-                label = Text(shown_name(look.names[seat]))
+                label = Text(short_name(shown_name(look.names[seat]), cells))
             # Cut on its one line (a joined Text forgets these): a long name
             # must not wrap out of line under the card.
             label.no_wrap, label.overflow = True, "ellipsis"
