@@ -164,7 +164,7 @@ class TableView(Static, can_focus=False):
 
     def on_resize(self) -> None:
         self.fit_title()
-        if self.look is not None:  # the last trick's room depends on the width
+        if self.look is not None:  # the names' room depends on the width
             self._draw(self.look)
 
     def fit_title(self) -> None:
