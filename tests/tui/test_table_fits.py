@@ -111,14 +111,8 @@ WIDE_TABLE_WIDTH = 76
 """The table's frame at 120x40 (large cards)."""
 
 
-class WideTable(App[None]):
-    CSS = (
-        f"TableView {{ width: {WIDE_TABLE_WIDTH}; height: 12; border: round white; padding: 0; "
-        "content-align: center middle; }"
-    )
-
-    def compose(self) -> ComposeResult:
-        yield TableView()
+class WideTable(OneTable):
+    CSS = OneTable.CSS.replace(f"width: {TABLE_WIDTH}; height: 8;", f"width: {WIDE_TABLE_WIDTH}; height: 12;")
 
 
 @pytest.mark.parametrize("moment", [in_the_first_trick, in_the_second_trick])
