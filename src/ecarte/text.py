@@ -62,7 +62,9 @@ settings allow 24 characters; a log may hold any name)."""
 def short_name(name: str, cells: int = NAME_CELLS) -> str:
     """``name`` cut to fit ``cells`` terminal cells once drawn through
     ``printable`` (escapes and wide characters counted as drawn), ending in
-    "…" when it was cut; a name that fits is returned as it is."""
+    "…" when it was cut; a name that fits is returned as it is. A cut that
+    ends on a space drops it ("Marie-Antoinette…", not "Marie-Antoinette …",
+    which reads as a second word cut to nothing)."""
     if len(name) <= cells and _cells(printable(name)) <= cells:
         return name
     kept: list[str] = []
@@ -73,7 +75,7 @@ def short_name(name: str, cells: int = NAME_CELLS) -> str:
             break
         kept.append(char)
         used += width
-    return "".join(kept) + "…"
+    return "".join(kept).rstrip() + "…"
 
 
 def _cells(text: str) -> int:

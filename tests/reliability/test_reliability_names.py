@@ -28,3 +28,11 @@ def test_wide_characters_count_twice() -> None:
     assert _cells("漢字") == 4
     assert short_name("漢" * 12) == "漢" * 12
     assert short_name("漢" * 13) == "漢" * 11 + "…"
+
+
+@pytest.mark.parametrize("cells", [17, 18])
+def test_a_cut_at_a_space_leaves_no_gap_before_the_mark(cells: int) -> None:
+    # "Marie-Antoinette " is 17 cells: cut there, the space would stand
+    # before the mark and read as a second word cut to nothing.
+    shown = short_name("Marie-Antoinette Lorrain", cells)
+    assert shown == "Marie-Antoinette…"

@@ -418,3 +418,34 @@ def test_the_trick_list_of_a_deal_summary_keeps_each_trick_whole(plain: Callable
     widest = plain(tricks_line(Played(), ("Maximilian", "Maximilian"), False), width=200).splitlines()
     assert max(len(line.rstrip()) for line in widest) <= 62
     assert re.split(r"\s{2,}", lines[0].strip()) == ["Tricks", "7♣ K♣", "J♠ K♠", "K♥ 7♠", "Q♠ 8♠", "A♠ 10♣"]
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "sv", "nb", "de", "fi", "nl"])
+def test_the_computers_name_under_the_tricks_is_cut_like_the_players(
+    plain: Callable[..., str], language: str
+) -> None:
+    """In French the computer is "Ordinateur", ten letters: beside a long
+    name of the player the row cuts both to one width, and every trick the
+    computer took names it alike (it was left whole, and the table then cut
+    some of its columns and not others: "Ordinateur", "Ordinate…")."""
+    from ecarte import i18n
+    from ecarte.engine.view import Trick
+    from ecarte.log.names import COMPUTER, shown_name
+    from ecarte.tui.deal_summary import tricks_line
+
+    played = (("KD", "KH", 0), ("9S", "JD", 1), ("8S", "QD", 1), ("JS", "TC", 1), ("7S", "AC", 1))
+
+    class Played:
+        tricks: ClassVar[list[Trick]] = [
+            Trick(cards=(parse_card(a), parse_card(b)), leader=0, winner=winner) for a, b, winner in played
+        ]
+
+    assert i18n.activate(language) == language
+    computer = shown_name(COMPUTER)
+    lines = plain(tricks_line(Played(), ("Jean-Baptiste Poquelin", COMPUTER), False), width=62).splitlines()
+    takers = re.split(r"\s{2,}", lines[1].strip())
+    assert len(takers) == 5, takers
+    assert len(set(takers[1:])) == 1, takers  # the computer's four tricks, named alike
+    assert computer.startswith(takers[1].rstrip("…")), takers
+    assert "Jean-Baptiste Poquelin".startswith(takers[0].rstrip("…")), takers
+    assert max(len(line.rstrip()) for line in lines) <= 62

@@ -26,14 +26,18 @@ COMPUTER = "Computer"
 def shown_name(name: str, cells: int | None = None) -> str:
     """A name from a log for a person: ``You`` and ``Computer`` in the
     player's language, any other name as written, made printable (and cut
-    to ``cells``, ending in "…", when given)."""
+    to ``cells``, ending in "…", when given: the words for "Computer" too,
+    ten letters in French, so that a row of names cut to one width cuts
+    them all alike)."""
     if name == YOU:
         # Translators: the human player, as a name (the score, the table).
-        return _("You")
-    if name == COMPUTER:
+        shown = _("You")
+    elif name == COMPUTER:
         # Translators: the computer opponent, as a name ("Computer deals").
-        return _("Computer")
-    return printable(short_name(name, cells) if cells is not None else name)
+        shown = _("Computer")
+    else:
+        return printable(short_name(name, cells) if cells is not None else name)
+    return short_name(shown, cells) if cells is not None else shown
 
 
 class SpokenTo(str):
