@@ -14,7 +14,7 @@ import aiohttp
 from web_support import start_server, stop_server
 
 from ecarte import i18n
-from ecarte.web.server import busy_page_words, listen_warning
+from ecarte.web.server import busy_page_words, listen_warning, tables_words
 
 
 def get(url: str) -> tuple[int, str]:
@@ -86,3 +86,16 @@ def test_the_server_and_its_games_speak_the_language_asked(ecarte_env: dict[str,
         assert words["heading"] in page and words["busy"] in page
     finally:
         stop_server(served)
+
+
+def test_the_tables_line_agrees_with_the_number_taken_in_french() -> None:
+    """The form follows --max-games; in French the words agree with the
+    tables taken too, and read "1 tables occupées sur 4" put the old way."""
+    assert tables_words(True, 1, 4) == "a game started (1 of 4 tables taken)"
+    assert tables_words(False, 0, 1) == "a game ended (0 of 1 table taken)"
+    i18n.activate("fr")
+    for started in (True, False):
+        for taken in range(5):
+            line = tables_words(started, taken, 4)
+            assert f"{taken} sur 4" in line, line
+            assert f"{taken} tables" not in line and f"{taken} table " not in line, line

@@ -177,21 +177,7 @@ class EcarteServer(Server):
         self.say(f"{where}\n{saved}")
 
     def say_tables(self, started: bool) -> None:
-        if started:
-            # Translators: ecarte serve's line when a browser tab starts a game; {count} is --max-games.
-            message = ngettext(
-                "a game started ({taken} of {count} table taken)",
-                "a game started ({taken} of {count} tables taken)",
-                self.max_games,
-            )
-        else:
-            # Translators: ecarte serve's line when a tab's game ends (closed, left or quit).
-            message = ngettext(
-                "a game ended ({taken} of {count} table taken)",
-                "a game ended ({taken} of {count} tables taken)",
-                self.max_games,
-            )
-        self.say(message.format(taken=self.games_running, count=self.max_games))
+        self.say(tables_words(started, self.games_running, self.max_games))
 
     def tables_free(self) -> bool:
         return self.games_running < self.max_games
@@ -283,6 +269,30 @@ class EcarteServer(Server):
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(game.ended.wait(), GAME_QUIT_WAIT)
                 return
+
+
+def tables_words(started: bool, taken: int, count: int) -> str:
+    """The server's line as a tab's game starts or ends, with the tables
+    taken of ``count`` (``--max-games``); the plural form follows ``count``
+    ("1 of 4 tables taken"), so a language whose words agree with the
+    number taken puts them so that they need not ("tables occupées: 1 sur
+    4")."""
+    if started:
+        # Translators: ecarte serve's line when a browser tab starts a game; {count} is --max-games,
+        # which chooses the form; word it so that {taken} (0, 1, 2...) needs no agreement of its own.
+        message = ngettext(
+            "a game started ({taken} of {count} table taken)",
+            "a game started ({taken} of {count} tables taken)",
+            count,
+        )
+    else:
+        # Translators: ecarte serve's line when a tab's game ends (closed, left or quit).
+        message = ngettext(
+            "a game ended ({taken} of {count} table taken)",
+            "a game ended ({taken} of {count} tables taken)",
+            count,
+        )
+    return message.format(taken=taken, count=count)
 
 
 def busy_page_words(max_games: int) -> dict[str, str]:
