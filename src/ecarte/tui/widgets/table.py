@@ -22,7 +22,7 @@ from textual.widgets import Static
 from ecarte.engine import Card, Match, View
 from ecarte.engine.view import Trick
 from ecarte.i18n import _
-from ecarte.text import NAME_CELLS, short_name
+from ecarte.text import NAME_CELLS
 from ecarte.tui.cards_render import card_back, card_face, card_text, empty_slot, suit_text
 from ecarte.tui.narration import shown_name
 from ecarte.tui.styled import styled
@@ -272,7 +272,7 @@ class TableView(Static, can_focus=False):
     @staticmethod
     def _winner_line(look: TableLook, cells: int) -> Text:
         """Who took the last trick, the name cut to ``cells``: "to Leo"."""
-        name = short_name(shown_name(look.names[look.tricks[-1].winner]), cells)
+        name = shown_name(look.names[look.tricks[-1].winner], cells)
         # Translators: who took the last trick, in a narrow column: "to Leo".
         return styled(_("to {name}"), "dim", name=Text(name))
 
@@ -318,11 +318,11 @@ class TableView(Static, can_focus=False):
                 # never "Klara ✓ You", which reads as either. The name is cut
                 # to leave the tick its room: "Konstantin-… ✓" lost the
                 # tick, the one mark of the taker without colours.
-                label = Text(short_name(shown_name(look.names[seat]), max(1, cells - 2)))
+                label = Text(shown_name(look.names[seat], max(1, cells - 2)))
                 tick = Text("✓", style="bold green")
                 label = tick + " " + label if position == 0 else label + " " + tick
             else:
-                label = Text(short_name(shown_name(look.names[seat]), cells))
+                label = Text(shown_name(look.names[seat], cells))
             # Cut on its one line (a joined Text forgets these): a long name
             # must not wrap out of line under the card.
             label.no_wrap, label.overflow = True, "ellipsis"
