@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -508,3 +509,20 @@ def test_a_deal_ended_by_the_king_before_any_card_has_no_open_hands(
     status, out, __ = run(capsys, str(path), "--json")
     assert status == 0
     assert json.loads(out)["deals"][0]["all_cards_known"] is None
+
+
+def test_the_readable_report_writes_its_figures_with_the_languages_decimal_mark(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """ "12.5" reads as a foreign figure in Swedish, which writes "12,5"; the
+    figures themselves are the same in both languages."""
+    path = king_log(tmp_path / "king.ecarte.jsonl")
+    assert main(["analyse", str(path)]) == 0
+    english = capsys.readouterr().out
+    assert main(["--lang", "sv", "analyse", str(path)]) == 0
+    swedish = capsys.readouterr().out
+    english_figures = re.findall(r"\d+[.,]\d+", english)
+    swedish_figures = re.findall(r"\d+[.,]\d+", swedish)
+    # The accuracy of each seat and the flagged decision's two chances and loss.
+    assert len(english_figures) >= 4 and all("." in figure for figure in english_figures)
+    assert swedish_figures == [figure.replace(".", ",") for figure in english_figures]

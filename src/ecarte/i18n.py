@@ -187,7 +187,8 @@ class Deferred(str):
 
 def _shown(value: object) -> object:
     """A placeholder's value in the player's language: a ``Deferred`` text
-    translated, a number grouped by the language's thousands separator."""
+    translated, a number written with the language's thousands separator
+    and decimal mark."""
     if isinstance(value, Deferred):
         return value.translated()
     if isinstance(value, int | float) and not isinstance(value, bool):
@@ -197,17 +198,27 @@ def _shown(value: object) -> object:
 
 def thousands_separator() -> str:
     """What sets a number's thousands apart in the player's language: a
-    comma in English; a space where the comma is the decimal mark (the
-    decimal point stays a point in every language)."""
+    comma in English; a space where the comma is the decimal mark."""
     # Translators: the separator of thousands in numbers ("339,875"): where a comma is the
-    # decimal mark, a space ("339 875"). The decimal point stays ".".
+    # decimal mark, a space ("339 875").
     return pgettext("thousands", ",")
 
 
+def decimal_mark() -> str:
+    """What sets a number's decimals apart in the player's language: a point
+    in English ("52.5%"), a comma in the others ("52,5 %" is French print;
+    we keep the "%" close)."""
+    # Translators: the decimal mark in numbers shown to the player ("52.5%", "0.375 points per
+    # deal"): a comma where the language writes "52,5".
+    return pgettext("decimal", ".")
+
+
 class Grouped:
-    """A number that, formatted with a thousands comma (``{count:,}``),
-    sets its thousands apart as the player's language does: "5,000" in
-    English, "5 000" in French (a comma there would read as a decimal mark)."""
+    """A number formatted as the player's language writes it: the thousands
+    set apart (with ``{count:,}``) by the language's separator, "5,000" in
+    English and "5 000" in French (a comma there would read as a decimal
+    mark), and the decimals after the language's mark, "52.5" in English
+    and "52,5" in French."""
 
     __slots__ = ("number",)
 
@@ -215,11 +226,26 @@ class Grouped:
         self.number = number
 
     def __format__(self, spec: str) -> str:
-        text = format(self.number, spec)
-        return text.replace(",", thousands_separator()) if "," in spec else text
+        # Both marks at once: a language whose separator were "." must not
+        # see its decimal comma turned back.
+        marks = str.maketrans({",": thousands_separator(), ".": decimal_mark()})
+        return format(self.number, spec).translate(marks)
 
     def __str__(self) -> str:
-        return str(self.number)
+        return format(self)
+
+
+def decimal_text(value: float, places: int = 1, width: int = 0) -> str:
+    """``value`` with ``places`` decimals as the player's language writes
+    it (``width`` cells at least, on the left): "52.5" or "52,5"."""
+    return format(Grouped(value), f"{width or ''}.{places}f")
+
+
+def trimmed(value: float) -> int | float:
+    """``value`` as a whole number when it is one (``5``, not ``5.0``): for a
+    message's placeholder, which writes it with the player's decimal mark
+    ("2.5 s", "2,5 s")."""
+    return int(value) if float(value).is_integer() else value
 
 
 def _deferred(template: str, values: dict[str, object]) -> Deferred:

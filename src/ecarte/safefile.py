@@ -22,7 +22,7 @@ import os
 import stat
 from collections.abc import Iterator
 
-from ecarte.i18n import N_, Deferred
+from ecarte.i18n import N_, Deferred, trimmed
 from ecarte.records import FrozenRecord
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing at run time
@@ -207,7 +207,7 @@ def _too_large(what: str, size: int, limit: int, grew: bool = False) -> Deferred
 
 def _megabytes(size: int, exact: bool = False) -> Deferred:
     if size >= 1_000_000 and not exact:
-        return Deferred(N_("{count} MB"), count=f"{size / 1_000_000:.1f}".removesuffix(".0"))
+        return Deferred(N_("{count} MB"), count=trimmed(round(size / 1_000_000, 1)))
     return Deferred(N_("{count:,} bytes"), count=size)
 
 

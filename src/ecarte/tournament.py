@@ -32,7 +32,7 @@ from ecarte.engine import Match, Phase, Rules, RulesError, shuffled_deck
 from ecarte.engine.match import tally_deals
 from ecarte.engine.quoting import cut_word
 from ecarte.engine.rules import rules_from_assignments
-from ecarte.i18n import N_, Deferred, Grouped, _, ngettext, translated
+from ecarte.i18n import N_, Deferred, Grouped, _, decimal_text, ngettext, translated
 from ecarte.log.opponents import TOURNAMENT_KEY
 from ecarte.play.autosave import write_forfeit
 from ecarte.play.loop import FaultPolicy, Forfeit, MatchRecorder, MatchRunner
@@ -531,7 +531,8 @@ def format_summary(summary: dict[str, Any]) -> str:
     def wins(side: dict[str, Any]) -> str:
         low, high = side["win_interval"]
         won = _count(side["matches_won"])
-        return f"{won} ({100 * side['win_rate']:.1f}%, {100 * low:.1f}-{100 * high:.1f}%)"
+        rate, low_text, high_text = (decimal_text(100 * value) for value in (side["win_rate"], low, high))
+        return f"{won} ({rate}%, {low_text}-{high_text}%)"
 
     def rate(value: float | None) -> str:
         return "-" if value is None else f"{Grouped(value):,.0f}"
@@ -540,7 +541,7 @@ def format_summary(summary: dict[str, Any]) -> str:
         if key == "matches_won":
             return wins(side)
         if key == "points_per_deal":
-            return f"{side[key]:.3f}"
+            return decimal_text(side[key], 3)
         if key == "decisions_per_second":
             return rate(side[key])
         return _count(side[key])
@@ -575,9 +576,9 @@ def format_summary(summary: dict[str, Any]) -> str:
         row("", *header),
         *(row(labels[key], figure(a, key), figure(b, key)) for key, __ in FIGURES),
         # Translators: the last line of ecarte simulate's results: the time the tournament took
-        # and its speed ({matches} and {decisions} are numbers with a decimal point).
+        # and its speed ({seconds}, {matches} and {decisions} are numbers with one decimal).
         _("{seconds} s in all: {matches} matches and {decisions} decisions per second").format(
-            seconds=f"{speed['elapsed_seconds']:.1f}",
+            seconds=decimal_text(speed["elapsed_seconds"]),
             matches=_number(speed["matches_per_second"]),
             decisions=_number(speed["decisions_per_second"]),
         ),

@@ -1,6 +1,7 @@
 """``ecarte simulate`` in the player's language: every label and error in
-the catalog's words, the same figures as in English, and no comma between
-thousands where a comma is the decimal mark. ``--json`` stays English."""
+the catalog's words, the same figures as in English with the language's
+decimal mark, and no comma between thousands where a comma is the decimal
+mark. ``--json`` stays English."""
 
 from __future__ import annotations
 
@@ -36,7 +37,9 @@ def test_the_table_is_in_the_language_with_the_same_figures(capsys: pytest.Captu
             # Thousands are not set apart by a comma, a Swedish decimal mark.
             assert "," not in swedish_row and any(ch.isdigit() for ch in swedish_row)
             continue
-        assert swedish_row[len(translated) :].split() == english_row[len(label) :].split(), key
+        # The same figures, the decimals after a comma as Swedish writes them ("0,375").
+        english_figures = english_row[len(label) :].replace(".", ",")
+        assert swedish_row[len(translated) :].split() == english_figures.split(), key
     heading = i18n.ngettext("{count} match", "{count} matches", 4).format(count=4)
     assert swedish.startswith(heading + ",") and heading != "4 matches"
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -159,6 +160,12 @@ async def test_the_record_names_rules_in_words_and_fits_80_columns(language: str
                 "A: game to 5 · usual rules",
                 "B: game to 7 · first to 2 games · ace high · must trump: off · penalty on a vole: on",
             ]
+        # The points per deal with the language's decimal mark: every language
+        # shipped but English writes a comma ("0,85").
+        mark = "." if language == "en" else ","
+        deals = words(screen.query_one("#stats-deals", Static).content)
+        figures = re.findall(r"\d+[.,]\d+", deals)
+        assert len(figures) == 2 and all(mark in figure for figure in figures), deals
         # Each row's name takes at most two lines of its column.
         assert all(row.height <= 2 for row in table.rows.values()), language
         # A name too long for its column wraps onto more lines: none is cut.

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from ecarte.i18n import _, ngettext, translated, translated_error
+from ecarte.i18n import _, decimal_text, ngettext, translated, translated_error
 from ecarte.log import LogFileError, replay_file
 from ecarte.log.names import second_person, shown_name
 from ecarte.play.autosave import forfeit_path
@@ -117,7 +117,7 @@ def format_analysis(
         accuracy_text = (
             _("no decision with a choice")
             if accuracy is None
-            else _("accuracy {accuracy}").format(accuracy=f"{accuracy:.1f}")
+            else _("accuracy {accuracy}").format(accuracy=decimal_text(accuracy))
         )
         labels = ", ".join(
             [
@@ -161,10 +161,10 @@ def format_analysis(
                     name=shown[decision.seat],
                     label=_label_word(decision.label),
                     chosen=chosen,
-                    chosen_win=f"{chosen_win:.1f}",
+                    chosen_win=decimal_text(chosen_win),
                     best=best,
-                    best_win=f"{best_win:.1f}",
-                    loss=f"{decision.loss:.1f}",
+                    best_win=decimal_text(best_win),
+                    loss=decimal_text(decision.loss),
                 )
             )
     elif not nothing:
@@ -398,7 +398,8 @@ def format_record(record: dict[str, object], source: str, only_with_hints: str |
     if accuracy:
         lines.append(_("Accuracy of analysed matches, oldest first:"))
         for item in accuracy:
-            lines.append(f"  {printable(item['created'])}  {item['accuracy']:5.1f}  {printable(item['log'])}")
+            shown = decimal_text(item["accuracy"], 1, 5)
+            lines.append(f"  {printable(item['created'])}  {shown}  {printable(item['log'])}")
     unreadable = record["unreadable"]
     assert isinstance(unreadable, list)
     for problem in unreadable:
@@ -412,7 +413,7 @@ def _deal_details(
     """The deals' counts of the matches without hints, a line each."""
     if isinstance(per_deal, list):
         deals = _("Deals: {deals}; points per deal {yours} (opponents {theirs})").format(
-            deals=record["deals"], yours=f"{per_deal[0]:.2f}", theirs=f"{per_deal[1]:.2f}"
+            deals=record["deals"], yours=decimal_text(per_deal[0], 2), theirs=decimal_text(per_deal[1], 2)
         )
     else:
         deals = _("Deals: {deals}").format(deals=record["deals"])

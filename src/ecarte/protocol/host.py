@@ -41,7 +41,7 @@ from typing import IO, Any
 from ecarte.ai.base import Player, make_player
 from ecarte.engine import Action, ActionError, Rules, View
 from ecarte.engine.quoting import quoted
-from ecarte.i18n import N_, Deferred, _, message_of
+from ecarte.i18n import N_, Deferred, _, message_of, trimmed
 from ecarte.log.format import JsonTextError, load_json
 
 PROTOCOL_VERSION = 1
@@ -332,7 +332,7 @@ class ExternalPlayer:
                 stdin.flush()
         except TimeoutError:
             raise self._fault(
-                "timeout", Deferred(N_("it did not read its input for {seconds} s"), seconds=f"{timeout:g}")
+                "timeout", Deferred(N_("it did not read its input for {seconds} s"), seconds=trimmed(timeout))
             ) from None
         except (OSError, ValueError):
             # EPIPE: the bot is gone or closed its standard input.
@@ -351,7 +351,7 @@ class ExternalPlayer:
                     # tricks...); 'decide' is the protocol's message.
                     Deferred(
                         N_("no answer within {seconds} s to a decide in the {phase} phase"),
-                        seconds=f"{self.timeout:g}",
+                        seconds=trimmed(self.timeout),
                         phase=str(phase),
                     ),
                 )

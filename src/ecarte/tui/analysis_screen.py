@@ -43,7 +43,7 @@ from ecarte.analysis.match_analysis import (
     analyse_replay,
 )
 from ecarte.engine import Action
-from ecarte.i18n import N_, _, ngettext, pgettext, translated_error
+from ecarte.i18n import N_, _, decimal_text, ngettext, pgettext, translated_error
 from ecarte.log import Replay
 from ecarte.log.names import app_players
 from ecarte.play.autosave import forfeit_path
@@ -337,7 +337,7 @@ def decision_note(decision: Decision, names: tuple[str, str], symbols: bool = Tr
         "win": f"{chosen.win:.0f}",
         "best": shown_option(decision, decision.best, symbols),
         "best_win": f"{best.win:.0f}",
-        "loss": f"{decision.loss:.1f}",
+        "loss": decimal_text(decision.loss),
     }
     if decision.best == decision.chosen:
         if you:
@@ -708,7 +708,7 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
             accuracy = analysis.accuracy(seat)
             counts = analysis.label_counts(seat)
             text.append(f"{shown_name(self.names[seat], 20)}: ", style="bold")
-            shown = "—" if accuracy is None else f"{accuracy:.1f}"
+            shown = "—" if accuracy is None else decimal_text(accuracy)
             text.append(_("accuracy {accuracy}").format(accuracy=shown))
             for label in ("inaccuracy", "mistake", "blunder"):
                 count = counts[label]
@@ -736,7 +736,7 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
                     Text(shown_name(self.names[decision.seat], 12)),
                     Text(phase_name(str(decision.phase))),
                     Text(label_name(label), style=LABEL_STYLES.get(label, "")),
-                    Text(f"{decision.loss:.1f}", justify="right"),
+                    Text(decimal_text(decision.loss), justify="right"),
                     # The Phase column says which are discards: by their cards alone.
                     shown_option(decision, decision.chosen, self.symbols, verb=False),
                     shown_option(decision, decision.best, self.symbols, verb=False),
@@ -810,7 +810,9 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
         for index, option in enumerate(item.options):
             shown = Text.assemble(("★ " if index == 0 else "", "bold yellow"))
             shown.append_text(shown_option(item, option.action, self.symbols))
-            shown.append(f" {option.win:.0f}%±{option.se:.1f}", style="bold" if index == 0 else "dim")
+            shown.append(
+                f" {option.win:.0f}%±{decimal_text(option.se)}", style="bold" if index == 0 else "dim"
+            )
             if index and line + 3 + shown.cell_len > width:
                 text.append("\n")
                 line = 0

@@ -18,7 +18,7 @@ from textual.message import Message
 from textual.widgets import Sparkline, Static
 
 from ecarte.analysis.stats import Record, Tally, collect, rules_shown
-from ecarte.i18n import N_, _, ngettext
+from ecarte.i18n import N_, _, decimal_text, ngettext
 from ecarte.play.names import level_name
 from ecarte.text import printable
 
@@ -304,7 +304,9 @@ class StatsScreen(EcarteScreen[None]):
                         "{count} analysed matches, oldest on the left; latest {latest}, mean {mean}.",
                         len(values),
                     ).format(
-                        count=len(values), latest=f"{values[-1]:.1f}", mean=f"{sum(values) / len(values):.1f}"
+                        count=len(values),
+                        latest=decimal_text(values[-1]),
+                        mean=decimal_text(sum(values) / len(values)),
                     ),
                     classes="stats-note",
                 )
@@ -349,7 +351,7 @@ class StatsScreen(EcarteScreen[None]):
         if per_deal is not None:
             lines.append(
                 _("Points per deal: yours {yours}, the opponents' {theirs}").format(
-                    yours=f"{per_deal[0]:.2f}", theirs=f"{per_deal[1]:.2f}"
+                    yours=decimal_text(per_deal[0], 2), theirs=decimal_text(per_deal[1], 2)
                 )
             )
         lines.append(
