@@ -241,6 +241,12 @@ def decimal_text(value: float, places: int = 1, width: int = 0) -> str:
     return format(Grouped(value), f"{width or ''}.{places}f")
 
 
+def number_text(value: float) -> str:
+    """``value`` as short as it is ("5", "0.6") as the player's language
+    writes it ("0,6")."""
+    return format(Grouped(value), "g")
+
+
 def trimmed(value: float) -> int | float:
     """``value`` as a whole number when it is one (``5``, not ``5.0``): for a
     message's placeholder, which writes it with the player's decimal mark

@@ -52,3 +52,23 @@ async def test_a_value_too_long_for_the_row_is_cut_before_its_arrow() -> None:
         shown = choice.render_line(0).text.rstrip()
         assert shown.startswith("◀ cmd:python3 /home/klara/bots/") and shown.endswith("… ▶")
         assert choice.region.right <= app.screen.query_one("#settings-form").content_region.right
+
+
+@pytest.mark.parametrize(("language", "mark"), [("en", "."), ("fr", ","), ("nl", ",")])
+async def test_the_seconds_of_each_speed_are_written_with_the_languages_decimal_mark(
+    language: str, mark: str
+) -> None:
+    """ "0.6 s" reads as a foreign figure in French, which writes "0,6 s"."""
+    assert i18n.activate(language) == language
+    app = RecordingApp(Settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        labels = [
+            label.plain
+            for label, value in app.screen.query_one("#speed", Choice).options
+            if value != "instant"
+        ]
+        # slow, normal, fast: 1.2, 0.6 and 0.25 seconds a move.
+        assert [label.count(f"0{mark}") + label.count(f"1{mark}2") for label in labels] == [1, 1, 1], labels
+        assert not any(("." if mark == "," else ",") in label for label in labels), labels

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from ecarte.i18n import _, decimal_text, ngettext, translated, translated_error
+from ecarte.i18n import _, decimal_text, ngettext, number_text, translated, translated_error
 from ecarte.log import LogFileError, replay_file
 from ecarte.log.names import second_person, shown_name
 from ecarte.play.autosave import forfeit_path
@@ -221,7 +221,7 @@ def scale_sentence() -> str:
         "Accuracy is out of 100: 100 when every choice was the best option. A choice that loses "
         "{inaccuracy} percentage points or more of the chance of winning the match is an inaccuracy, "
         "{mistake} or more a mistake, {blunder} or more a blunder."
-    ).format(inaccuracy=f"{INACCURACY:g}", mistake=f"{MISTAKE:g}", blunder=f"{BLUNDER:g}")
+    ).format(inaccuracy=number_text(INACCURACY), mistake=number_text(MISTAKE), blunder=number_text(BLUNDER))
 
 
 def opponent_sentence(seat: int, opponent: Opponent, names: tuple[str, str]) -> str:

@@ -43,7 +43,7 @@ from ecarte.analysis.match_analysis import (
     analyse_replay,
 )
 from ecarte.engine import Action
-from ecarte.i18n import N_, _, decimal_text, ngettext, pgettext, translated_error
+from ecarte.i18n import N_, _, decimal_text, ngettext, number_text, pgettext, translated_error
 from ecarte.log import Replay
 from ecarte.log.names import app_players
 from ecarte.play.autosave import forfeit_path
@@ -442,7 +442,7 @@ def table_headings() -> list[Text]:
 
 def points(threshold: float) -> str:
     """A threshold of ``match_analysis`` as the help writes it: ``5``, ``7.5``."""
-    return f"{threshold:g}"
+    return number_text(threshold)
 
 
 def help_about() -> tuple[str, str]:

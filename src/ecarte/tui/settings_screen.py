@@ -29,6 +29,7 @@ from ecarte.i18n import (
     choose_language,
     current_language,
     language_from_environment,
+    number_text,
 )
 from ecarte.log.names import COMPUTER
 from ecarte.play.language import LANGUAGE_AUTO
@@ -280,7 +281,7 @@ def speed_label(speed: str) -> str:
     }
     name = names.get(speed, speed)
     if delay:
-        return _("{speed} ({delay} s a move)").format(speed=name, delay=f"{delay:g}")
+        return _("{speed} ({delay} s a move)").format(speed=name, delay=number_text(delay))
     return _("{speed} (no pause)").format(speed=name)
 
 
