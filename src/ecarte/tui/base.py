@@ -80,6 +80,19 @@ PAGE_BINDINGS: tuple[Binding, ...] = (
 """The keys of a page to read (the rules, the statistics): back, and its help."""
 
 
+DECISION_BINDINGS: tuple[Binding, ...] = (
+    Binding("e", "decide('propose')", N_("Propose"), show=False),
+    # Translators: the footer's "play": play the hand as it is, no (more) exchange.
+    Binding("p", "decide('play')", N_("Play"), show=False),
+    Binding("a", "decide('accept')", N_("Accept"), show=False),
+    Binding("r", "decide('refuse')", N_("Refuse"), show=False),
+    # Translators: the footer's descriptions are short: a word or two.
+    Binding("k", "decide('king')", N_("Announce king"), show=False),
+)
+"""The keys of the deal's decisions on every screen with a table (the
+match, the lesson): each calls the screen's ``action_decide``."""
+
+
 CARD_BINDINGS: tuple[Binding, ...] = (
     # Translators: the footer's key for the cards held ("1-5 Card"): play or pick one.
     Binding("1", "card(0)", N_("Card"), key_display="1-5"),

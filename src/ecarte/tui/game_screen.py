@@ -34,7 +34,15 @@ from ecarte.play.session import COMPUTER, HUMAN, MatchSession, OpponentFault, il
 from ecarte.play.settings import Settings
 from ecarte.text import printable, sentence
 
-from .base import CARD_BINDINGS, DECISION_BUTTONS, EcarteScreen, card_keys, key_runs, while_open
+from .base import (
+    CARD_BINDINGS,
+    DECISION_BINDINGS,
+    DECISION_BUTTONS,
+    EcarteScreen,
+    card_keys,
+    key_runs,
+    while_open,
+)
 from .cards_render import card_text, letters
 from .deal_summary import DealSummaryScreen, MatchOverScreen
 from .hint_panel import HintPanel
@@ -128,13 +136,7 @@ class GameScreen(EcarteScreen[None]):
     # are read there: the footer shows the others, on one line at 80 columns
     # in every language.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("e", "decide('propose')", N_("Propose"), show=False),
-        # Translators: the footer's "play": play the hand as it is, no (more) exchange.
-        Binding("p", "decide('play')", N_("Play"), show=False),
-        Binding("a", "decide('accept')", N_("Accept"), show=False),
-        Binding("r", "decide('refuse')", N_("Refuse"), show=False),
-        # Translators: the footer's descriptions are short: a word or two.
-        Binding("k", "decide('king')", N_("Announce king"), show=False),
+        *DECISION_BINDINGS,
         # When the king may not be announced, k says why instead of nothing.
         Binding("k", "why_no_king", N_("Announce king"), show=False),
         *CARD_BINDINGS,

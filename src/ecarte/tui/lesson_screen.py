@@ -39,7 +39,7 @@ from ecarte.tui.cards_render import letters
 from ecarte.tui.narration import describe_action, describe_deal, describe_deal_end, shown_name
 from ecarte.tui.widgets import CardSlot, HandView, OpponentView, ScorePanel, TableView
 
-from .base import CARD_BINDINGS, DECISION_BUTTONS, EcarteScreen, card_keys
+from .base import CARD_BINDINGS, DECISION_BINDINGS, DECISION_BUTTONS, EcarteScreen, card_keys
 from .key_footer import KeyFooter
 
 if TYPE_CHECKING:
@@ -83,11 +83,7 @@ class LessonScreen(EcarteScreen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("e", "decide('propose')", N_("Propose"), show=False),
-        Binding("p", "decide('play')", N_("Play"), show=False),
-        Binding("a", "decide('accept')", N_("Accept"), show=False),
-        Binding("r", "decide('refuse')", N_("Refuse"), show=False),
-        Binding("k", "decide('king')", N_("Announce king"), show=False),
+        *DECISION_BINDINGS,
         *CARD_BINDINGS,
         # The same keys while the step asks for no card (the footer then
         # offers none): pressed anyway, they say what the step wants.
