@@ -9,11 +9,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ecarte.ai.evaluator import evaluate_options
 from ecarte.ai.expert import ExpertPlayer
 from ecarte.ai.expert_value import MatchValue
 from ecarte.ai.sampling import opponent_hand_size, opponent_hands, ruled_out_by_replies, seen_mask
 from ecarte.ai.solver import TrickSolver
-from ecarte.engine.actions import KING, PLAY, Action
+from ecarte.engine.actions import ACCEPT, DISCARD, KING, PLAY, PROPOSE, Action
 from ecarte.engine.cards import SUITS, beaters, cards_in, mask_of, parse_card, power_table, shuffled_deck
 from ecarte.engine.match import Match
 from ecarte.engine.rules import Rules
@@ -463,3 +464,41 @@ def test_a_reply_that_follows_low_shows_no_higher_card_of_that_suit() -> None:
 def test_their_lead_shows_nothing() -> None:
     view = open_view("QC JC TC KD", [trick(1, "8S", "9S", 0)])
     assert ruled_out_by_replies(view, Rules()) == 0
+
+
+def _discard_with_one_card_left(seed: int) -> tuple[Match, int]:
+    """A deal played through the engine, both sides throwing all they may,
+    until elder is to discard with one card left in the stock."""
+    match = Match(Rules(), first_dealer=seed % 2)
+    match.deal(shuffled_deck(random.Random(seed)))
+    while True:
+        legal = match.legal_actions()
+        kinds = {action.type for action in legal}
+        if PROPOSE in kinds:
+            match.apply(next(action for action in legal if action.type == PROPOSE))
+        elif ACCEPT in kinds:
+            match.apply(next(action for action in legal if action.type == ACCEPT))
+        elif DISCARD in kinds:
+            if match.stock_size == 1 and match.current_player == match.elder:
+                return match, match.elder
+            match.apply(max(legal, key=lambda action: action.discards.bit_count()))
+        else:
+            raise AssertionError(f"the stock did not come down to one card: {sorted(kinds)}")
+
+
+def test_with_one_card_left_in_the_stock_every_single_discard_is_weighed() -> None:
+    """A play-tester with one card left to draw saw the coach list one discard
+    of the five it could make: the search cut the textbook's order once per
+    count, and one card allows one count. With so few choices every one is
+    searched, and the expert throws the one it values best."""
+    for seed in range(4):
+        match, seat = _discard_with_one_card_left(seed)
+        legal = match.legal_actions()
+        assert len(legal) == 5 and all(action.discards.bit_count() == 1 for action in legal)
+        expert = ExpertPlayer(seed)
+        expert.start_match(seat, match.rules)
+        view = match.view(seat)
+        expert._remember(view)
+        evaluation = evaluate_options(expert, view, legal, expert.budget())
+        assert {option.action for option in evaluation.options} == set(legal)
+        assert evaluation.best.win == max(option.win for option in evaluation.options)

@@ -115,6 +115,11 @@ class ExpertPlayer:
     discard_breadth = 0
     """Discards searched: the textbook order cut at each count, and with one of
     the cut's cards swapped for one of the next ``discard_breadth``."""
+    all_discards_up_to = 5
+    """When the legal discards are this few, all of them are searched: with one
+    card left in the stock, the five single cards (the order's cut would be
+    one), as the coach lists them; 0 searches the cuts alone (before
+    2026-12-07), for measurement (docs/ai.md)."""
     exchange_rounds = 1
     """Rounds of exchange simulated after proposing (later ones by the textbook)."""
     read_replies = True
@@ -656,6 +661,11 @@ class ExpertPlayer:
         mine = view.hand_mask
         order = discard_order(mine, view.trump, self._power)
         candidates: list[int] = []
+        if len(legal) <= self.all_discards_up_to:
+            # Few choices (the stock nearly out): search them all, in the
+            # order's ranking, rather than the one cut of each count.
+            rank = {card: index for index, card in enumerate(order)}
+            candidates = sorted(by_mask, key=lambda mask: sorted(rank[card] for card in cards_in(mask)))
         for count in counts:
             # The first ``count`` cards of the order, and the sets that keep
             # one of them for one of the next ``discard_breadth`` cards.
