@@ -154,13 +154,14 @@ STEPS: tuple[Step, ...] = (
     _you(
         "propose",
         N_(
-            "Two trumps and a king is a fair hand, not a sure one: the old books would play it, "
-            "and computed, playing and proposing are about even. Propose, to see the exchange."
+            "Two trumps and a king is a fair hand, not a sure one: the old books would play it at "
+            "once; by the computer's reckoning, playing and proposing are about even. Propose, to "
+            "see the exchange."
         ),
         hint=N_("Press e to propose."),
         why=N_(
-            "Playing at once is allowed but risky: lose the deal and Klara scores 2, not 1. "
-            "Press e to propose."
+            "This first deal shows the exchange: press e to propose. Playing at once is allowed, "
+            "but risky: lose the deal and Klara scores 2, not 1."
         ),
     ),
     _klara("accept"),

@@ -180,8 +180,10 @@ class GameScreen(EcarteScreen[None]):
             "this deal (trk), and warns when a player is liable (a refusal of the first proposal, or "
             "play without proposing: losing the deal then gives the other 2 points). The History lists "
             "every move. The Coach (h) shows each option's chance of winning the match against this "
-            "opponent: ★ marks the best, ≈ one too close to the best to tell apart; a discard is shown "
-            "by the cards it throws away."
+            "opponent: ★ marks the best, ≈ one its samples cannot tell from the best (each chance is "
+            "an estimate from sampled hands, known to a point or two, or to several when few were "
+            "sampled: one point behind may be clearly worse, five behind still too close to call); a "
+            "discard is shown by the cards it throws away."
         ),
     )
 
