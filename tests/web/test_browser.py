@@ -105,10 +105,15 @@ class BrowserGame:
         wait_for(f"{text!r} on the screen", lambda: text in self.screen_text())
 
     def press(self, keys: str) -> None:
+        from selenium.webdriver.common.action_chains import ActionChains
         from selenium.webdriver.common.by import By
 
-        # xterm.js takes the keyboard through a hidden text area.
-        self.driver.find_element(By.CSS_SELECTOR, ".xterm-helper-textarea").send_keys(keys)
+        # xterm.js takes the keyboard through a hidden text area. Some
+        # chromedrivers (150) refuse to type into a hidden element, so it is
+        # focused by script and the keys go to the focused element.
+        area = self.driver.find_element(By.CSS_SELECTOR, ".xterm-helper-textarea")
+        self.driver.execute_script("arguments[0].focus();", area)
+        ActionChains(self.driver).send_keys(keys).perform()
 
     def log_events(self) -> list[dict[str, Any]]:
         logs = self.served.matches
