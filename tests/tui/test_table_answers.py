@@ -205,7 +205,7 @@ async def test_the_tables_help_says_what_its_boxes_show(tmp_path: Path) -> None:
         about = " ".join(str(app.screen.query_one("#help-about", Static).content).split())
         assert about.startswith("[b]The card table[/b]"), about
         # The Score box's heads and the coach's marks, which nothing else explains.
-        for words in ("(pts)", "(trk)", "★ marks the best", "≈ one too close", "liable"):
+        for words in ("(pts)", "(trk)", "★ marks the best", "≈ one its samples cannot tell", "liable"):
             assert words in about, words
 
 
