@@ -582,6 +582,42 @@ async def test_the_opponent_side_shows_backs_from_what_the_human_may_know(
             assert card_label(card) not in shown
 
 
+async def test_an_empty_hand_says_so_as_the_opponents_does(tmp_path: Path, plain: Callable[..., str]) -> None:
+    """Once the fifth trick is played, both hands say "(no cards)": a blank
+    where the player's cards were looked like a drawing fault."""
+    from ecarte.tui.widgets import CardSlot, HandView, OpponentView
+
+    session, _ = scripted_session(tmp_path, [DEAL_ONE], SCRIPT, first_dealer=1, seed=3)
+    app = GameApp(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        hand = screen.query_one("#hand", HandView)
+        empty = hand.query_one(".empty-hand", Static)
+        await settle(pilot)
+        assert not empty.display  # five cards dealt: no such line
+        for _ in range(200):
+            await settle(pilot)
+            if isinstance(app.screen, DealSummaryScreen):
+                break
+            match = screen.match
+            if match.phase == "exchange":
+                await pilot.press("p")
+            elif match.phase == "answer":
+                await pilot.press("a")
+            elif match.phase == "discard":
+                await pilot.press("1", "enter")
+            elif match.phase == "tricks":
+                playable = match.playable_cards()
+                index = next(i for i, card in enumerate(match.hand(0)) if playable >> card & 1)
+                await pilot.press(str(index + 1))
+        assert isinstance(app.screen, DealSummaryScreen)
+        assert empty.display and plain(empty.content).strip() == "(no cards)"
+        assert not any(slot.display for slot in hand.query(CardSlot))
+        assert "(no cards)" in plain(screen.query_one("#opponent", OpponentView).content)
+    session.close()
+
+
 def footer_card_keys(screen: GameScreen) -> list[str]:
     return [key.key_display for key in screen.query(FooterKey) if key.action == "card(0)"]
 

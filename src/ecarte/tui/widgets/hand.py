@@ -19,6 +19,7 @@ from textual.widgets import Static
 
 from ecarte.engine import Card
 from ecarte.engine.cards import bit
+from ecarte.i18n import _
 from ecarte.tui.cards_render import card_face, dim_style, tint
 
 HAND_SIZE = 5
@@ -112,11 +113,15 @@ class CardSlot(Static, can_focus=False):
 class HandView(Horizontal, can_focus=False):
     DEFAULT_CSS = """
     HandView { height: 4; width: auto; }
+    HandView > .empty-hand { width: auto; height: 100%; display: none; }
     """
 
     def compose(self) -> ComposeResult:
         for index in range(HAND_SIZE):
             yield CardSlot(index)
+        # An empty hand says so, as the opponent's does (a blank would look
+        # like a drawing fault).
+        yield Static(classes="empty-hand")
 
     def show(
         self,
@@ -132,7 +137,12 @@ class HandView(Horizontal, can_focus=False):
         """``playable``: mask of the cards that stand out (``None``: all do);
         ``chosen``: mask of the cards picked for the discard; ``new``: mask
         of the cards just drawn."""
+        empty = self.query_one(".empty-hand", Static)
+        empty.display = not cards
+        if not cards:
+            empty.update(Text("\n" + _("(no cards)"), style="dim"))
         for slot in self.query(CardSlot):
+            slot.display = bool(cards)
             index = slot.index
             card = cards[index] if index < len(cards) else None
             is_playable = card is not None and (playable is None or bool(playable & bit(card)))
