@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import stat
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -270,3 +271,41 @@ def test_a_file_too_large_to_read_is_kept_whole_beside_it() -> None:
     save_settings(Settings(player_name="Leo"))
     assert load_settings() == (Settings(player_name="Leo"), None)
     assert backup.stat().st_size == 3_000_000
+
+
+def test_a_save_keeps_what_another_window_saved_meanwhile() -> None:
+    """Two windows read the same file; the second saves a new name; the
+    first then saves a new speed: both are in the file (the first window's
+    save used to write back the old name it had read)."""
+    first, _ = load_settings()
+    save_settings(replace(first, player_name="Bee", rules=first.rules.replace(target=9)), since=first)
+    saved = save_settings(replace(first, speed="fast", rules=first.rules.replace(ace_high=True)), since=first)
+    settings, warning = load_settings()
+    assert warning is None
+    assert (settings.player_name, settings.speed) == ("Bee", "fast")
+    assert (settings.rules.target, settings.rules.ace_high) == (9, True)
+    assert saved.settings == settings
+
+
+def test_what_this_window_changed_wins_over_the_other_windows_save() -> None:
+    first, _ = load_settings()
+    save_settings(replace(first, player_name="Bee"), since=first)
+    save_settings(replace(first, player_name="Cat"), since=first)
+    assert load_settings()[0].player_name == "Cat"
+
+
+def test_a_file_broken_while_the_app_ran_is_copied_before_a_save_replaces_it() -> None:
+    save_settings(Settings(player_name="Zed"))
+    loaded, warning = load_settings()
+    assert warning is None
+    path = paths.settings_path()
+    broken = 'player_name = "Zed"\n# my precious notes\nthis is = = broken [[[\n'
+    path.write_text(broken, encoding="utf-8")  # an editor, while the app runs
+    saved = save_settings(replace(loaded, speed="fast"), since=loaded)
+    [backup] = backups(path)
+    assert backup.read_text(encoding="utf-8") == broken
+    assert saved.backup == backup
+    assert load_settings() == (replace(loaded, speed="fast"), None)
+    # Saved again, the file is good: no further copy.
+    assert save_settings(replace(loaded, speed="slow"), since=loaded).backup is None
+    assert backups(path) == [backup]

@@ -7,6 +7,7 @@ as it is until the player saves."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -294,3 +295,34 @@ async def test_started_straight_into_the_lesson_the_toast_goes_at_the_players_fi
         await pilot.press("space")
         await pilot.pause()
         assert not app.screen.query(Toast)
+
+
+async def test_a_save_in_this_window_keeps_the_name_another_window_saved() -> None:
+    """Two windows on one settings file: what the other saved while this
+    one was open survives this one's save, and this window uses it after."""
+    from ecarte.play.settings import save_settings
+
+    app = started()
+    async with app.run_test(size=SMALLEST) as pilot:
+        save_settings(replace(app.settings, player_name="Bee"), since=app.settings)  # the other window
+        await pilot.press("s", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        assert app.settings.player_name == "Bee"
+    assert load_settings()[0].player_name == "Bee"
+
+
+async def test_a_file_broken_by_an_editor_while_the_app_runs_is_copied_and_the_save_says_so() -> None:
+    write('player_name = "Zed"\n')
+    app = started()
+    broken = 'player_name = "Zed"\n# my notes\nthis is = = broken [[[\n'
+    async with app.run_test(size=SMALLEST) as pilot:
+        write(broken)
+        await pilot.press("s", "ctrl+s")
+        await pilot.pause()
+        [backup] = paths.settings_path().parent.glob("settings.toml.bad-*")
+        assert backup.read_text(encoding="utf-8") == broken
+        [note] = [note for note in app.notes if "changed elsewhere" in note]
+        assert str(backup) in note and str(paths.settings_path()) in note
+    assert load_settings() == (app.settings, None)
+    assert app.settings.player_name == "Zed"

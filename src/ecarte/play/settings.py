@@ -10,7 +10,8 @@ left as it is until the player saves. The warning (``SettingsWarning``)
 says it all in one text, and in parts for the app to say in the player's
 language: a summary for a toast, and every problem for the Settings screen. ``save_settings``
 writes a new file next to the old one and swaps it in, so a crash never
-leaves half a file; it keeps the player's comments and unknown keys.
+leaves half a file; it keeps the player's comments and unknown keys, and
+what another window saved meanwhile.
 ``docs/reliability.md`` lists what a hostile settings file cannot do.
 """
 
@@ -26,7 +27,7 @@ import tempfile
 import time
 import tomllib
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,7 @@ import tomlkit
 from ecarte.ai import player_names
 from ecarte.engine import Rules, RulesError
 from ecarte.engine.quoting import cut_word
+from ecarte.engine.rules import RULE_NAMES
 from ecarte.i18n import _, ngettext, translated
 from ecarte.log.names import COMPUTER, shown_name
 from ecarte.safefile import FileRefused, folder_problem, not_a_regular_file, read_regular_file
@@ -601,13 +603,36 @@ class SettingsNotSaved(OSError):
     raw text, which names the temporary file)."""
 
 
-def save_settings(settings: Settings, path: Path | None = None) -> None:
+@dataclass(frozen=True)
+class SavedSettings:
+    """What ``save_settings`` wrote."""
+
+    path: Path
+    """The file written."""
+    settings: Settings
+    """The settings the file now holds: those saved, with what another
+    window saved meanwhile where this one changed nothing."""
+    backup: Path | None
+    """The copy of the file as it was, kept because it had a problem (it may
+    be the copy made when the app started, if the file is still as it was)."""
+
+
+def save_settings(
+    settings: Settings, path: Path | None = None, *, since: Settings | None = None
+) -> SavedSettings:
     """Write the settings; ``SettingsNotSaved`` (an ``OSError``) if the file
     cannot be written, the old file then left as it was. Only a regular file
     is replaced: a folder, a FIFO or a device where the file should be is
     named and left alone. The player's comments and any keys the app does
     not know are kept; a settings file that is a symbolic link is written
-    through, to the file it points to, and stays a link."""
+    through, to the file it points to, and stays a link.
+
+    The file is read again first, since another window (or an editor) may
+    have changed it since this one read it: with ``since`` (the settings
+    as this window last had them), a value this window did not change keeps
+    the file's, so a second window's save is not undone; and a file that
+    has come to have a problem is copied beside it before it is replaced,
+    as at start (``SavedSettings.backup``)."""
     path = path or paths.settings_path()
     target = _link_target(path)
     _check_replaceable(target)
@@ -616,6 +641,12 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     except OSError as error:
         problem = folder_problem(target.parent)
         raise SettingsNotSaved(translated(problem) if problem else _cannot_write(target, error)) from None
+    backup = None
+    if os.path.lexists(target):
+        current, warning = _load(target, _backup)
+        backup = warning.backup if warning is not None else None
+        if since is not None and (warning is None or warning.partial):
+            settings = _merged(settings, since, current)
     text = _updated_toml(settings, target)
     try:
         handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
@@ -637,6 +668,28 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
         if isinstance(error, OSError) and not isinstance(error, SettingsNotSaved):
             raise SettingsNotSaved(_cannot_write(target, error)) from None
         raise
+    return SavedSettings(target, settings, backup)
+
+
+def _merged(mine: Settings, since: Settings, theirs: Settings) -> Settings:
+    """``mine`` where it differs from ``since`` (what this window changed),
+    ``theirs`` (the file as it is now) elsewhere: value by value, the rules
+    too."""
+    values = {
+        key: getattr(mine if getattr(mine, key) != getattr(since, key) else theirs, key)
+        for key in (field.name for field in fields(Settings) if field.name != "rules")
+    }
+    rules = {
+        name: getattr(mine.rules, name)
+        if getattr(mine.rules, name) != getattr(since.rules, name)
+        else getattr(theirs.rules, name)
+        for name in RULE_NAMES
+    }
+    try:
+        merged_rules = Rules(**rules)
+    except RulesError:  # the two sets of changes do not go together: this window's wins
+        merged_rules = mine.rules
+    return Settings(rules=merged_rules, **values)
 
 
 def _check_replaceable(target: Path) -> None:

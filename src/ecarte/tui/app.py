@@ -424,16 +424,30 @@ class EcarteApp(App[int]):
     def save_settings(self, settings: Settings) -> None:
         """Keep and save new settings; ``OSError`` if they cannot be written.
         Their theme is shown at once."""
-        save_settings(settings, self.settings_path)
-        self.settings = settings
-        if self.settings_warning is not None:
+        # Another window may have saved since: what this one did not change
+        # keeps the file's value (``since``).
+        saved = save_settings(settings, self.settings_path, since=self.settings)
+        self.settings = saved.settings
+        known = self.settings_warning.backup if isinstance(self.settings_warning, SettingsWarning) else None
+        if saved.backup is not None and saved.backup != known:
+            # The file came to have a problem while the app ran (an editor):
+            # say where its copy is, as at start.
+            self.notify(
+                _(
+                    "The settings file {path} had been changed elsewhere and had a problem; "
+                    "a copy of it as it was is kept as {backup}."
+                ).format(path=saved.path, backup=saved.backup),
+                title=_("Settings"),
+                severity="warning",
+                timeout=10,
+                markup=False,
+            )
+            known = saved.backup
+        if self.settings_warning is not None or known is not None:
             # The saved file has good values: what it may still hold unused
             # (a key the app does not know, which saving keeps) stays listed.
-            backup = (
-                self.settings_warning.backup if isinstance(self.settings_warning, SettingsWarning) else None
-            )
-            self.settings_warning = check_saved_settings(self.settings_path, backup)
-        self.theme = settings.theme
+            self.settings_warning = check_saved_settings(self.settings_path, known)
+        self.theme = saved.settings.theme
 
     def watch_theme(self, theme: str) -> None:
         # A theme chosen elsewhere than the settings screen (the command

@@ -540,7 +540,7 @@ class SettingsScreen(EcarteScreen[None]):
                 markup=False,
             )
             return
-        if settings.language != language_before:
+        if self.ecarte_app.settings.language != language_before:
             # Every screen is opened anew in the new language.
             self.ecarte_app.change_language()
             return
