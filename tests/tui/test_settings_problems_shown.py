@@ -326,3 +326,20 @@ async def test_a_file_broken_by_an_editor_while_the_app_runs_is_copied_and_the_s
         assert str(backup) in note and str(paths.settings_path()) in note
     assert load_settings() == (app.settings, None)
     assert app.settings.player_name == "Zed"
+
+
+async def test_the_settings_form_shows_what_another_window_saved() -> None:
+    """Opened after another window saved a new name, the form shows that
+    name, not the one this window read at start."""
+    from textual.widgets import Input
+
+    from ecarte.play.settings import save_settings
+
+    app = started()
+    async with app.run_test(size=SMALLEST) as pilot:
+        save_settings(replace(app.settings, player_name="Bee", speed="fast"), since=app.settings)
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        assert app.screen.query_one("#player-name", Input).value == "Bee"
+        assert app.settings.speed == "fast"

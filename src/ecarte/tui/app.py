@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 
 from ecarte.engine import Rules
 from ecarte.i18n import N_, _, activate, choose_language
+from ecarte.play import paths
 from ecarte.play.lock import MatchOpenElsewhere
 from ecarte.play.session import MatchSession
 from ecarte.play.settings import (
@@ -33,6 +34,7 @@ from ecarte.play.settings import (
     Settings,
     SettingsWarning,
     check_saved_settings,
+    load_settings,
     save_settings,
 )
 from ecarte.safefile import Skipped
@@ -397,6 +399,8 @@ class EcarteApp(App[int]):
     def push_screen(
         self, screen: Any, callback: Any = None, wait_for_dismiss: Any = False, *, mode: str | None = None
     ) -> Any:
+        if screen == "settings":
+            self.reread_settings()
         if isinstance(screen, str) and screen in self.SCREENS:
             # A new screen each time, not Textual's one installed instance:
             # the settings form starts from the saved settings, the replay
@@ -420,6 +424,19 @@ class EcarteApp(App[int]):
         if isinstance(screen, Screen):
             translate_bindings(screen)
         return super().switch_screen(screen)
+
+    def reread_settings(self) -> None:
+        """Take up what another window saved since this one read the file, so
+        that the Settings form shows the file as it is. Only a file that
+        reads cleanly is taken up (a problem is said at start and at a save);
+        the language stays the one the screens are in until a save."""
+        path = self.settings_path or paths.settings_path()
+        if not path.is_file():
+            return
+        settings, warning = load_settings(path)
+        if warning is None and settings != self.settings:
+            self.settings = dataclasses.replace(settings, language=self.settings.language)
+            self.theme = settings.theme
 
     def save_settings(self, settings: Settings) -> None:
         """Keep and save new settings; ``OSError`` if they cannot be written.
