@@ -404,3 +404,33 @@ async def test_ctrl_c_says_which_keys_quit_in_the_players_language(
         await pilot.pause()
         assert notes == [at_the_table]
     session.close()
+
+
+async def test_many_bad_entries_in_the_matches_folder_give_notices_that_fit_at_80x24() -> None:
+    """Six strange entries (a FIFO, a folder, an empty log, three damaged
+    ones) gave five notices at 80x24: the first ran off the top of the
+    screen and left a fragment there. The first is told, and a count of the
+    rest, which the Replay list names one by one."""
+    import os
+
+    folder = paths.matches_dir()
+    folder.mkdir(parents=True)
+    os.mkfifo(folder / "20261207-120000.ecarte.jsonl")
+    (folder / "20261207-120001.ecarte.jsonl").mkdir()
+    (folder / "20261207-120002.ecarte.jsonl").write_bytes(b"")
+    for name in (
+        "20261207-120003.ecarte.jsonl",
+        "20261207-120004.ecarte.jsonl",
+        "20261207-120005.ecarte.jsonl",
+    ):
+        (folder / name).write_text('{"format": "ecarte-log"\nnot json\n', encoding="utf-8")
+    app = RecordingApp()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await until(pilot, lambda: any("more entries" in note for note in app.notes))
+        await pilot.pause()
+        assert len(app.notes) == 2, app.notes
+        assert app.notes[-1] == "5 more entries of the matches folder have a problem too; Replay lists them."
+        await until(pilot, lambda: len(app.screen.query(Toast)) == 2)
+        toasts = list(app.screen.query(Toast))
+        # Every toast is whole on the screen, none above its top.
+        assert all(toast.region.y >= 0 and toast.region.bottom <= 24 for toast in toasts)

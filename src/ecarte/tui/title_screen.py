@@ -50,6 +50,10 @@ _NOTED: set[Path] = set()
 """Strange entries of the matches folder already told of (once a run)."""
 _SKIPPED: list[Skipped] = []
 """Strange entries found by the last scans, not told of yet."""
+NOTICES_AT_START = 2
+"""At most this many notices of the matches folder's bad entries at start
+(two of the longest fit at 80x24); past it, the first and a count of the
+others."""
 
 
 @dataclass(frozen=True)
@@ -210,11 +214,26 @@ class TitleScreen(EcarteScreen[None]):
         damaged = next((note for note in notes if note.path.is_file()), None)
         self.call_from_worker(self.unfinished_found, found, state, damaged)
         skipped, _SKIPPED[:] = list(_SKIPPED), []
-        for note in (note for note in skipped if note.path not in _NOTED):
-            _NOTED.add(note.path)
-            self.call_from_worker(
-                self.notify, printable(translated(note.message)), severity="warning", markup=False
+        fresh = [note for note in skipped if note.path not in _NOTED]
+        _NOTED.update(note.path for note in fresh)
+        if len(fresh) > NOTICES_AT_START:
+            # More notices than the screen holds (at 80x24 the oldest ran off
+            # the top and left a fragment): the first ones, then a count of the rest.
+            rest = len(fresh) - (NOTICES_AT_START - 1)
+            fresh, messages = (
+                fresh[: NOTICES_AT_START - 1],
+                [
+                    ngettext(
+                        "{count} more entry of the matches folder has a problem too; Replay lists it.",
+                        "{count} more entries of the matches folder have a problem too; Replay lists them.",
+                        rest,
+                    ).format(count=rest)
+                ],
             )
+        else:
+            messages = []
+        for message in [printable(translated(note.message)) for note in fresh] + messages:
+            self.call_from_worker(self.notify, message, severity="warning", markup=False)
 
     def unfinished_found(
         self, found: Path | None, state: Unfinished | None = None, damaged: Skipped | None = None
