@@ -339,3 +339,13 @@ def test_log_dir_through_the_command(tmp_path: Path, capsys: pytest.CaptureFixtu
     ]
     assert [header["match"] for header in headers] == [1, 2]
     assert summary["matches"] == 2
+
+
+def test_a_command_without_cmd_is_told_how_to_name_a_program(capsys: pytest.CaptureFixture[str]) -> None:
+    """A bot author's first try, ``simulate 'python3 bot.py' classic``: the
+    refusal says how a program is named, not only the built-in players."""
+    assert main(["simulate", "python3 bot.py", "classic", "--matches", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown player 'python3 bot.py'" in err
+    assert "cmd:COMMAND for a program speaking the bot protocol" in err
+    assert "Traceback" not in err

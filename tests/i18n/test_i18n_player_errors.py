@@ -44,12 +44,12 @@ def told(english: str, **values: object) -> str:
 def test_an_unknown_player_is_told_in_swedish(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "--lang", "sv", "simulate", "wizard", "random", "--matches", "1")
     assert status == 2 and out == ""
-    assert (
-        err
-        == "ecarte simulate: "
-        + told("unknown player {name}; the players are: {players}", name="'wizard'", players=PLAYERS)
-        + "\n"
+    # simulate takes programs too: the message says how to name one.
+    english = (
+        "unknown player {name}; the players are: {players}, or cmd:COMMAND for a program "
+        "speaking the bot protocol"
     )
+    assert err == "ecarte simulate: " + told(english, name="'wizard'", players=PLAYERS) + "\n"
 
 
 def test_a_bot_that_is_not_a_program_is_told_in_german(capsys: pytest.CaptureFixture[str]) -> None:

@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any
 
-from ecarte.ai.base import Player, make_player
+from ecarte.ai.base import Player, make_player, player_names
 from ecarte.engine import Action, ActionError, Rules, View
 from ecarte.engine.quoting import quoted
 from ecarte.i18n import N_, Deferred, _, message_of, trimmed
@@ -674,6 +674,16 @@ def resolve_player(name: str, seed: int = 0, timeout: float = DEFAULT_TIMEOUT) -
     ``ValueError`` for an unknown name or an unreadable command."""
     if name.startswith(COMMAND_PREFIX):
         return ExternalPlayer(name[len(COMMAND_PREFIX) :], timeout=timeout)
+    if name not in player_names():
+        # Where a program may play too, say how to name one: "python3 bot.py"
+        # alone was refused with the built-in names only.
+        raise ValueError(
+            # Translators: {name} is the name as typed, in quotes; keep cmd:COMMAND as it is.
+            _(
+                "unknown player {name}; the players are: {players}, or cmd:COMMAND for a program "
+                "speaking the bot protocol"
+            ).format(name=repr(name), players=", ".join(player_names()))
+        )
     try:
         return make_player(name, seed)
     except ImportError as error:
