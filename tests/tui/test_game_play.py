@@ -71,14 +71,17 @@ def visible_buttons(screen: GameScreen) -> set[str]:
     return {button.id or "" for button in screen.query(Button) if button.display}
 
 
-async def finish_match(pilot, screen: GameScreen) -> None:  # type: ignore[no-untyped-def]
-    """Play on through the keys only, until the match is over."""
+async def finish_match(pilot, screen: GameScreen, *, first_deal_only: bool = False) -> None:  # type: ignore[no-untyped-def]
+    """Play on through the keys only, until the match is over (or, with
+    ``first_deal_only``, until the first deal's summary opens)."""
     for _ in range(2000):
         await settle(pilot)
         app_screen = pilot.app.screen
         if isinstance(app_screen, MatchOverScreen):
             return
         if isinstance(app_screen, DealSummaryScreen):
+            if first_deal_only:
+                return
             await pilot.press("enter")
             continue
         match = screen.match
@@ -596,21 +599,7 @@ async def test_an_empty_hand_says_so_as_the_opponents_does(tmp_path: Path, plain
         empty = hand.query_one(".empty-hand", Static)
         await settle(pilot)
         assert not empty.display  # five cards dealt: no such line
-        for _ in range(200):
-            await settle(pilot)
-            if isinstance(app.screen, DealSummaryScreen):
-                break
-            match = screen.match
-            if match.phase == "exchange":
-                await pilot.press("p")
-            elif match.phase == "answer":
-                await pilot.press("a")
-            elif match.phase == "discard":
-                await pilot.press("1", "enter")
-            elif match.phase == "tricks":
-                playable = match.playable_cards()
-                index = next(i for i, card in enumerate(match.hand(0)) if playable >> card & 1)
-                await pilot.press(str(index + 1))
+        await finish_match(pilot, screen, first_deal_only=True)
         assert isinstance(app.screen, DealSummaryScreen)
         assert empty.display and plain(empty.content).strip() == "(no cards)"
         assert not any(slot.display for slot in hand.query(CardSlot))

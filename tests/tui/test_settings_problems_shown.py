@@ -299,13 +299,17 @@ async def test_started_straight_into_the_lesson_the_toast_goes_at_the_players_fi
 
 async def test_a_save_in_this_window_keeps_the_name_another_window_saved() -> None:
     """Two windows on one settings file: what the other saved while this
-    one was open survives this one's save, and this window uses it after."""
+    one's form was open survives this one's save, and this window uses it
+    after."""
     from ecarte.play.settings import save_settings
 
     app = started()
     async with app.run_test(size=SMALLEST) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
         save_settings(replace(app.settings, player_name="Bee"), since=app.settings)  # the other window
-        await pilot.press("s", "ctrl+s")
+        await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
         assert app.settings.player_name == "Bee"

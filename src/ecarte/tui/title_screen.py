@@ -216,23 +216,19 @@ class TitleScreen(EcarteScreen[None]):
         skipped, _SKIPPED[:] = list(_SKIPPED), []
         fresh = [note for note in skipped if note.path not in _NOTED]
         _NOTED.update(note.path for note in fresh)
-        if len(fresh) > NOTICES_AT_START:
-            # More notices than the screen holds (at 80x24 the oldest ran off
-            # the top and left a fragment): the first ones, then a count of the rest.
-            rest = len(fresh) - (NOTICES_AT_START - 1)
-            fresh, messages = (
-                fresh[: NOTICES_AT_START - 1],
-                [
-                    ngettext(
-                        "{count} more entry of the matches folder has a problem too; Replay lists it.",
-                        "{count} more entries of the matches folder have a problem too; Replay lists them.",
-                        rest,
-                    ).format(count=rest)
-                ],
+        # More notices than the screen holds (at 80x24 the oldest ran off the
+        # top and left a fragment): the first, then a count of the others.
+        told, untold = (fresh, []) if len(fresh) <= NOTICES_AT_START else (fresh[:1], fresh[1:])
+        messages = [printable(translated(note.message)) for note in told]
+        if untold:
+            messages.append(
+                ngettext(
+                    "{count} more entry of the matches folder has a problem too; Replay lists it.",
+                    "{count} more entries of the matches folder have a problem too; Replay lists them.",
+                    len(untold),
+                ).format(count=len(untold))
             )
-        else:
-            messages = []
-        for message in [printable(translated(note.message)) for note in fresh] + messages:
+        for message in messages:
             self.call_from_worker(self.notify, message, severity="warning", markup=False)
 
     def unfinished_found(
