@@ -147,5 +147,5 @@ def test_the_language_setting_is_checked_and_saved(tmp_path: Path) -> None:
     settings, warning = load_settings()
     assert settings.language == "auto"
     assert warning is not None and "language must be one of auto, en, fr, sv, nb, de, fi, nl" in warning
-    assert "'klingon'" in warning
+    assert '"klingon"' in warning
     assert saved_language() is None

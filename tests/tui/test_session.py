@@ -238,7 +238,7 @@ def test_unknown_opponent_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(
         SessionError,
         match=r"opponent must be one of easy, normal, expert, classic, .*random or cmd:COMMAND, "
-        r"not 'grandmaster'",
+        r'not "grandmaster"',
     ):
         MatchSession.new(INSTANT, opponent="grandmaster", directory=tmp_path)
     assert not list(tmp_path.glob("*"))

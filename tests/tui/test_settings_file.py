@@ -119,7 +119,31 @@ def test_the_computers_name_is_not_the_players(name: str) -> None:
     path.write_text(f'player_name = "{name}"\nspeed = "fast"\n')
     settings, warning = load_settings()
     assert settings.player_name == Settings().player_name and settings.speed == "fast"
-    assert warning is not None and "player_name cannot be the computer's name, 'Computer'" in warning
+    assert warning is not None and 'player_name cannot be the computer\'s name, "Computer"' in warning
+
+
+@pytest.mark.parametrize(
+    ("line", "shown"),
+    [
+        # A TOML date where a name belongs: shown as the file writes it, not
+        # as Python's datetime.date(1979, 5, 27).
+        ("player_name = 1979-05-27", "not 1979-05-27"),
+        ("speed = 07:32:00", "not 07:32:00"),
+        # A language's own letters as typed, not as \u00e7 escapes.
+        ('language = "français"', 'not "français"'),
+        ("coach = false", "not false"),
+        # What could move the cursor is escaped, never obeyed.
+        ('theme = "\\u001b[31mred"', 'not "\\u001b[31mred"'),
+        ('theme = "a\\u0085b"', 'not "a\\x85b"'),
+    ],
+)
+def test_a_bad_value_is_quoted_as_the_file_writes_it(line: str, shown: str) -> None:
+    path = paths.settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(line + "\n", encoding="utf-8")
+    _, warning = load_settings()
+    assert warning is not None and shown in warning, warning
+    assert "'" not in warning.split("not ", 1)[1].split(";", 1)[0]
 
 
 def test_not_utf8_is_reported() -> None:

@@ -41,18 +41,19 @@ deal_packets = [5]
 """Every setting the app knows wrong, and some of the rules."""
 
 PROBLEMS = (
-    ("opponent must be one of", "'grandmaster'", "using the default, 'normal'"),
-    ("player_name must be a non-empty text", "not 5", "using the default, 'You'"),
-    ("speed must be one of", "'ludicrous'", "using the default, 'normal'"),
-    ("card_style must be one of", "'x'", "using the default, 'symbols'"),
-    ("coach must be one of", "'sometimes'", "using the default, 'request'"),
-    ("theme must be one of", "'nope'", "using the default, 'ecarte'"),
-    ("language must be one of", "'klingon'", "using the default, 'auto'"),
+    ("opponent must be one of", '"grandmaster"', 'using the default, "normal"'),
+    ("player_name must be a non-empty text", "not 5", 'using the default, "You"'),
+    ("speed must be one of", '"ludicrous"', 'using the default, "normal"'),
+    ("card_style must be one of", '"x"', 'using the default, "symbols"'),
+    ("coach must be one of", '"sometimes"', 'using the default, "request"'),
+    ("theme must be one of", '"nope"', 'using the default, "ecarte"'),
+    ("language must be one of", '"klingon"', 'using the default, "auto"'),
     ("rule 'target' must be an integer from 1 to 99", "500", "using the default, 5"),
     ("rule 'ace_high' must be true or false", '"maybe"', "using the default, false"),
     ("rule 'deal_packets' must be", "[5]", "using the default, [3, 2]"),
 )
-"""What the Settings screen says of each: the setting, the bad value, what is used."""
+"""What the Settings screen says of each: the setting, the bad value, what is
+used, each value as the file writes it (TOML's "normal", not Python's 'normal')."""
 
 
 def write(text: str) -> None:

@@ -5,6 +5,8 @@ card code of three million letters; the message quotes its first few dozen."""
 
 from __future__ import annotations
 
+import datetime
+import functools
 import json
 
 from ecarte.i18n import N_, Deferred
@@ -18,13 +20,20 @@ SHOWN_LENGTH = 60
 """How much of a bad value a message quotes: enough to recognise it."""
 
 
-def shorten(value: Any) -> str:
-    """A value quoted as JSON (``"KS"``, ``[1, 2]``), cut to ``SHOWN_LENGTH``;
-    a value JSON cannot write (a TOML date) as Python writes it."""
+def shorten(value: Any, *, ascii_only: bool = True) -> str:
+    """A value quoted as JSON (``"KS"``, ``[1, 2]``, ``true``), cut to
+    ``SHOWN_LENGTH``: as a log line or a settings file writes it. A TOML
+    date or time is written as TOML writes it (``1979-05-27``), not as a
+    text; another value JSON cannot write, as Python writes it. With
+    ``ascii_only`` off, letters beyond ASCII stay as they are ("Åsa", not
+    "\u00c5sa"): the caller then makes the text safe to print."""
+    quote = functools.partial(json.dumps, ensure_ascii=ascii_only)
     if isinstance(value, str) and len(value) > SHOWN_LENGTH:
-        return _cut_string(value, json.dumps)
+        return _cut_string(value, quote)
+    if isinstance(value, datetime.date | datetime.time):
+        return value.isoformat()
     try:
-        text = json.dumps(value)
+        text = quote(value)
     except RecursionError:
         text = "a deeply nested value"
     except (TypeError, ValueError):

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import glob
-import json
 import os
 import re
 import stat
@@ -35,7 +34,7 @@ import tomlkit
 
 from ecarte.ai import player_names
 from ecarte.engine import Rules, RulesError
-from ecarte.engine.quoting import cut_word
+from ecarte.engine.quoting import cut_word, shorten
 from ecarte.engine.rules import RULE_NAMES
 from ecarte.i18n import _, ngettext, translated
 from ecarte.log.names import COMPUTER, shown_name
@@ -112,6 +111,15 @@ class Settings:
         return SPEEDS.get(self.speed, SPEEDS["normal"])
 
 
+def _as_written(value: object) -> str:
+    """A value as the settings file writes it, in a message: ``"normal"``,
+    ``5``, ``true``, ``[3, 2]``, ``1979-05-27``, ``none`` (the rule without
+    a limit), cut short; letters as typed, anything unprintable escaped."""
+    if value is None:
+        return "none"
+    return printable(translated(shorten(value, ascii_only=False)))
+
+
 def opponent_names() -> list[str]:
     """Every built-in opponent, the app's levels first."""
     return [*LEVELS, *(name for name in player_names() if name not in LEVELS)]
@@ -130,7 +138,7 @@ def check_opponent(value: object) -> str:
             return value
     raise ValueError(
         _("opponent must be one of {names} or cmd:COMMAND, not {value}").format(
-            names=", ".join(names), value=repr(value)
+            names=", ".join(names), value=_as_written(value)
         )
     )
 
@@ -141,11 +149,15 @@ class NameTaken(ValueError):
 
 def check_name(value: object) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise ValueError(_("player_name must be a non-empty text, not {value}").format(value=repr(value)))
+        raise ValueError(
+            _("player_name must be a non-empty text, not {value}").format(value=_as_written(value))
+        )
     if value.strip().casefold() in {COMPUTER.casefold(), shown_name(COMPUTER).casefold()}:
         # "Computer scores 1 point; Computer takes 3 tricks": whose?
         raise NameTaken(
-            _("player_name cannot be the computer's name, {name}").format(name=repr(shown_name(COMPUTER)))
+            _("player_name cannot be the computer's name, {name}").format(
+                name=_as_written(shown_name(COMPUTER))
+            )
         )
     if len(value) > MAX_NAME_LENGTH:
         raise ValueError(
@@ -162,7 +174,7 @@ def _check_choice(key: str, value: object, choices: tuple[str, ...]) -> str:
     raise ValueError(
         # Translators: {key} is a setting's name in the file (speed, card_style...): keep it.
         _("{key} must be one of {choices}, not {value}").format(
-            key=key, choices=", ".join(choices), value=repr(value)
+            key=key, choices=", ".join(choices), value=_as_written(value)
         )
     )
 
@@ -177,7 +189,7 @@ class SettingsProblem:
     message: str
     """What is wrong, naming the setting and its bad value."""
     used: str | None = None
-    """The value used instead, as the file writes it (``'normal'``, ``5``,
+    """The value used instead, as the file writes it (``"normal"``, ``5``,
     ``true``); ``None`` when the setting is ignored or the whole file is."""
     unknown: bool = False
     """A setting the app does not know (a typo, or one of a newer version):
@@ -189,14 +201,9 @@ class SettingsProblem:
         if self.used is None:
             return self.message
         # Translators: one problem of the settings file: {problem} says what is
-        # wrong ("speed must be one of slow, normal, fast, instant, not 'x'"),
-        # {value} is the value used instead, as the file writes it ('normal', 5, true).
+        # wrong ('speed must be one of slow, normal, fast, instant, not "x"'),
+        # {value} is the value used instead, as the file writes it ("normal", 5, true).
         return _("{problem}; using the default, {value}").format(problem=self.message, value=self.used)
-
-
-def _file_value(value: object) -> str:
-    """A rule's value as the settings file writes it: ``5``, ``true``, ``[3, 2]``, ``none``."""
-    return "none" if value is None else json.dumps(value)
 
 
 def _check_mapping(data: dict[str, Any]) -> tuple[Settings, list[SettingsProblem]]:
@@ -220,7 +227,7 @@ def _check_mapping(data: dict[str, Any]) -> tuple[Settings, list[SettingsProblem
                 default = getattr(defaults, key)
                 # The default name as the screens show it ("You" in the player's language).
                 used = shown_name(default) if key == "player_name" else default
-                problems.append(SettingsProblem((key,), str(error), repr(used)))
+                problems.append(SettingsProblem((key,), str(error), _as_written(used)))
     rules = defaults.rules
     raw_rules = data.get("rules", {})
     if not isinstance(raw_rules, dict):
@@ -235,7 +242,7 @@ def _check_mapping(data: dict[str, Any]) -> tuple[Settings, list[SettingsProblem
                 rules = rules.replace(**{key: value})
             except RulesError as error:
                 known = key in default_rules
-                used = _file_value(default_rules[key]) if known else None
+                used = _as_written(default_rules[key]) if known else None
                 problems.append(SettingsProblem((f"rules.{key}",), str(error), used, unknown=not known))
     unknown = sorted(set(data) - {*checks, "rules"})
     if unknown:
