@@ -172,7 +172,11 @@ async def test_a_damaged_unfinished_match_is_named_on_the_title_and_by_c(
         assert log.name in said and "line 5 is damaged" in said and "cannot be continued" in said, said
         menu = app.screen.query_one("#title-menu", OptionList)
         assert "continue" not in [menu.get_option_at_index(i).id for i in range(menu.option_count)]
-        # The toast of the start fades; the title still says it.
+        # Said once, in the box: not again by a toast over it (at 80x24 the
+        # toast covered the end of the box's own words).
+        await pilot.pause(0.2)
+        assert not any("line 5 is damaged" in note for note in app.notes), app.notes
+        # Toasts of the start fade; the title still says it.
         app.clear_notifications()
         await pilot.pause()
         assert title_damaged(app) == said
@@ -190,6 +194,22 @@ async def test_a_damaged_unfinished_match_is_named_on_the_title_and_by_c(
         await pilot.pause(0.1)
         assert title_damaged(app) == said
         # Whole at 80x24.
+        await until(pilot, lambda: box_fits(app))
+
+
+async def test_an_empty_match_log_is_not_said_to_be_replayable() -> None:
+    """A log of no bytes (the machine stopped as the match began) has no
+    header: Replay has nothing to show, so the title does not send the
+    player there."""
+    log = paths.matches_dir() / "20261207-090000.ecarte.jsonl"
+    log.parent.mkdir(parents=True)
+    log.write_bytes(b"")
+    app = RecordingApp(INSTANT)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await until(pilot, lambda: bool(title_damaged(app)))
+        said = title_damaged(app)
+        assert log.name in said and "line 1 is damaged (the file is empty" in said, said
+        assert "can be neither continued nor replayed" in said and "Replay shows" not in said, said
         await until(pilot, lambda: box_fits(app))
 
 

@@ -409,7 +409,8 @@ async def test_ctrl_c_says_which_keys_quit_in_the_players_language(
 async def test_many_bad_entries_in_the_matches_folder_give_notices_that_fit_at_80x24() -> None:
     """Six strange entries (a FIFO, a folder, an empty log, three damaged
     ones) gave five notices at 80x24: the first ran off the top of the
-    screen and left a fragment there. The first is told, and a count of the
+    screen and left a fragment there. The newest damaged one is told in
+    the title's box; of the five others, the first, and a count of the
     rest, which the Replay list names one by one."""
     import os
 
@@ -429,7 +430,7 @@ async def test_many_bad_entries_in_the_matches_folder_give_notices_that_fit_at_8
         await until(pilot, lambda: any("more entries" in note for note in app.notes))
         await pilot.pause()
         assert len(app.notes) == 2, app.notes
-        assert app.notes[-1] == "5 more entries of the matches folder have a problem too; Replay lists them."
+        assert app.notes[-1] == "4 more entries of the matches folder have a problem too; Replay lists them."
         await until(pilot, lambda: len(app.screen.query(Toast)) == 2)
         toasts = list(app.screen.query(Toast))
         # Every toast is whole on the screen, none above its top.

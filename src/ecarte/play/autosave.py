@@ -107,6 +107,13 @@ def find_unfinished(folder: Path, skipped: list[Skipped] | None = None) -> Path 
 
 
 def _damaged(line: int, reason: str) -> Deferred:
+    if line == 1:
+        # No header (an empty file, one cut in its first line): Replay has
+        # nothing to show either.
+        return Deferred(
+            N_("line 1 is damaged ({reason}), so this match can be neither continued nor replayed"),
+            reason=reason,
+        )
     return Deferred(
         N_(
             "line {line} is damaged ({reason}), so this match cannot be continued;"

@@ -214,8 +214,10 @@ class TitleScreen(EcarteScreen[None]):
         damaged = next((note for note in notes if note.path.is_file()), None)
         self.call_from_worker(self.unfinished_found, found, state, damaged)
         skipped, _SKIPPED[:] = list(_SKIPPED), []
-        fresh = [note for note in skipped if note.path not in _NOTED]
-        _NOTED.update(note.path for note in fresh)
+        # The damaged match is told in the box, under the menu: not again in
+        # a toast over it.
+        fresh = [note for note in skipped if note.path not in _NOTED and note != damaged]
+        _NOTED.update(note.path for note in [*fresh, *([damaged] if damaged else [])])
         # More notices than the screen holds (at 80x24 the oldest ran off the
         # top and left a fragment): the first, then a count of the others.
         told, untold = (fresh, []) if len(fresh) <= NOTICES_AT_START else (fresh[:1], fresh[1:])
