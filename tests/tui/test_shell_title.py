@@ -38,6 +38,11 @@ def menu_entries(app: EcarteApp) -> list[str]:
     return [str(menu.get_option_at_index(index).prompt).split("\n")[0] for index in range(menu.option_count)]
 
 
+def menu_ids(app: EcarteApp) -> list[str | None]:
+    menu = app.screen.query_one("#title-menu", OptionList)
+    return [menu.get_option_at_index(index).id for index in range(menu.option_count)]
+
+
 async def test_menu_without_an_unfinished_match() -> None:
     app = EcarteApp(Settings(opponent="random"))
     async with app.run_test(size=SIZE):
@@ -435,3 +440,38 @@ async def test_many_bad_entries_in_the_matches_folder_give_notices_that_fit_at_8
         toasts = list(app.screen.query(Toast))
         # Every toast is whole on the screen, none above its top.
         assert all(toast.region.y >= 0 and toast.region.bottom <= 24 for toast in toasts)
+
+
+async def test_the_title_fits_at_80x24_after_its_language_is_changed() -> None:
+    """A Continue with every rule written out makes the title's box
+    compact at 80x24. Saved in the Settings, a new language opened the
+    title anew in the background, where its footer had no rows yet: the
+    box was measured against the whole screen, stayed tall, and ran under
+    the footer with a scrollbar (seen in German, from French)."""
+    from ecarte import i18n
+    from ecarte.engine import Rules
+    from ecarte.tui.key_footer import KeyFooter
+    from ecarte.tui.settings_screen import Choice
+
+    rules = Rules(games_to_win=2, penalty_adds_to_vole=True, four_all_reset=True)
+    i18n.activate("fr")
+    app = RecordingApp(Settings(opponent="random", speed="instant", language="fr", rules=rules))
+
+    def box_fits() -> bool:
+        box, footer = app.screen.query_one("#title-box"), app.screen.query_one(KeyFooter)
+        return box.region.y >= 0 and 0 < box.region.bottom <= footer.region.y
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")  # an unfinished match, with its rules under Continue
+        await until(pilot, lambda: type(app.screen).__name__ == "GameScreen")
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, TitleScreen) and "continue" in menu_ids(app))
+        await until(pilot, box_fits)
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        app.screen.query_one("#language", Choice).value = "de"
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, TitleScreen) and i18n.current_language() == "de")
+        await until(pilot, lambda: "continue" in menu_ids(app))
+        await pilot.pause(0.3)
+        assert box_fits(), (app.screen.query_one("#title-box").region, app.screen.has_class("-compact"))

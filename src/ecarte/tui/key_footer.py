@@ -13,6 +13,7 @@ from __future__ import annotations
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import HorizontalGroup
+from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey  # not exported by textual.widgets; its width is needed
@@ -26,6 +27,10 @@ def key_cells(key: FooterKey) -> int:
 
 
 class KeyFooter(Footer):
+    class HeightChanged(Message):
+        """The footer takes a new number of rows (its keys arrived, or went
+        to a second line): a screen fitting its content above it looks again."""
+
     DEFAULT_CSS = """
     KeyFooter { layout: vertical; height: auto; max-height: 3; }
     KeyFooter > .key-row { height: 1; width: 100%; }
@@ -35,6 +40,7 @@ class KeyFooter(Footer):
         super().__init__(show_command_palette=False)
         self._laid_out_for = 0
         """The width the keys were put in rows for."""
+        self._height = 0
 
     def compose(self) -> ComposeResult:
         width = self._laid_out_for = self.size.width
@@ -56,3 +62,8 @@ class KeyFooter(Footer):
         # Laid out again for a new width (not for the height its rows take).
         if event.size.width != self._laid_out_for:
             self.call_after_refresh(self.recompose)
+        if event.size.height != self._height:
+            # A screen opened in the background (after a change of language)
+            # gets its keys only once shown: until then the footer has no rows.
+            self._height = event.size.height
+            self.post_message(self.HeightChanged())

@@ -183,6 +183,9 @@ class TitleScreen(EcarteScreen[None]):
         self.call_after_refresh(self._fit_box)
         self.call_after_refresh(self._show_summary)
 
+    def on_key_footer_height_changed(self) -> None:
+        self.call_after_refresh(self._fit_box)
+
     def _fit_box(self) -> None:
         """The box goes wider and loses its blank lines and its tagline when
         it would not fit above the footer (a Continue with every rule
