@@ -220,8 +220,7 @@ def test_a_game_ended_by_the_king_in_the_first_trick_is_not_said_to_end_before_i
         ended_game=0,
     )
     assert describe_deal_end(ended, NAMES) == (
-        "You score 1 point for the king. The game ended on the king's point; the tricks were not played out. "
-        "You win the game 5-3."
+        "Your point for the king ended the game; the tricks were not played out. You win the game 5-3."
     )
 
 

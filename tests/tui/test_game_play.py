@@ -457,8 +457,7 @@ async def test_a_game_won_by_a_turned_up_king_then_the_next_game(tmp_path: Path)
         summary = app.screen
         assert isinstance(summary, DealSummaryScreen)
         words = " ".join(" ".join(str(w.content) for w in summary.query(Static)).split())
-        assert "Computer scores 1 point for the king." in words
-        assert "no trick was played" in words
+        assert "Computer's point for the king ended the game; no trick was played." in words
         assert "Computer wins the game 1-0." in words
         assert "Games: You 0, Computer 1." in words
         await pilot.press("enter")

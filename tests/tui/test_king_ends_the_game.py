@@ -22,7 +22,7 @@ NAMES = ("You", "Computer")
 KING_FOR_ELDER = deck("KH AS 7C KC JS 8S 8D 9D 7S TC 7H KS QS")
 # Games to 1 point, the match to 2 games: the king's point wins game 1.
 RULES = Rules(target=1, games_to_win=2)
-RESULT = "Computer scores 1 point for the king. The game ended on the king's point; no trick was played."
+RESULT = "Computer's point for the king ended the game; no trick was played."
 
 
 def history(screen: GameScreen) -> list[str]:
@@ -73,6 +73,10 @@ async def test_a_game_won_on_the_turned_up_king_says_no_trick_was_played(tmp_pat
         assert RESULT in words
         assert "the tricks were not played out" not in words
         assert f"{RESULT} Computer wins the game 1-0." in history(screen)
+        # The point is scored once, as the king is turned up: the deal's
+        # result names it as what ended the game, it does not score it again
+        # (read as two points by a player new to the game).
+        assert sum(line.count("scores 1 point") for line in history(screen)) == 1, history(screen)
     session.close()
 
 
@@ -96,16 +100,13 @@ def record(dealer: int, scorer: int, turned_king: bool = False) -> DealRecord:
 def test_the_king_that_ends_the_game_before_any_card_says_no_trick_was_played() -> None:
     # Elder (the player, Computer dealing) announces before leading.
     assert describe_deal_end(record(dealer=1, scorer=0), NAMES) == (
-        "You score 1 point for the king. The game ended on the king's point; no trick was played. "
-        "You win the game 5-3."
+        "Your point for the king ended the game; no trick was played. You win the game 5-3."
     )
     # The dealer's turned-up king.
     assert describe_deal_end(record(dealer=1, scorer=1, turned_king=True), NAMES) == (
-        "Computer scores 1 point for the king. The game ended on the king's point; no trick was played. "
-        "Computer wins the game 5-3."
+        "Computer's point for the king ended the game; no trick was played. Computer wins the game 5-3."
     )
     # The dealer announces after elder's lead: a card was played, the trick not finished.
     assert describe_deal_end(record(dealer=0, scorer=0), NAMES) == (
-        "You score 1 point for the king. The game ended on the king's point; the tricks were not played out. "
-        "You win the game 5-3."
+        "Your point for the king ended the game; the tricks were not played out. You win the game 5-3."
     )

@@ -303,8 +303,8 @@ def _no_card_played(record: DealRecord) -> bool:
 
 def describe_deal_end(record: DealRecord, names: tuple[str, str]) -> str:
     """What the deal did to the score, and why: tricks, vole, penalty, king
-    points (recalled as scored earlier, unless the deal ends on them), the
-    four-all reset, a game won."""
+    points (recalled as scored earlier; when they end the game, named as
+    what ended it, not scored a second time), the four-all reset, a game won."""
     parts: list[str] = []
     for seat in (0, 1):
         king = record.king_points[seat]
@@ -327,8 +327,9 @@ def describe_deal_end(record: DealRecord, names: tuple[str, str]) -> str:
                     count=king,
                 )
             )
-        elif king:
-            # The deal ends on the king's point: scored just now.
+        elif king and record.ended_game != seat:
+            # Not played out, yet no game won on the king (a deal stopped
+            # another way): the point scored, said as such.
             parts.append(
                 _say(
                     names[seat],
@@ -346,10 +347,27 @@ def describe_deal_end(record: DealRecord, names: tuple[str, str]) -> str:
                 )
             )
     if record.tricks is None:
-        if record.ended_game is not None and _no_card_played(record):
-            parts.append(_("The game ended on the king's point; no trick was played."))
-        elif record.ended_game is not None:
-            parts.append(_("The game ended on the king's point; the tricks were not played out."))
+        if record.ended_game is not None:
+            # The point was said as it was scored (the king turned up or
+            # announced): named once more as what ended the game, not
+            # scored again ("scores 1 point" twice read as two points).
+            winner = names[record.ended_game]
+            if _no_card_played(record):
+                parts.append(
+                    _say(
+                        winner,
+                        _("Your point for the king ended the game; no trick was played."),
+                        _("{name}'s point for the king ended the game; no trick was played."),
+                    )
+                )
+            else:
+                parts.append(
+                    _say(
+                        winner,
+                        _("Your point for the king ended the game; the tricks were not played out."),
+                        _("{name}'s point for the king ended the game; the tricks were not played out."),
+                    )
+                )
     else:
         parts.append(_tricks_taken(record, names))
         if record.penalty and not record.penalty_points:
