@@ -280,3 +280,32 @@ def test_our_own_reader_going_away_ends_the_check_quietly(tmp_path: Path) -> Non
     error = check.stderr.read()
     assert check.wait(timeout=15) == 141
     assert error == b"", "no traceback, no message: the quiet ending of a Unix tool"
+
+
+@pytest.mark.parametrize("kind", ["fifo", "link"])
+def test_a_forfeit_file_replaces_what_has_its_name_without_opening_it(tmp_path: Path, kind: str) -> None:
+    """``simulate --log-dir`` and the app keep a bot's forfeit beside the
+    log. A FIFO of that name made the write wait for a reader for ever; a
+    link made it overwrite the file linked to, outside the folder."""
+    import threading
+
+    from ecarte.log.forfeit import forfeit_path, read_forfeit, write_forfeit
+
+    log = tmp_path / "match-0001.ecarte.jsonl"
+    elsewhere = tmp_path / "precious.txt"
+    elsewhere.write_text("my notes\n", encoding="utf-8")
+    if kind == "fifo":
+        os.mkfifo(forfeit_path(log))
+    else:
+        forfeit_path(log).symlink_to(elsewhere)
+    writer = threading.Thread(target=write_forfeit, args=(log, "bot 'B' forfeits (exited)"), daemon=True)
+    writer.start()
+    writer.join(timeout=10)
+    if writer.is_alive():
+        with open(forfeit_path(log), "rb"):  # let the blocked writer go
+            pass
+        pytest.fail("writing the forfeit waited on the FIFO")
+    assert elsewhere.read_text(encoding="utf-8") == "my notes\n"
+    assert forfeit_path(log).is_file() and not forfeit_path(log).is_symlink()
+    assert read_forfeit(log) == "bot 'B' forfeits (exited)"
+    assert sorted(path.name for path in tmp_path.iterdir()) == [forfeit_path(log).name, "precious.txt"]

@@ -7,6 +7,8 @@ Replay, Continue, the statistics and ``ecarte check`` read it.
 from __future__ import annotations
 
 import contextlib
+import os
+import tempfile
 
 from ecarte.i18n import _
 from ecarte.safefile import FileRefused, read_regular_file
@@ -28,9 +30,23 @@ def forfeit_path(log_path: Path) -> Path:
 
 def write_forfeit(log_path: Path, message: str) -> None:
     """Keep why the opponent forfeited beside the log (best effort: the
-    match is decided whether or not this can be written)."""
+    match is decided whether or not this can be written).
+
+    Written to a new file of its own, then moved into place: whatever
+    already had the name (a FIFO, which an open would wait on for ever; a
+    link to a file elsewhere, which an open would write through) is
+    replaced, never opened."""
+    target = forfeit_path(log_path)
     with contextlib.suppress(OSError):
-        forfeit_path(log_path).write_text(message + "\n", encoding="utf-8")
+        handle, temporary = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as file:
+                file.write(message + "\n")
+            os.replace(temporary, target)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            raise
 
 
 def read_forfeit(log_path: Path) -> str | None:
