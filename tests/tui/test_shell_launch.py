@@ -142,3 +142,27 @@ def test_version_names_the_installed_version(
     assert stopped.value.code == 0
     assert capsys.readouterr().out.strip() == f"ecarte {version('ecarte')}"
     assert started == []
+
+
+def test_a_matches_folder_that_cannot_be_written_is_said_in_words(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], started: list[EcarteApp]
+) -> None:
+    """On a read-only disk ``ecarte play`` said "[Errno 30] Read-only file
+    system: '…/20261207-135208.ecarte.jsonl'": Python's form, and the path
+    a second time. (Root writes anywhere, so the refusal is the system's,
+    as a read-only mount gives it.)"""
+    import errno
+
+    from ecarte.log import LogWriter
+
+    def read_only(path: Path, *args: Any, **kwargs: Any) -> LogWriter:
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(path))
+
+    monkeypatch.setattr(LogWriter, "create", read_only)
+    assert main(["play", "--seed", "7"]) == 2
+    err = capsys.readouterr().err
+    folder = paths.matches_dir()
+    assert err == (
+        f"ecarte: cannot start the match: cannot write the autosave in {folder}: {os.strerror(errno.EROFS)}\n"
+    )
+    assert started == []

@@ -57,7 +57,10 @@ def create_log(
             continue
         except OSError as error:
             raise AutosaveError(
-                _("cannot write the autosave in {folder}: {error}").format(folder=folder, error=error)
+                # The system's own words (strerror), not "[Errno 30] ..." and the file again.
+                _("cannot write the autosave in {folder}: {error}").format(
+                    folder=folder, error=error.strerror or error
+                )
             ) from None
     raise AutosaveError(_("cannot find a free file name for the autosave in {folder}").format(folder=folder))
 
