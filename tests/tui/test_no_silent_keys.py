@@ -230,6 +230,37 @@ async def test_an_older_match_is_continued_while_a_newer_damaged_one_is_named(
         await until(pilot, lambda: box_fits(app))
 
 
+async def test_a_log_of_two_programs_is_not_offered_to_continue(
+    write_log: Callable[..., Path], known_events: tuple[str, ...]
+) -> None:
+    """A log ``ecarte simulate`` wrote, of a match it did not finish, copied
+    into the matches folder: Continue seated the player as "A: classic" against "B:
+    random" and wrote into the tournament's log. Two programs' match has
+    no seat for the player: an older match of the player's is continued."""
+    import json
+
+    older = write_log(
+        paths.matches_dir() / "20261127-201500.ecarte.jsonl", known_events[:3], players=("You", "Computer")
+    )
+    os.utime(older, (1_000_000_000, 1_000_000_000))
+    simulated = write_log(
+        paths.matches_dir() / "20261128-201500.ecarte.jsonl",
+        known_events[:4],
+        players=("A: classic", "B: random"),
+        opponent=None,
+    )
+    header, *events = simulated.read_text(encoding="utf-8").splitlines()
+    tournament = {**json.loads(header), "tournament_seed": 1}
+    simulated.write_text("\n".join([json.dumps(tournament), *events]) + "\n", encoding="utf-8")
+    before = simulated.read_bytes()
+    app = RecordingApp(INSTANT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TitleScreen) and app.screen.unfinished is not None)
+        assert isinstance(app.screen, TitleScreen) and app.screen.unfinished == older
+        assert title_damaged(app) == ""
+    assert simulated.read_bytes() == before
+
+
 async def test_the_coach_setting_says_matches_with_hints_are_counted_apart(
     plain: Callable[..., str],
 ) -> None:

@@ -19,6 +19,7 @@ from ecarte.log import EndState, LogFileError, LogWriter, read_log_file
 from ecarte.log.forfeit import forfeit_path as forfeit_path
 from ecarte.log.forfeit import read_forfeit as read_forfeit
 from ecarte.log.forfeit import write_forfeit as write_forfeit
+from ecarte.log.opponents import between_programs
 from ecarte.safefile import Skipped, folder_problem, regular_files
 
 LOG_SUFFIX = ".ecarte.jsonl"
@@ -67,7 +68,8 @@ def create_log(
 
 def find_unfinished(folder: Path, skipped: list[Skipped] | None = None) -> Path | None:
     """The newest autosave in ``folder`` whose match can be continued: not
-    decided, not forfeited, and readable up to a torn last line at most.
+    decided, not forfeited, not played between two programs (a log of
+    ``ecarte simulate``), and readable up to a torn last line at most.
     Only regular files are opened; ``skipped`` gets a note for each other
     entry named like a log (a FIFO, a folder, a broken link), and for each
     undecided match damaged before its last line."""
@@ -91,10 +93,13 @@ def find_unfinished(folder: Path, skipped: list[Skipped] | None = None) -> Path 
             except (LogFileError, OSError):
                 continue
             decided = end.match is not None and end.match.is_over
+            # A log ecarte simulate wrote (copied into the folder) is two
+            # programs' match: the player has no seat in it to take up.
+            programs = end.header is not None and between_programs(end.header.extra)
             damage = None
-            if not end.can_continue and end.error is not None and not decided:
+            if not end.can_continue and end.error is not None and not decided and not programs:
                 damage = Skipped(path, _damaged(end.error.line, end.error.message))
-            known = (end.can_continue and not decided, damage)
+            known = (end.can_continue and not decided and not programs, damage)
             with _UNFINISHED_LOCK:
                 if len(_UNFINISHED_CACHE) > 4 * UNFINISHED_SCAN_LIMIT:
                     _UNFINISHED_CACHE.clear()
