@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
 
 from ecarte.i18n import _
 from ecarte.safefile import FileRefused, read_regular_file
@@ -36,6 +35,8 @@ def write_forfeit(log_path: Path, message: str) -> None:
     already had the name (a FIFO, which an open would wait on for ever; a
     link to a file elsewhere, which an open would write through) is
     replaced, never opened."""
+    import tempfile  # here: ecarte check reads forfeits and must start fast
+
     target = forfeit_path(log_path)
     with contextlib.suppress(OSError):
         handle, temporary = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
