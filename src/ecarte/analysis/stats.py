@@ -17,7 +17,6 @@ says so. See ``docs/analysis.md``.
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
@@ -34,12 +33,22 @@ from ecarte.play.names import rules_in_words
 from ecarte.safefile import Skipped, folder_problem, regular_files
 from ecarte.text import printable
 
+from .saved import read_disposable, saved_accuracy, write_disposable
+
 LOG_SUFFIX = ".ecarte.jsonl"
 CACHE_VERSION = 3
 """2: a log damaged before its end is no longer summarised (it was counted
 as an unfinished match). 3: a summary says whether two programs played."""
 PLAYER = 0
 """The player's seat in the app's logs."""
+MAX_CACHE_BYTES = 32_000_000
+"""The most of the cache read. An entry is about 400 bytes (under 1,000
+with a long log name and many rules changed), so this holds some 30,000
+matches or more; a larger file, or a link to ``/dev/zero``, is refused
+unread and the logs are read again."""
+MOST_IN_A_MATCH = 1_000_000_000
+"""Above any count one match can reach (a log is at most 8 MB): a cached
+count beyond it is damage, and would overflow the points per deal."""
 
 
 @dataclass(slots=True)
@@ -102,7 +111,7 @@ def rules_of_label(label: str) -> Rules | None:
         return None
     try:
         rules = Rules.from_mapping({key: json.loads(value) for key, value in pairs})
-    except (ValueError, RulesError):
+    except (ValueError, RulesError, RecursionError):  # a value nested too deep to parse
         return None
     return rules if rules_label(rules) == label else None
 
@@ -186,12 +195,11 @@ def _iso(mtime: float) -> str:
 
 
 def load_cache(path: Path | None) -> dict[str, Any]:
+    """The cached entries by log name; none when the cache cannot be read or
+    is not this version's (each entry is checked as it is used)."""
     if path is None:
         return {}
-    try:
-        obj = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
+    obj = read_disposable(path, MAX_CACHE_BYTES)
     if (
         not isinstance(obj, dict)
         or obj.get("version") != CACHE_VERSION
@@ -204,30 +212,71 @@ def load_cache(path: Path | None) -> dict[str, Any]:
 
 def save_cache(path: Path | None, logs: dict[str, Any]) -> None:
     """Write the cache beside the logs, atomically; a cache that cannot be
-    written only costs time next run."""
+    written (or would be too large to be read back) only costs time next
+    run."""
     if path is None:
         return
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_name(path.name + ".tmp")
-        temporary.write_text(json.dumps({"version": CACHE_VERSION, "logs": logs}), encoding="utf-8")
-        os.replace(temporary, path)
-    except OSError:
-        pass
+        data = json.dumps({"version": CACHE_VERSION, "logs": logs}, allow_nan=False).encode("utf-8")
+    except ValueError:
+        return
+    if len(data) <= MAX_CACHE_BYTES:
+        write_disposable(path, data)
 
 
-def _from_cache(entry: Any, size: int, mtime_ns: int) -> MatchSummary | bool | None:
-    """The cached summary (``None``: a log without a header), or ``False``
-    when the entry does not match the file."""
-    if not isinstance(entry, dict) or entry.get("size") != size or entry.get("mtime_ns") != mtime_ns:
+def _from_cache(entry: Any, name: str, size: int, mtime_ns: int) -> MatchSummary | bool | None:
+    """The cached summary of the log ``name`` (``None``: a log without a
+    header), or ``False`` when the entry does not match the file or is not
+    one this module writes."""
+    if (
+        not isinstance(entry, dict)
+        or entry.get("size") != size
+        or entry.get("mtime_ns") != mtime_ns
+        or "summary" not in entry
+    ):
         return False
-    summary = entry.get("summary")
+    summary = entry["summary"]
     if summary is None:
         return None
-    try:
-        return MatchSummary(**summary)
-    except TypeError:
-        return False
+    return _checked_summary(summary, name) or False
+
+
+_SUMMARY_TEXTS = ("level", "rules", "created")
+_SUMMARY_FLAGS = ("complete", "won", "assisted", "valid", "between_programs")
+_SUMMARY_PAIRS = ("points", "voles", "penalties", "king_points")
+
+
+def _checked_summary(cached: object, name: str) -> MatchSummary | None:
+    """The cached summary as a ``MatchSummary`` if it is one this module
+    could have written for the log ``name``, else ``None``. The cache is a
+    file anyone may edit and a crash may damage: a count that is text, a
+    seat missing from a pair, a result that is a number, an absurd count
+    would otherwise break the record (a traceback, a win rate over 100%)
+    for as long as the log is unchanged. A bad entry costs the replaying
+    of its log, never the record."""
+    if not isinstance(cached, dict) or cached.keys() != set(_SUMMARY_FIELDS) or cached["name"] != name:
+        return None
+    if not all(isinstance(cached[key], str) for key in _SUMMARY_TEXTS):
+        return None
+    if not cached["level"] or _rules_of_cached_label(cached["rules"]) is None:
+        return None
+    if not all(type(cached[key]) is bool for key in _SUMMARY_FLAGS) or not _is_count(cached["deals"]):
+        return None
+    for key in _SUMMARY_PAIRS:
+        pair = cached[key]
+        if type(pair) is not list or len(pair) != 2 or not all(_is_count(value) for value in pair):
+            return None
+    return MatchSummary(**cached)
+
+
+def _is_count(value: object) -> bool:
+    return type(value) is int and 0 <= value <= MOST_IN_A_MATCH
+
+
+@lru_cache(maxsize=64)
+def _rules_of_cached_label(label: str) -> Rules | None:
+    """``rules_of_label``, once for each of the few labels a cache holds."""
+    return rules_of_label(label)
 
 
 # ------------------------------------------------------------------ the record
@@ -360,7 +409,7 @@ def collect(directory: Path, cache_path: Path | None = None, analyses: Path | No
         except OSError as error:
             record.unreadable.append(f"{path.name}: {error.strerror or error}")
             continue
-        cached = _from_cache(cache.get(path.name), info.st_size, info.st_mtime_ns)
+        cached = _from_cache(cache.get(path.name), path.name, info.st_size, info.st_mtime_ns)
         if cached is False:
             try:
                 summary = _read(path, info.st_size, info.st_mtime)
@@ -413,8 +462,6 @@ def collect(directory: Path, cache_path: Path | None = None, analyses: Path | No
             record.penalties[seat] += summary.penalties[seat]
             record.king_points[seat] += summary.king_points[seat]
     if analyses is not None:
-        from .saved import saved_accuracy
-
         # The accuracy of the matches the record counts: finished, no hints.
         created = {
             summary.name: summary.created
