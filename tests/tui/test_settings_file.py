@@ -7,6 +7,7 @@ import os
 import stat
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -291,6 +292,12 @@ def test_a_file_too_large_to_read_is_kept_whole_beside_it() -> None:
     assert str(backup) in warning
     assert backup.stat().st_size == 3_000_000
     assert backup.read_bytes()[:22] == b'player_name = "Klara"\n'
+    # Still too large at the next starts: the same copy named, no other
+    # added (one link more at each start piled up).
+    for _start in range(3):
+        again = load_settings()[1]
+        assert again is not None and again.backup == backup
+    assert backups(path) == [backup]
     # Saving replaces the file; the copy keeps what was there.
     save_settings(Settings(player_name="Leo"))
     assert load_settings() == (Settings(player_name="Leo"), None)
@@ -333,3 +340,59 @@ def test_a_file_broken_while_the_app_ran_is_copied_before_a_save_replaces_it() -
     # Saved again, the file is good: no further copy.
     assert save_settings(replace(loaded, speed="slow"), since=loaded).backup is None
     assert backups(path) == [backup]
+
+
+def test_a_copy_the_disk_has_no_room_for_leaves_no_empty_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a full disk each start left a 0-byte ``.bad-`` file, which looks
+    like a copy of the broken file and holds nothing of it."""
+    import builtins
+    import errno
+
+    from ecarte.play import settings as settings_module
+
+    path = paths.settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text('# my precious comment\nspeed = "warp"\n', encoding="utf-8")
+
+    class Full:
+        def __init__(self, file: Any) -> None:
+            self.file = file
+
+        def __enter__(self) -> Full:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            self.file.close()
+
+        def write(self, data: bytes) -> int:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+        def flush(self) -> None:
+            pass
+
+    def full_disk(file: Any, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
+        opened = builtins.open(file, mode, *args, **kwargs)  # noqa: SIM115 (closed by Full, or by the caller)
+        return Full(opened) if "x" in mode else opened
+
+    monkeypatch.setattr(settings_module, "open", full_disk, raising=False)
+    for _start in range(2):
+        settings, warning = load_settings()
+        assert settings.speed == Settings().speed
+        assert warning is not None and "no copy of it could be made" in warning
+    assert backups(path) == []
+    assert path.read_text(encoding="utf-8") == '# my precious comment\nspeed = "warp"\n'
+
+
+def test_an_unknown_setting_is_said_to_be_ignored_and_kept_not_replaced() -> None:
+    """A key of a newer version or a typo: the summary said "the default is
+    used instead", where nothing is replaced and a save keeps the key."""
+    path = paths.settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text('player_name = "Klara"\nfoo = 1\n', encoding="utf-8")
+    settings, warning = load_settings()
+    assert settings.player_name == "Klara"
+    assert warning is not None
+    summary = warning.summary()
+    assert "does not know (foo)" in summary and "ignored, and kept by a save" in summary, summary
+    assert "default" not in summary
+    assert backups(path) == []

@@ -348,3 +348,23 @@ async def test_the_settings_form_shows_what_another_window_saved() -> None:
         assert isinstance(app.screen, SettingsScreen)
         assert app.screen.query_one("#player-name", Input).value == "Bee"
         assert app.settings.speed == "fast"
+
+
+async def test_the_settings_form_shows_what_another_window_saved_beside_an_unknown_key() -> None:
+    """A key the app does not know (a newer version's) is kept by every
+    save: with one in the file, the form opened on the name this window
+    read at start, not the one another window had saved since."""
+    from textual.widgets import Input
+
+    from ecarte.play.settings import save_settings
+
+    write('player_name = "Klara"\nfoo = 1\n')
+    app = started()
+    async with app.run_test(size=SMALLEST) as pilot:
+        assert app.settings.player_name == "Klara"
+        save_settings(replace(app.settings, player_name="Bert"), since=app.settings)
+        assert "foo = 1" in paths.settings_path().read_text(encoding="utf-8")
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        assert app.screen.query_one("#player-name", Input).value == "Bert"

@@ -333,6 +333,18 @@ class SettingsWarning(str):
                 path=path
             )
         shown = ", ".join(names[:SUMMARY_NAMES]) + (", …" if len(names) > SUMMARY_NAMES else "")
+        if all(problem.unknown for problem in problems):
+            # Nothing is replaced by a default: the keys are ignored, and a
+            # save keeps them (a newer version's, a typo the player may fix).
+            # Translators: a toast at 80x24, 36 columns wide: keep it short.
+            # {settings} names the keys the app does not know ("colour, foo").
+            return ngettext(
+                "The settings file {path} has a setting ecarte does not know ({settings}): "
+                "it is ignored, and kept by a save.",
+                "The settings file {path} has {count} settings ecarte does not know ({settings}): "
+                "they are ignored, and kept by a save.",
+                len(names),
+            ).format(path=path, count=len(names), settings=shown)
         # Translators: a toast at 80x24, 36 columns wide: keep it short.
         # {path} is the settings file; {settings} names the settings that are
         # wrong, as the file writes them ("speed, theme").
@@ -417,15 +429,21 @@ _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 _LONG_WORD = re.compile(r"\S{61,}")
 
 
-def _existing_backup(path: Path, content: bytes) -> Path | None:
+def _existing_backup(path: Path, content: bytes | None) -> Path | None:
     """A ``.bad-*`` copy already holding exactly ``content`` (the file's
-    bytes): while the file stays broken, each launch must not add another."""
+    bytes) or, for a file too large to read (``None``), the hard link to it
+    made earlier: while the file stays broken, each launch must not add
+    another."""
     try:
         candidates = sorted(path.parent.glob(f"{glob.escape(path.name)}.bad-*"))
     except OSError:
         return None
     for candidate in candidates:
         try:
+            if content is None:
+                if os.path.samefile(candidate, path):
+                    return candidate
+                continue
             if candidate.stat().st_size != len(content):
                 continue
             if read_regular_file(candidate, len(content)) == content:
@@ -439,10 +457,9 @@ def _backup(path: Path, content: bytes | None = None) -> Path | None:
     """Keep the player's broken file beside it before the app may save over
     it. ``content`` is its bytes when they were read; a regular file too
     large to read is kept by a hard link (instant, whatever its size)."""
-    if content is not None:
-        existing = _existing_backup(path, content)
-        if existing is not None:
-            return existing
+    existing = _existing_backup(path, content)
+    if existing is not None:
+        return existing
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.bad-{stamp}")
     number = 1
@@ -453,11 +470,23 @@ def _backup(path: Path, content: bytes | None = None) -> Path | None:
         if content is None:
             os.link(path, target)
         else:
-            with open(target, "xb") as copy:
-                copy.write(content)
+            _write_new(target, content)
     except OSError:
         return None
     return target
+
+
+def _write_new(target: Path, content: bytes) -> None:
+    """A new file holding ``content``; on failure (a full disk) none at all,
+    not an empty or half copy that would pass for a backup."""
+    with open(target, "xb") as copy:
+        try:
+            copy.write(content)
+            copy.flush()
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.unlink(target)
+            raise
 
 
 def _shorten_values(text: str) -> str:
@@ -489,6 +518,13 @@ def load_settings(path: Path | None = None) -> tuple[Settings, SettingsWarning |
     link to ``/dev/zero``, 1 GB of text), the app can start. A file with a
     problem is copied beside it; the file itself is left as it is."""
     return _load(path or paths.settings_path(), _backup)
+
+
+def peek_settings(path: Path | None = None) -> tuple[Settings, SettingsWarning | None]:
+    """``load_settings`` making no copy of a file with a problem: for a look
+    at the file while the app runs (the copy is made at start and before a
+    save replaces the file)."""
+    return _load(path or paths.settings_path(), lambda _path, _content: None)
 
 
 def check_saved_settings(path: Path | None = None, backup: Path | None = None) -> SettingsWarning | None:

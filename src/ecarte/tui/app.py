@@ -34,7 +34,7 @@ from ecarte.play.settings import (
     Settings,
     SettingsWarning,
     check_saved_settings,
-    load_settings,
+    peek_settings,
     save_settings,
 )
 from ecarte.safefile import Skipped
@@ -428,13 +428,18 @@ class EcarteApp(App[int]):
     def reread_settings(self) -> None:
         """Take up what another window saved since this one read the file, so
         that the Settings form shows the file as it is. Only a file that
-        reads cleanly is taken up (a problem is said at start and at a save);
-        the language stays the one the screens are in until a save."""
+        reads cleanly, or whose only problem is a key the app does not know
+        (ignored, and kept by a save), is taken up (a problem is said at
+        start and at a save, which copies the file); the language stays the
+        one the screens are in until a save."""
         path = self.settings_path or paths.settings_path()
         if not path.is_file():
             return
-        settings, warning = load_settings(path)
-        if warning is None and settings != self.settings:
+        settings, warning = peek_settings(path)
+        usable = warning is None or (
+            warning.partial and all(problem.unknown for problem in warning.problems())
+        )
+        if usable and settings != self.settings:
             self.settings = dataclasses.replace(settings, language=self.settings.language)
             self.theme = settings.theme
 
