@@ -28,6 +28,7 @@ import logging
 import os
 import shlex
 import signal
+import socket
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -205,6 +206,11 @@ class EcarteServer(Server):
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """textual-serve's, keeping each game so that stopping can close it,
         and telling each game's start and end."""
+        if not web.WebSocketResponse().can_prepare(request).ok:
+            # A plain GET (typed address, curl, a proxy that drops the Upgrade
+            # header): no table is taken. It once took one, logged two
+            # tracebacks and closed the connection with no answer.
+            raise self.not_a_websocket(request)
         if not self.tables_free():
             websocket = web.WebSocketResponse()
             await websocket.prepare(request)
@@ -249,6 +255,23 @@ class EcarteServer(Server):
             game.ended.set()
             self.say_tables(started=False)
         return websocket
+
+    def not_a_websocket(self, request: web.Request) -> web.HTTPBadRequest:
+        """The answer to a request for the game's websocket that is not one
+        (400, a sentence), and the server's line saying so."""
+        # Translators: ecarte serve's line for a plain request (not a websocket) to the games' address /ws.
+        self.say(
+            _(
+                "refused a plain request for the games' websocket (/ws); a proxy in front of "
+                "the server, if any, must pass on the Upgrade and Connection headers"
+            )
+        )
+        # As the page's own addresses, the one the request used (not request.url,
+        # which raises on a malformed Host header).
+        url = f"{'https' if request.secure else 'http'}://{request.host}/"
+        # Translators: the answer, as plain text, to a web address that only the game's page opens.
+        text = _("This address is for the game's page only: open {url} in a web browser.").format(url=url)
+        return web.HTTPBadRequest(text=text + "\n", headers=NO_STORE)
 
     async def on_shutdown(self, app: web.Application) -> None:
         """Closes every game, together, before the server stops."""
@@ -356,6 +379,15 @@ def listen_failure(error: OSError) -> str:
         errno.EADDRNOTAVAIL: _("this machine has no such address"),
         errno.EACCES: _("permission denied (ports below 1024 need privileges)"),
     }
+    if isinstance(error, socket.gaierror):
+        # The host could not be looked up: its errno is the resolver's code
+        # (EAI_NONAME, -2 on Linux), which os.strerror words "Unknown error -2".
+        no_such_host = {
+            getattr(socket, name, None) for name in ("EAI_NONAME", "EAI_NODATA", "EAI_ADDRFAMILY")
+        }
+        if error.errno in no_such_host - {None}:
+            return _("no such host or address")
+        return error.strerror or str(error)
     if error.errno in reasons:
         return reasons[error.errno]
     if error.errno:
