@@ -209,6 +209,22 @@ async def test_every_lesson_text_is_whole_at_80x24(settings: Settings) -> None:
         assert seen > 20
 
 
+async def test_a_key_the_lesson_has_no_use_for_is_answered_with_the_step() -> None:
+    """x, at the step that asks to propose, left the words of the key
+    before under the hand, as if it had not been pressed."""
+    app = lesson_app()
+    async with app.run_test(size=SIZE) as pilot:
+        you = Newcomer(pilot)
+        await until(pilot, lambda: isinstance(app.screen, LessonScreen) and app.screen.waiting)
+        await you.press("enter", "enter", "enter")
+        you.expects("propose")
+        await you.wrong("a", "There is no proposal to answer")
+        await you.wrong("x", "The key x does nothing here: ? lists the keys.", "Press e")
+        assert "There is no proposal" not in said(you.screen)
+        # A key the lesson binds still answers for itself.
+        await you.wrong("p", "Klara scores 2")
+
+
 async def test_escape_leaves_the_lesson_for_the_title() -> None:
     app = EcarteApp(INSTANT)
     async with app.run_test(size=SIZE) as pilot:

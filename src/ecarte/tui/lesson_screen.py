@@ -607,6 +607,19 @@ class LessonScreen(EcarteScreen[None]):
         else:
             self.app.exit()
 
+    def on_key(self, event: events.Key) -> None:
+        # A key the lesson has no use for passed in silence, leaving the
+        # words of the key before under the hand: said, as at the table,
+        # with what the step asks. (Keys the lesson binds, even those it
+        # refuses now, answer for themselves.)
+        character = event.character
+        if character is None or not character.isprintable() or character.isspace():
+            return
+        if event.key in self.active_bindings:
+            return
+        useless = _("The key {key} does nothing here: ? lists the keys.").format(key=character)
+        self.answer(f"{useless} {self.hint_with_keys()}" if self.waiting else useless)
+
     # ------------------------------------------------------------ mouse
 
     @on(CardSlot.Clicked)
