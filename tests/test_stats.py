@@ -260,7 +260,10 @@ def test_a_record_of_matches_all_played_with_hints_says_why_it_has_no_deals(
     assert main(["stats", "--dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "Assisted matches (with hints), apart: 1 won of 2" in out
-    assert "without hints: none yet. Your 2 finished matches were played with hints" in " ".join(out.split())
+    said = " ".join(out.split())
+    assert "without hints: none yet. Your 2 finished matches were played with hints" in said
+    # A hint asked for with h counts as much as the Coach always on: both are named.
+    assert "(asked for with h, or shown by the Coach setting)" in said
     assert "In the matches without hints:" not in out and "Voles:" not in out
     # One match without hints: its counts are back.
     played(tmp_path, "plain", "easy", 50, Rules(), "2026-11-03T10:00:00")

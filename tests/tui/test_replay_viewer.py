@@ -32,6 +32,23 @@ def shown(app: EcarteApp, plain: Callable[..., str], widget_id: str) -> str:
     return " ".join(plain(app.screen.query_one(f"#{widget_id}", Static).content).split())
 
 
+async def test_a_trick_the_player_won_is_said_to_them_not_of_a_name(
+    tmp_path: Path, write_log: Callable[..., Path], known_events: tuple[str, ...], plain: Callable[..., str]
+) -> None:
+    """The app's player (the name You) took the trick: "won by You" read
+    as a name in the middle of a sentence, where every other line speaks
+    to the player."""
+    log = write_log(tmp_path / "m.ecarte.jsonl", known_events, players=("Klara", "You"))
+    app = viewer_app(log)
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, ReplayViewerScreen)
+        for _step in range(8):  # up to the end of the first trick, Leo's K♠ over the 7♥
+            await pilot.press("right")
+        board = shown(app, plain, "replay-board-text")
+        assert "Trick: You K♠, Klara 7♥ · you won it" in board, board
+        assert "won by" not in board
+
+
 async def test_stepping_forward_and_back_through_a_deal(known_log: Path, plain: Callable[..., str]) -> None:
     app = viewer_app(known_log)
     async with app.run_test(size=SIZE) as pilot:

@@ -349,11 +349,11 @@ class Record:
             return None
         return ngettext(
             "Deals, voles, penalties, king points and streaks are counted over the matches played "
-            "without hints: none yet. Your {count} finished match was played with hints (the Coach, "
-            "in the Settings).",
+            "without hints: none yet. Your {count} finished match was played with hints (asked for "
+            "with h, or shown by the Coach setting).",
             "Deals, voles, penalties, king points and streaks are counted over the matches played "
-            "without hints: none yet. Your {count} finished matches were played with hints (the "
-            "Coach, in the Settings).",
+            "without hints: none yet. Your {count} finished matches were played with hints (asked "
+            "for with h, or shown by the Coach setting).",
             self.assisted.played,
         ).format(count=self.assisted.played)
 

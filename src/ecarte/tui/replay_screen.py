@@ -679,7 +679,12 @@ class ReplayViewerScreen(EcarteScreen[None]):
             # The trick this card completed: show it, or the card vanishes at once.
             last = state.tricks[-1]
             text = cards_by_seat(last.leader, last.cards)
-            text.append(" · " + _("won by {name}").format(name=names[last.winner]))
+            # "won by You" read as a name mid-sentence: the player is spoken to.
+            if spoken_to(self.names[last.winner]):
+                # Translators: after a trick's cards in the replay: the player took the trick.
+                text.append(" · " + _("you won it"))
+            else:
+                text.append(" · " + _("won by {name}").format(name=names[last.winner]))
             return text
         return Text(_("Trick: {cards}").format(cards="—"), style="dim")
 
