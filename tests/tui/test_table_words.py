@@ -11,7 +11,7 @@ import pytest
 from game_support import GameApp, deck, scripted_session, settle
 from rich.text import Text
 from textual.pilot import Pilot
-from textual.widgets import RichLog, Static
+from textual.widgets import Button, RichLog, Static
 
 from ecarte.engine import Rules
 from ecarte.play import paths
@@ -90,9 +90,17 @@ async def test_the_dealers_discard_prompt_does_not_contradict_itself(tmp_path: P
         await settle(pilot)
         prompt = words(screen, "#prompt")
         assert "Enter to keep your hand" in prompt and "Chosen" not in prompt
+        # The button says what Enter does, as the prompt does.
+        button = screen.query_one("#discard", Button)
+        assert button.display and str(button.label) == "Keep hand (Enter)"
         await pilot.press("1", "2")
+        await pilot.pause()
         prompt = words(screen, "#prompt")
         assert "Chosen: 2." in prompt and "keep your hand" not in prompt
+        assert str(button.label) == "Discard (Enter)"
+        await pilot.press("1", "2")  # picked again: none
+        await pilot.pause()
+        assert str(button.label) == "Keep hand (Enter)"
     session.close()
 
 

@@ -395,6 +395,15 @@ class GameScreen(EcarteScreen[None]):
             button = self.query_one(f"#{kind}", Button)
             if button.display != shown:
                 button.display = shown
+        if wanted["discard"]:
+            # Nothing picked where none need be: Enter keeps the hand, as the
+            # prompt says; the button says so too.
+            keeping = self.chosen == 0 and self._discard_range()[0] == 0
+            # Translators: the discard's button with no card picked (the dealer may take none).
+            label = _("Keep hand (Enter)") if keeping else _("Discard (Enter)")
+            discard = self.query_one("#discard", Button)
+            if str(discard.label) != label:
+                discard.label = label
 
     def _prompt(self) -> Text:
         session = self.session
