@@ -164,8 +164,16 @@ def test_unreadable_file_is_reported(tmp_path: Path) -> None:
     settings, warning = load_settings()
     assert settings == Settings()
     assert warning is not None and "cannot be read" in warning
-    # Nothing could be copied aside: the warning says the folder is untouched.
-    assert warning.endswith("the file is left as it is (no copy of it could be made beside it).")
+    # The folder is untouched, and a save would be refused (it replaces no
+    # folder): the warning said "left as it is until you save", as if a
+    # save would mend it.
+    assert warning.endswith(
+        "it is left as it is, and the settings cannot be saved until it is moved away or mended."
+    )
+    assert "until you save" not in warning.heading() and "moved away or mended" in warning.heading()
+    assert warning.copy_note() == ""
+    with pytest.raises(SettingsNotSaved):
+        save_settings(Settings(player_name="Leo"))
     assert path.is_dir() and [entry.name for entry in path.parent.iterdir()] == ["settings.toml"]
 
 

@@ -285,6 +285,10 @@ class SettingsWarning(str):
     the whole file cannot be used."""
     _reason: Callable[[], str]
     """Why the whole file cannot be used."""
+    unreadable: bool
+    """The file cannot be read at all (a folder, a FIFO, no permission): a
+    save will not replace what it does not know, so the player must move
+    it away or mend it first."""
 
     def __new__(
         cls,
@@ -295,12 +299,14 @@ class SettingsWarning(str):
         backup: Path | None,
         data: dict[str, Any] | None = None,
         reason: Callable[[], str] | None = None,
+        unreadable: bool = False,
     ) -> SettingsWarning:
         warning = super().__new__(cls, text)
         warning.path = path
         warning.backup = backup
         warning._data = data
         warning._reason = reason or (lambda: text)
+        warning.unreadable = unreadable
         return warning
 
     @property
@@ -365,6 +371,13 @@ class SettingsWarning(str):
                 "The settings file {path} has these problems; until you save, the file is left as it is "
                 "and the defaults are used for its bad values:"
             )
+        elif self.unreadable:
+            # Translators: above why the settings file cannot be read (a folder, a FIFO), on
+            # the Settings screen: a save is refused while it is there.
+            text = _(
+                "The settings file {path} cannot be read, so the default settings are used; it is "
+                "left as it is, and the settings cannot be saved until it is moved away or mended:"
+            )
         else:
             # Translators: above why the settings file cannot be used, on the Settings screen.
             text = _(
@@ -379,6 +392,8 @@ class SettingsWarning(str):
         save keeps)."""
         if self.backup is None and self.partial and all(problem.unknown for problem in self.problems()):
             return ""
+        if self.unreadable:
+            return ""  # nothing of it could be read to copy
         if self.backup is None:
             return _("No copy of the file could be made beside it.")
         return _("A copy of the file as it was is kept as {backup}.").format(
@@ -556,7 +571,10 @@ def _load(
                 keep(path, None),
             )
         return Settings(), _warning(
-            path, lambda: _("it cannot be read ({reason})").format(reason=translated(refused)), None
+            path,
+            lambda: _("it cannot be read ({reason})").format(reason=translated(refused)),
+            None,
+            unreadable=True,
         )
     # Each reason is a function: said again, in the player's language, when shown.
     try:
@@ -610,13 +628,20 @@ def _warning(
     partial: bool = False,
     *,
     data: dict[str, Any] | None = None,
+    unreadable: bool = False,
 ) -> SettingsWarning:
     """The warning: its whole text, and its parts (``SettingsWarning``).
     ``data``: the file's values, some of them wrong (``partial``, then);
-    without them, its parts speak of the whole file, its defaults used."""
+    without them, its parts speak of the whole file, its defaults used;
+    ``unreadable``: nothing of it could be read, and a save is refused."""
     partial = partial or data is not None
     values = {"path": path, "reason": reason(), "backup": backup}
-    if partial:
+    if unreadable:
+        text = _(
+            "The settings file {path} has a problem: {reason}. Using the default settings; "
+            "it is left as it is, and the settings cannot be saved until it is moved away or mended."
+        )
+    elif partial:
         if backup:
             text = _(
                 "The settings file {path} has a problem: {reason}. Using the defaults for those values; "
@@ -637,7 +662,9 @@ def _warning(
             "The settings file {path} has a problem: {reason}. Using the default settings; "
             "the file is left as it is (no copy of it could be made beside it)."
         )
-    return SettingsWarning(text.format(**values), path=path, backup=backup, data=data, reason=reason)
+    return SettingsWarning(
+        text.format(**values), path=path, backup=backup, data=data, reason=reason, unreadable=unreadable
+    )
 
 
 class SettingsNotSaved(OSError):
