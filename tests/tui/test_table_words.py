@@ -97,6 +97,8 @@ async def test_the_dealers_discard_prompt_does_not_contradict_itself(tmp_path: P
         await pilot.pause()
         prompt = words(screen, "#prompt")
         assert "Chosen: 2." in prompt and "keep your hand" not in prompt
+        # Up to five, as before a card was picked: not "Pick 0 to 5 cards".
+        assert prompt.startswith("Pick up to 5 cards to discard") and "0 to" not in prompt, prompt
         assert str(button.label) == "Discard (Enter)"
         await pilot.press("1", "2")  # picked again: none
         await pilot.pause()

@@ -446,7 +446,14 @@ class GameScreen(EcarteScreen[None]):
                         most,
                     ).format(most=most, keys=keys)
                 )
-            if fewest != most:
+            if fewest == 0:
+                # Not "Pick 0 to 5": the dealer, who may keep the hand, has picked some.
+                pick = ngettext(
+                    "Pick up to {most} card to discard ({keys} or ←→ Space), then Enter.",
+                    "Pick up to {most} cards to discard ({keys} or ←→ Space), then Enter.",
+                    most,
+                )
+            elif fewest != most:
                 pick = _("Pick {fewest} to {most} cards to discard ({keys} or ←→ Space), then Enter.")
             else:
                 pick = ngettext(
