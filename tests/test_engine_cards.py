@@ -107,9 +107,9 @@ def test_discard_order_does_not_matter() -> None:
     ("obj", "words"),
     [
         ([], "JSON object"),
-        ({"type": "fold"}, "unknown action type 'fold'"),
+        ({"type": "fold"}, 'unknown action type "fold"'),
         ({"type": ["card"]}, "unknown action type"),
-        ({}, "unknown action type None"),
+        ({}, "unknown action type null"),
         ({"type": "card"}, "needs 'card'"),
         ({"type": "card", "card": "ZZ"}, "is not a card"),
         ({"type": "discard", "cards": "7D"}, "list of card codes"),

@@ -191,6 +191,31 @@ def test_a_faulty_bot_forfeits_with_a_message_naming_the_fault(
     assert process_gone(bot.pid)
 
 
+@pytest.mark.parametrize(
+    ("answer", "found"),
+    [("null", "null"), ("[]", "a list"), ('"play"', '"play"'), ("5", "5"), ("false", "false")],
+)
+def test_an_answer_of_json_that_is_not_an_object_is_named_as_json_names_it(
+    answer: str, found: str, tmp_path: Path
+) -> None:
+    # Bot authors write JSON, maybe not Python: "not NoneType", "not list"
+    # and "not str" named the answer's type in Python's words.
+    script = tmp_path / "not_an_object.py"
+    script.write_text(
+        "import sys\n"
+        "sys.stdin.readline(); sys.stdin.readline()\n"
+        f"print({answer!r}, flush=True)\n"
+        "sys.stdin.readline()\n"
+    )
+    bot = ExternalPlayer(f"{PYTHON} {script}", timeout=10, name="bot")
+    outcome, _ = play([bot, make_player("random", 1)])
+    assert outcome.forfeit is not None and outcome.forfeit.kind == "illegal"
+    first_line = outcome.forfeit.message.splitlines()[0]
+    assert first_line.endswith(
+        f"its answer {answer!r} is not an action: an action is a JSON object with a 'type', not {found}"
+    ), first_line
+
+
 def test_a_bot_that_cannot_be_started_is_a_fault_naming_the_command() -> None:
     bot = ExternalPlayer("/nonexistent/ecarte-bot --fast")
     with pytest.raises(BotFault) as caught:
@@ -325,13 +350,16 @@ def test_ecarte_bot_answers_each_decide_with_one_legal_action_and_ends_at_bye() 
         (['{"type": "hello", "seat": NaN}'], "NaN is not a JSON number"),
         ([hello(), "[1, 2]"], "line 2 from the host: not a JSON object"),
         ([a_decide()[0]], "'decide' before 'hello'"),
-        ([hello(), json.dumps({"type": "shuffle"})], "unknown message type 'shuffle'"),
+        ([hello(), json.dumps({"type": "shuffle"})], 'unknown message type "shuffle"'),
         ([json.dumps({"type": "hello", "protocol": 2, "seat": 0, "rules": {}})], "protocol version 2"),
         ([hello(target=500)], "rule 'target' must be an integer from 1 to 99"),
         # A seat or a version that only equals an integer is not one.
         ([hello(seat=1.0)], "line 1 from the host: 'hello' needs 'seat', 0 or 1"),
         ([hello(seat=True)], "line 1 from the host: 'hello' needs 'seat', 0 or 1"),
-        ([hello(protocol=True)], "protocol version True; this bot speaks version 1"),
+        # The version as the host's JSON has it: true, null, "1", not Python's True, None, '1'.
+        ([hello(protocol=True)], "line 1 from the host: protocol version true; this bot speaks version 1"),
+        ([hello(protocol=None)], "line 1 from the host: protocol version null; this bot speaks version 1"),
+        ([hello(protocol="1")], 'line 1 from the host: protocol version "1"; this bot speaks version 1'),
         ([hello(protocol=1.0)], "protocol version 1.0; this bot speaks version 1"),
         # The rules in force, every one: a default for one left out could differ from the host's.
         (
@@ -345,7 +373,11 @@ def test_ecarte_bot_answers_each_decide_with_one_legal_action_and_ends_at_bye() 
         # A huge value is quoted by its start, end and length.
         (
             [json.dumps({"type": "x" * 100_000})],
-            "unknown message type 'xxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxx' (100,000 characters)",
+            'unknown message type "xxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxx" (100,000 characters)',
+        ),
+        (
+            [json.dumps({"type": None})],
+            "unknown message type null; the host sends hello, decide, result and bye",
         ),
         (
             [hello(), json.dumps({"type": "decide", "view": {"seat": 0}, "legal": [{"type": "play"}]})],

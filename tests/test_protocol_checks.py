@@ -7,6 +7,8 @@ from __future__ import annotations
 import io
 import json
 import random
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -227,3 +229,23 @@ def test_a_missing_program_is_named_once() -> None:
         ValueError, match=r"'/nonexistent/ecarte-bot --fast': '/nonexistent/ecarte-bot' is not"
     ):
         check_command("/nonexistent/ecarte-bot --fast")
+
+
+@pytest.mark.parametrize(
+    ("protocol", "shown"), [(True, "true"), (None, "null"), ("1", '"1"'), ({"v": 1}, '{"v": 1}')]
+)
+def test_ecarte_bot_quotes_a_wrong_protocol_version_as_json(protocol: Any, shown: str) -> None:
+    # "protocol": true was told as "protocol version True", in Python's words.
+    line = json.dumps({"type": "hello", "protocol": protocol, "seat": 0, "rules": {}})
+    result = subprocess.run(
+        [sys.executable, "-m", "ecarte", "--lang", "en", "bot", "expert"],
+        input=line + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr == (
+        f"ecarte bot: line 1 from the host: protocol version {shown}; this bot speaks version 1\n"
+    )

@@ -128,7 +128,9 @@ class Action(FrozenRecord):
         if not isinstance(obj, dict):
             raise ActionError(
                 Deferred(
-                    N_("an action is a JSON object with a 'type', not {found}"), found=type(obj).__name__
+                    # The value as JSON says it (null, a list, "play"), not as Python names its type.
+                    N_("an action is a JSON object with a 'type', not {found}"),
+                    found=kind_of(obj),
                 )
             )
         kind = obj.get("type")
@@ -150,7 +152,7 @@ class Action(FrozenRecord):
         raise ActionError(
             Deferred(
                 N_("unknown action type {found}; actions are: {actions}"),
-                found=quoted(kind),
+                found=kind_of(kind),  # as JSON writes it: "fold", null (not Python's 'fold', None)
                 actions=", ".join(ACTION_TYPES),
             )
         )

@@ -31,7 +31,7 @@ from ecarte.engine import (
     legal_in_view,
     view_problem,
 )
-from ecarte.engine.quoting import quoted
+from ecarte.engine.quoting import quoted, shorten
 from ecarte.engine.rules import RULE_NAMES
 from ecarte.i18n import Deferred, _, message_of, translated_error
 from ecarte.log.format import JsonTextError, is_int, load_json
@@ -89,7 +89,7 @@ def serve(player: Player, source: IO[bytes], sink: IO[str]) -> int:
             else:
                 raise ProtocolError(
                     _("unknown message type {kind}; the host sends hello, decide, result and bye").format(
-                        kind=quoted(kind)
+                        kind=shorten(kind)
                     )
                 )
         except (ProtocolError, ViewError, ActionError, RulesError) as error:
@@ -132,7 +132,7 @@ def _hello(player: Player, message: dict[str, Any]) -> tuple[int, Rules]:
     if not is_int(version) or version != PROTOCOL_VERSION:
         raise ProtocolError(
             _("protocol version {version}; this bot speaks version {ours}").format(
-                version=quoted(version), ours=PROTOCOL_VERSION
+                version=shorten(version), ours=PROTOCOL_VERSION
             )
         )
     seat = message.get("seat")
