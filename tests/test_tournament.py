@@ -6,15 +6,24 @@ import json
 import random
 import sys
 from collections.abc import Sequence
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from ecarte import tournament
 from ecarte.ai import make_player
 from ecarte.cli import main
 from ecarte.engine import Action, Rules, View, shuffled_deck
-from ecarte.tournament import TournamentSpec, match_plan, play_match, play_tournament, wilson_interval
+from ecarte.tournament import (
+    MatchOutcome,
+    TournamentSpec,
+    match_plan,
+    play_match,
+    play_tournament,
+    wilson_interval,
+)
 
 BOTS = Path(__file__).resolve().parent / "bots"
 
@@ -349,3 +358,59 @@ def test_a_command_without_cmd_is_told_how_to_name_a_program(capsys: pytest.Capt
     assert "unknown player 'python3 bot.py'" in err
     assert "cmd:COMMAND for a program speaking the bot protocol" in err
     assert "Traceback" not in err
+
+
+# ------------------------------------------------------------ interrupted
+
+
+class InProcessPool:
+    """Stands in for the pool of worker processes: each batch is played here
+    and at once, as it is submitted (a future may be done when it is given).
+    Submitting more than ``LIMIT`` batches fails the test at once: the runner
+    must not make a future for every batch of a huge tournament up front."""
+
+    LIMIT = 2_000
+
+    def __init__(self, max_workers: int, mp_context: object = None, initializer: object = None) -> None:
+        self.submitted = 0
+
+    def submit(self, function: Any, *args: Any) -> Future[Any]:
+        self.submitted += 1
+        if self.submitted > self.LIMIT:
+            raise AssertionError(f"more than {self.LIMIT:,} batches submitted: one per batch, up front?")
+        future: Future[Any] = Future()
+        try:
+            future.set_result(function(*args))
+        except BaseException as error:  # KeyboardInterrupt too, as a worker sends it back
+            future.set_exception(error)
+        return future
+
+    def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
+        pass
+
+
+@pytest.mark.parametrize("finished", [1_234, 50])
+def test_an_interrupt_in_a_huge_tournament_tells_the_matches_finished(
+    finished: int, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # With --matches 100000000 an interrupt after seconds of play was told
+    # as "after 0 of 100,000,000 matches": the runner made its 4,000,000
+    # batches' futures before it looked at one. The matches of the batch
+    # under way that finished before the interrupt count too.
+    played = [0]
+    outcome = MatchOutcome(winner=0, games=[[5, 0]], games_won=[1, 0])
+
+    def play_one(spec: TournamentSpec, index: int) -> MatchOutcome:
+        if played[0] == finished:
+            raise KeyboardInterrupt  # Ctrl+C, in the middle of this match
+        played[0] += 1
+        return outcome
+
+    monkeypatch.setattr(tournament, "ProcessPoolExecutor", InProcessPool)
+    monkeypatch.setattr(tournament, "play_one", play_one)
+    status, out, err = simulate(capsys, "random", "random", "--matches", "100000000", "--jobs", "2")
+    assert played[0] == finished
+    assert (status, out) == (130, "")
+    assert err == (
+        f"ecarte simulate: interrupted after {finished:,} of 100,000,000 matches; no results are printed\n"
+    )

@@ -197,3 +197,41 @@ def test_the_table_fits_80_columns_in_every_language(language: str) -> None:
         i18n.activate("en")
     rows = text.splitlines()[1:10]
     assert all(len(row) <= 80 for row in rows), "\n".join(row for row in rows if len(row) > 80)
+
+
+def test_an_interrupt_in_a_huge_tournament_counts_the_matches_played(tmp_path: Path) -> None:
+    # --matches 100000000: the logs of the first matches were not written
+    # within minutes (a look for each of the hundred million before the
+    # first match, then four million batches made ready), and an interrupt
+    # meanwhile said "after 0 of 100,000,000 matches".
+    logs = tmp_path / "logs"
+    command = [sys.executable, "-m", "ecarte", "simulate", "random", "random"]
+    options = ["--matches", "100000000", "--jobs", "2", "--log-dir", str(logs)]
+    process = subprocess.Popen(
+        [*command, *options],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # Ctrl+C reaches every process of the command: its group
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and process.poll() is None:
+            if logs.is_dir() and len(os.listdir(logs)) >= 50:
+                break
+            time.sleep(0.1)
+        started = len(os.listdir(logs)) if logs.is_dir() else 0
+        assert started >= 50, "the matches are played within a minute"
+        os.killpg(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert process.returncode == 130
+    assert out == ""
+    prefix, suffix = "ecarte simulate: interrupted after ", " of 100,000,000 matches; no results are printed"
+    assert err.startswith(prefix) and err.endswith(suffix + "\n"), err
+    done = int(err.removeprefix(prefix).removesuffix(suffix + "\n").replace(",", ""))
+    # Each match counted has its log; a match cut short by the interrupt has one, not counted.
+    assert started - 2 * 25 <= done <= len(os.listdir(logs))

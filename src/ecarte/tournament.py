@@ -21,7 +21,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -327,17 +327,34 @@ def _worker_interrupt(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
 
 
-def _play_batch(spec: TournamentSpec, indexes: Sequence[int]) -> list[tuple[int, MatchOutcome]]:
+Played = tuple[list[tuple[int, MatchOutcome]], bool]
+"""A batch's matches played (each with its number) and whether it was interrupted."""
+
+
+def _play_batch(spec: TournamentSpec, indexes: Sequence[int]) -> Played:
+    """The outcomes of the matches of ``indexes`` played, and whether the
+    batch was interrupted: then the matches finished before the interrupt,
+    so that the count told is of every match finished, none thrown away."""
     global _batch_running
+    results: list[tuple[int, MatchOutcome]] = []
     _batch_running = True
     try:
-        return [(index, play_one(spec, index)) for index in indexes]
+        for index in indexes:
+            results.append((index, play_one(spec, index)))
+    except KeyboardInterrupt:
+        return results, True
     finally:
         _batch_running = False
+    return results, False
 
 
 WAIT_STEP = 0.2
 """Seconds between looks at whether the tournament was interrupted."""
+BATCHES_PER_WORKER = 4
+"""Batches submitted ahead for each worker: enough that none waits for
+work, few enough that a tournament of a hundred million matches is not a
+few million futures made before the first one is played (they took minutes,
+and an interrupt meanwhile was told as "after 0 matches")."""
 
 
 def play_tournament(
@@ -355,7 +372,8 @@ def play_tournament(
                 on_done(1)
         return [outcomes[index] for index in range(spec.matches)]
     batch = max(1, min(25, spec.matches // (jobs * 8)))
-    batches = [range(start, min(start + batch, spec.matches)) for start in range(0, spec.matches, batch)]
+    # Made as they are submitted: the matches of each batch, in order.
+    batches = (range(start, min(start + batch, spec.matches)) for start in range(0, spec.matches, batch))
     # Fresh interpreters for the workers: forking a process that runs a
     # progress-bar thread can deadlock.
     method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
@@ -372,21 +390,38 @@ def play_tournament(
     pool = ProcessPoolExecutor(
         max_workers=jobs, mp_context=multiprocessing.get_context(method), initializer=_worker_start
     )
+    pending: set[Future[Played]] = set()
+
+    def take(future: Future[Played]) -> None:
+        """Count a finished batch's matches (those played before an
+        interrupt too); a worker interrupted stops the tournament."""
+        if future.cancelled():
+            return
+        error = future.exception()
+        if isinstance(error, KeyboardInterrupt):
+            stop.set()
+            return
+        results, interrupted = future.result()  # another exception is a bug: raised here
+        if interrupted:
+            stop.set()
+        outcomes.update(results)
+        if on_done is not None and results:
+            on_done(len(results))
+
     try:
-        pending: set[Future[list[tuple[int, MatchOutcome]]]] = {
-            pool.submit(_play_batch, spec, list(indexes)) for indexes in batches
-        }
-        while pending and not stop.is_set():
+        while not stop.is_set():
+            # Keep a few batches per worker submitted, no more.
+            while len(pending) < jobs * BATCHES_PER_WORKER and not stop.is_set():
+                indexes = next(batches, None)
+                if indexes is None:
+                    break
+                pending.add(pool.submit(_play_batch, spec, list(indexes)))
+            if not pending:
+                break
             done, pending = wait(pending, timeout=WAIT_STEP, return_when=FIRST_COMPLETED)
             for future in done:
-                if isinstance(future.exception(), KeyboardInterrupt):
-                    stop.set()  # a worker was interrupted
-                    continue
-                results = future.result()
-                outcomes.update(results)
-                if on_done is not None:
-                    on_done(len(results))
-        if pending:
+                take(future)
+        if len(outcomes) < spec.matches:
             # Interrupted: no new batch starts, and the batches under way
             # end now (a worker interrupted twice would not end its bots).
             for future in pending:
@@ -395,6 +430,11 @@ def play_tournament(
                 if worker.pid is not None:
                     with contextlib.suppress(OSError):
                         os.kill(worker.pid, signal.SIGINT)
+            # What each batch under way played before the interrupt is
+            # counted: the line that says how many matches were played is exact.
+            for future in wait(pending).done:
+                if not future.cancelled() and future.exception() is None:
+                    take(future)
             raise KeyboardInterrupt
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
@@ -747,7 +787,7 @@ def _prepare_log_dir(spec: TournamentSpec) -> None:
         ) from None
     if not directory.is_dir():
         raise ValueError(_("--log-dir {folder} is not a directory").format(folder=folder))
-    clashes = [path for path in _log_paths(spec) if path.exists()]
+    clashes = _logs_there(spec, directory)
     if len(clashes) == 1:
         raise ValueError(
             _(
@@ -769,9 +809,21 @@ def _prepare_log_dir(spec: TournamentSpec) -> None:
         raise ValueError(_("--log-dir {folder} is not writable").format(folder=folder))
 
 
-def _log_paths(spec: TournamentSpec) -> Iterator[Path]:
-    for index in range(spec.matches):
-        yield log_path(spec, index)
+def _logs_there(spec: TournamentSpec, directory: Path) -> list[Path]:
+    """The logs of this tournament's matches already in ``directory``, in
+    match order: found by reading the directory once, not by a look for each
+    match (a hundred million matches took minutes before the first was played)."""
+    prefix, suffix = "match-", log_path(spec, 0).name.partition(".")[2]
+    found: list[int] = []
+    with os.scandir(directory) as entries:
+        for entry in entries:
+            number = entry.name.removeprefix(prefix).removesuffix("." + suffix)
+            if not (number.isascii() and number.isdigit()) or not 0 < int(number) <= spec.matches:
+                continue
+            path = log_path(spec, int(number) - 1)
+            if path.name == entry.name and path.exists():
+                found.append(int(number) - 1)
+    return [log_path(spec, index) for index in sorted(found)]
 
 
 def _with_progress(spec: TournamentSpec, jobs: int, on_done: Callable[[int], None]) -> list[MatchOutcome]:
