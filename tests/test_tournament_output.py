@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -145,35 +146,36 @@ def test_a_log_dir_that_is_a_file_is_said_to_be_one(
     assert file.read_text() == "mine\n"
 
 
-@pytest.mark.parametrize("jobs", ["1", "2"])
-def test_an_interrupt_is_told_with_the_matches_done(jobs: str) -> None:
+def interrupted(options: list[str], ready: Callable[[], bool], within: float) -> tuple[int, str, str]:
+    """``ecarte simulate OPTIONS`` run as a user runs it, then Ctrl+C (to
+    its whole process group, as a terminal sends it) once ``ready()`` or
+    after ``within`` seconds: its status, standard output and error."""
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "ecarte",
-            "simulate",
-            "random",
-            "random",
-            "--matches",
-            "1000000",
-            "--jobs",
-            jobs,
-        ],
+        [sys.executable, "-m", "ecarte", "simulate", *options],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,  # Ctrl+C reaches every process of the command: its group
     )
     try:
-        time.sleep(3)
+        deadline = time.monotonic() + within
+        while time.monotonic() < deadline and process.poll() is None and not ready():
+            time.sleep(0.1)
         os.killpg(process.pid, signal.SIGINT)
         out, err = process.communicate(timeout=60)
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
-    assert process.returncode == 130
+    return process.returncode, out, err
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_an_interrupt_is_told_with_the_matches_done(jobs: str) -> None:
+    status, out, err = interrupted(
+        ["random", "random", "--matches", "1000000", "--jobs", jobs], lambda: False, within=3
+    )
+    assert status == 130
     assert out == ""
     lines = err.splitlines()
     assert len(lines) == 1, err
@@ -205,30 +207,17 @@ def test_an_interrupt_in_a_huge_tournament_counts_the_matches_played(tmp_path: P
     # first match, then four million batches made ready), and an interrupt
     # meanwhile said "after 0 of 100,000,000 matches".
     logs = tmp_path / "logs"
-    command = [sys.executable, "-m", "ecarte", "simulate", "random", "random"]
-    options = ["--matches", "100000000", "--jobs", "2", "--log-dir", str(logs)]
-    process = subprocess.Popen(
-        [*command, *options],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,  # Ctrl+C reaches every process of the command: its group
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and process.poll() is None:
-            if logs.is_dir() and len(os.listdir(logs)) >= 50:
-                break
-            time.sleep(0.1)
-        started = len(os.listdir(logs)) if logs.is_dir() else 0
-        assert started >= 50, "the matches are played within a minute"
-        os.killpg(process.pid, signal.SIGINT)
-        out, err = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
-    assert process.returncode == 130
+    seen: list[int] = []
+
+    def fifty_played() -> bool:
+        seen[:] = [len(os.listdir(logs)) if logs.is_dir() else 0]
+        return seen[0] >= 50
+
+    options = ["random", "random", "--matches", "100000000", "--jobs", "2", "--log-dir", str(logs)]
+    status, out, err = interrupted(options, fifty_played, within=60)
+    started = seen[0] if seen else 0
+    assert started >= 50, "the matches are played within a minute"
+    assert status == 130
     assert out == ""
     prefix, suffix = "ecarte simulate: interrupted after ", " of 100,000,000 matches; no results are printed"
     assert err.startswith(prefix) and err.endswith(suffix + "\n"), err

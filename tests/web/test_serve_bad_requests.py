@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import errno
 import http.client
-import select
 import socket
 import subprocess
 import sys
@@ -18,34 +17,12 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from web_support import START_TIMEOUT, Served, free_port, stop_server
+from web_support import free_port, start_server, stop_server
 
 from ecarte import i18n
 from ecarte.web.server import listen_failure
 
 GAME_START_TIMEOUT = 30.0
-
-
-def start_server_keeping_stderr(env: dict[str, str], stderr: Path, *options: str) -> Served:
-    """``ecarte serve`` as web_support starts it, its warnings and errors
-    (where a traceback would go) kept in ``stderr``."""
-    port = free_port()
-    with stderr.open("w", encoding="utf-8") as errors:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "ecarte", "serve", "--port", str(port), *options],
-            stdout=subprocess.PIPE,
-            stderr=errors,
-            text=True,
-            env=env,
-        )
-    assert process.stdout is not None
-    ready, _, _ = select.select([process.stdout], [], [], START_TIMEOUT)
-    first_line = process.stdout.readline() if ready else ""
-    if not first_line:
-        process.kill()
-        process.wait()
-        pytest.fail("ecarte serve said nothing on start")
-    return Served(f"http://127.0.0.1:{port}/", process, first_line, Path(env["ECARTE_DATA_DIR"]))
 
 
 def plain_get(url: str) -> tuple[int, str, str | None]:
@@ -76,7 +53,7 @@ def test_a_plain_get_on_the_websocket_address_is_told_400_and_takes_no_table(
 ) -> None:
     """It used to take a table ("a game started (1 of 4 tables taken)"), log
     two tracebacks, and close the connection with no answer at all."""
-    served = start_server_keeping_stderr(ecarte_env, tmp_path / "stderr.txt", "--max-games", "1")
+    served = start_server(ecarte_env, "--max-games", "1", stderr=tmp_path / "stderr.txt")
     socket_address = served.url + "ws"
 
     async def scenario() -> None:

@@ -3,6 +3,7 @@ free port of the loopback address, with its own config and data directories."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import select
 import socket
@@ -36,15 +37,19 @@ class Served:
         return sorted((self.data_dir / "matches").glob("*.ecarte.jsonl"))
 
 
-def start_server(env: dict[str, str], *options: str) -> Served:
+def start_server(env: dict[str, str], *options: str, stderr: Path | None = None) -> Served:
+    """``ecarte serve`` on a free port, once it says it listens; its
+    warnings and errors (where a traceback would go) kept in ``stderr``."""
     port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "ecarte", "serve", "--port", str(port), *options],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        env=env,
-    )
+    with contextlib.ExitStack() as files:
+        errors = files.enter_context(stderr.open("w", encoding="utf-8")) if stderr else subprocess.DEVNULL
+        process = subprocess.Popen(
+            [sys.executable, "-m", "ecarte", "serve", "--port", str(port), *options],
+            stdout=subprocess.PIPE,
+            stderr=errors,
+            text=True,
+            env=env,
+        )
     assert process.stdout is not None
     # The start message comes once the port is ours.
     ready, _, _ = select.select([process.stdout], [], [], START_TIMEOUT)
