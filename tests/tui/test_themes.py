@@ -55,7 +55,7 @@ def test_an_unknown_theme_is_named_in_the_warning_and_the_usual_one_is_used() ->
     assert settings.theme == DEFAULT_THEME
     assert settings.player_name == "Klara"  # the other values are kept
     assert warning is not None
-    assert "theme must be one of" in warning and "'neon'" in warning and str(path) in warning
+    assert "theme must be one of" in warning and '"neon"' in warning and str(path) in warning
     assert HIGH_CONTRAST_THEME in warning
 
 
