@@ -15,6 +15,7 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -139,6 +140,18 @@ class AbandonQuestion(EcarteModalScreen[str]):
         self.dismiss(choice)
 
 
+class TitleBox(Vertical):
+    """The title's box, which says when its size changes: it grows after it
+    is first drawn (Continue and its lines come from a worker), and the
+    screen must then look again whether it still fits (``_fit_box``)."""
+
+    class Resized(Message):
+        pass
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.post_message(self.Resized())
+
+
 class TitleScreen(EcarteScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_match", N_("New match")),
@@ -163,7 +176,7 @@ class TitleScreen(EcarteScreen[None]):
         named below the menu, and by c, while the title is shown."""
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="title-box"):
+        with TitleBox(id="title-box"):
             yield Static(BANNER, id="title-banner")
             yield Static(_(TAGLINE), id="title-tagline")
             yield OptionList(id="title-menu")
@@ -184,6 +197,9 @@ class TitleScreen(EcarteScreen[None]):
         self.call_after_refresh(self._show_summary)
 
     def on_key_footer_height_changed(self) -> None:
+        self.call_after_refresh(self._fit_box)
+
+    def on_title_box_resized(self) -> None:
         self.call_after_refresh(self._fit_box)
 
     def _fit_box(self) -> None:
