@@ -25,6 +25,7 @@ from ecarte.tui.game_screen import GameScreen
 from ecarte.tui.help_screen import HelpScreen
 from ecarte.tui.key_footer import KeyFooter
 from ecarte.tui.lesson_screen import LessonScreen
+from ecarte.tui.replay_screen import ReplayListScreen, ReplayViewerScreen
 from ecarte.tui.rules_screen import RulesScreen
 from ecarte.tui.settings_screen import SettingsScreen
 from ecarte.tui.stats_screen import StatsScreen
@@ -72,6 +73,48 @@ async def test_the_rules_and_the_statistics_have_a_help_as_every_screen(
             await until(pilot, lambda: isinstance(app.screen, screen_type))
         # The command palette offers the help there too.
         assert "Help" in [command.title for command in app.get_system_commands(app.screen)]
+
+
+async def test_f2_opens_the_rules_from_every_screen(
+    write_log: Callable[..., Path], known_events: tuple[str, ...]
+) -> None:
+    """F2 is the rules "anywhere" (the README): on the title, the Replay
+    list, the replay viewer and the Statistics it did nothing, without a
+    word. The viewer opens them with the rules the match was played under."""
+    import json
+
+    log = write_log(paths.matches_dir() / "20261128-201500.ecarte.jsonl", known_events, ("You", "Computer"))
+    header = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
+    log.write_text(
+        "\n".join([json.dumps({**header, "rules": {"target": 7}}), *known_events]) + "\n", encoding="utf-8"
+    )
+    app = EcarteApp(INSTANT)
+    async with app.run_test(size=SIZE) as pilot:
+
+        async def f2_then_back(back_to: type[Screen[Any]]) -> RulesScreen:
+            await pilot.press("f2")
+            await until(pilot, lambda: isinstance(app.screen, RulesScreen))
+            rules_page = app.screen
+            assert isinstance(rules_page, RulesScreen)
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, back_to))
+            return rules_page
+
+        await until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await f2_then_back(TitleScreen)
+        await pilot.press("t")
+        await until(pilot, lambda: isinstance(app.screen, StatsScreen))
+        assert footer_keys(app.screen).get("F2") == "Rules"
+        await f2_then_back(StatsScreen)
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await pilot.press("p")
+        await until(pilot, lambda: isinstance(app.screen, ReplayListScreen))
+        await f2_then_back(ReplayListScreen)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ReplayViewerScreen))
+        rules_page = await f2_then_back(ReplayViewerScreen)
+        assert rules_page.rules is not None and rules_page.rules.target == 7
 
 
 async def test_the_help_from_a_screen_that_says_nothing_of_itself_has_no_about() -> None:

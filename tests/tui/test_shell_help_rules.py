@@ -35,7 +35,7 @@ async def test_help_lists_the_keys_of_the_screen_below(plain: Callable[..., str]
         await pilot.press("f1")
         assert isinstance(app.screen, HelpScreen)
         keys = text_of(app, "help-keys", plain)
-        for expected in ("n New match", "p Replay", "s Settings", "r Rules", "q, Ctrl+Q Quit"):
+        for expected in ("n New match", "p Replay", "s Settings", "r, F2 Rules", "q, Ctrl+Q Quit"):
             assert expected in keys
         # Textual's own keys (focus cycling) are not the player's concern.
         assert "Focus Next" not in keys

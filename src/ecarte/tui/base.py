@@ -80,6 +80,10 @@ PAGE_BINDINGS: tuple[Binding, ...] = (
 """The keys of a page to read (the rules, the statistics): back, and its help."""
 
 
+RULES_BINDING = Binding("f2", "rules", N_("Rules"))
+"""F2, the rules, on every screen but the rules page itself."""
+
+
 DECISION_BINDINGS: tuple[Binding, ...] = (
     Binding("e", "decide('propose')", N_("Propose"), show=False),
     # Translators: the footer's "play": play the hand as it is, no (more) exchange.
@@ -129,6 +133,11 @@ class EcarteScreen(Screen[ResultT]):
         """The help of this screen (a screen with more to say, such as the
         table's phase, says it in its own)."""
         self.app.push_screen("help")
+
+    def action_rules(self) -> None:
+        """F2: the rules page (a screen of a match opens it with that
+        match's rules)."""
+        self.ecarte_app.show_rules()
 
     @property
     def over_the_title(self) -> bool:

@@ -37,7 +37,7 @@ from ecarte.play.session import LOG_SUFFIX, forfeit_path
 from ecarte.safefile import Skipped, folder_problem, regular_files
 from ecarte.text import printable, short_name
 
-from .base import EcarteScreen
+from .base import RULES_BINDING, EcarteScreen
 from .cards_render import card_text, cards_text, suit_text
 from .fitted_table import FittedTable
 from .key_footer import KeyFooter
@@ -211,6 +211,7 @@ class ReplayListScreen(EcarteScreen[None]):
         Binding("c", "cannot_continue", N_("Continue it"), show=False),
         Binding("escape,q", "app.pop_screen", N_("Back")),
         Binding("question_mark,f1", "help", N_("Help")),
+        RULES_BINDING,
     ]
 
     def __init__(self, directory: Path | None = None) -> None:
@@ -345,6 +346,7 @@ class ReplayViewerScreen(EcarteScreen[None]):
         Binding("end", "jump_end", N_("End"), show=False, priority=True),
         Binding("a", "analyse", N_("Analysis")),
         Binding("question_mark,f1", "help", N_("Help")),
+        RULES_BINDING,
         Binding("escape,q", "close", N_("Close")),
         # Translators: Esc in a replay opened from the analysis of a match: back to that analysis.
         Binding("escape,q", "back_to_analysis", N_("Back to the analysis")),
@@ -762,6 +764,11 @@ class ReplayViewerScreen(EcarteScreen[None]):
             self.app.clear_notifications()
             self.analysis_note_shown = False
         self.ecarte_app.show_analysis(self)
+
+    def action_rules(self) -> None:
+        """The rules page, opening with the rules the match was played under."""
+        header = self.replay.header
+        self.ecarte_app.show_rules(header.rules if header is not None else None)
 
     def action_help(self) -> None:
         state = self.state(self.position)

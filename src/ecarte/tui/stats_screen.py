@@ -22,7 +22,7 @@ from ecarte.i18n import N_, _, decimal_text, ngettext
 from ecarte.play.names import level_name
 from ecarte.text import printable
 
-from .base import PAGE_BINDINGS, EcarteScreen, while_open
+from .base import PAGE_BINDINGS, RULES_BINDING, EcarteScreen, while_open
 from .fitted_table import FittedTable
 from .key_footer import KeyFooter
 
@@ -95,7 +95,7 @@ class StatsScreen(EcarteScreen[None]):
     StatsScreen .stats-note { color: $text-muted; }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [*PAGE_BINDINGS]
+    BINDINGS: ClassVar[list[BindingType]] = [*PAGE_BINDINGS, RULES_BINDING]
     HELP_ABOUT: ClassVar[tuple[str, str]] = (
         # Translators: the help of the Statistics screen: its title, then what the screen shows;
         # "With hints, apart" is a row of the record, worded as it is there.

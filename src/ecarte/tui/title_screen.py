@@ -160,7 +160,7 @@ class TitleScreen(EcarteScreen[None]):
         Binding("p", "replay", N_("Replay")),
         Binding("t", "stats", N_("Statistics")),
         Binding("s", "settings", N_("Settings")),
-        Binding("r", "rules", N_("Rules")),
+        Binding("r,f2", "rules", N_("Rules")),
         Binding("question_mark,f1", "help", N_("Help")),
         Binding("q", "app.quit", N_("Quit")),
     ]
