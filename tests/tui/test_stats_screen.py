@@ -14,7 +14,7 @@ import pytest
 from game_support import RecordingApp, until
 from rich.console import Console
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Sparkline, Static
+from textual.widgets import DataTable, Static
 
 from ecarte import i18n
 from ecarte.ai.base import Player, make_player
@@ -126,8 +126,10 @@ async def test_the_screen_shows_the_record_of_the_saved_matches() -> None:
         assert "1 played with hints: counted apart, left out of the rest." in status
         assert "1 between two programs (ecarte simulate): not counted." in status
         # The win rate over time: one point per finished, unassisted match.
-        spark = screen.query_one("#stats-win-plot Sparkline", Sparkline)
-        assert spark.data is not None and len(spark.data) == expected["matches"]["played"]
+        from ecarte.tui.analysis_screen import ChanceBars
+
+        bars = screen.query_one("#stats-win-plot ChanceBars", ChanceBars)
+        assert len(bars.values) == expected["matches"]["played"]
 
 
 def test_the_rolling_win_rate_is_the_share_of_the_last_matches() -> None:
@@ -300,3 +302,36 @@ async def test_a_matches_folder_that_is_not_one_is_named_as_a_new_match_names_it
         assert status == f"No saved matches can be counted: {reason}."
         assert not screen.query("#stats-tallies")  # no record of zeros
     assert cache.read_text() == kept  # left as it was, for when the folder is back
+
+
+async def test_the_plots_keep_one_scale_from_0_to_100() -> None:
+    """Textual's Sparkline stretched the values from their lowest to their
+    highest: an accuracy of 86.5 was an empty line beside 90.1 as a full
+    bar, and one win in four a full bar. The same height is now the same
+    share: both accuracies nearly full, a quarter a quarter."""
+    from textual.app import App, ComposeResult
+
+    from ecarte.tui.analysis_screen import ChanceBars
+    from ecarte.tui.stats_screen import Plot
+
+    class Plots(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Plot([86.5, 90.1], unit="", id="accuracy")
+            yield Plot([25.0, 25.0, 25.0, 25.0], id="wins")
+
+    app = Plots()
+    async with app.run_test(size=(80, 10)) as pilot:
+        await until(pilot, lambda: all(bars.values for bars in app.query(ChanceBars)))
+        await pilot.pause()
+
+        def rows(plot: str) -> list[str]:
+            bars = app.query_one(f"#{plot} ChanceBars", ChanceBars)
+            return [line.plain for line in bars.render().split("\n")]
+
+        top, middle, bottom = rows("accuracy")
+        assert top[:2] == "▅▆" and middle[:2] == bottom[:2] == "██", (top, middle, bottom)
+        top, middle, bottom = rows("wins")
+        # A quarter: six eighths of the bottom row; the 50% line above it.
+        assert (top[:4], middle[:4], bottom[:4]) == ("    ", "▁▁▁▁", "▆▆▆▆"), (top, middle, bottom)
+        axis = [str(static.content) for static in app.query(".plot-axis")]
+        assert axis == ["100\n\n  0", "100%\n\n  0%"], axis

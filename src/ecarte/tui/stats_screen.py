@@ -1,7 +1,8 @@
 """The Statistics screen: the player's record from the saved match logs,
 as ``ecarte stats`` prints it (``analysis.stats.collect``; see
 ``docs/analysis.md``), with the win rate and the accuracy over time drawn
-(Textual's ``Sparkline``). The logs are read in a thread worker."""
+as bars on a fixed scale from 0 to 100, as the analysis's graph. The logs
+are read in a thread worker."""
 
 from __future__ import annotations
 
@@ -15,13 +16,14 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
-from textual.widgets import Sparkline, Static
+from textual.widgets import Static
 
 from ecarte.analysis.stats import Record, Tally, collect, rules_shown
 from ecarte.i18n import N_, _, decimal_text, ngettext
 from ecarte.play.names import level_name
 from ecarte.text import printable
 
+from .analysis_screen import ChanceBars, columns
 from .base import PAGE_BINDINGS, RULES_BINDING, EcarteScreen, while_open
 from .fitted_table import FittedTable
 from .key_footer import KeyFooter
@@ -64,24 +66,40 @@ def tally_cells(tally: Tally) -> tuple[str, str, str, str]:
 
 
 class Plot(Horizontal):
-    """A sparkline with its scale beside it: the values' highest and lowest."""
+    """Values from 0 to 100 over time as bars on a fixed scale, 100 at the
+    top and 0 at the bottom (``analysis_screen.chance_bars``, as the
+    analysis's graph): the same height is the same share in every record.
+    (It was Textual's ``Sparkline``, which stretches the values from their
+    lowest to their highest: an accuracy of 86.5 drawn as an empty line
+    beside 90.1 as a full bar, one win in four as a full bar.)"""
 
     DEFAULT_CSS = """
     Plot { height: 3; }
     Plot .plot-axis { width: 6; height: 3; color: $text-muted; }
-    Plot Sparkline { width: 1fr; height: 3; }
-    Plot > Sparkline > .sparkline--max-color { color: $success; }
-    Plot > Sparkline > .sparkline--min-color { color: $warning; }
+    Plot ChanceBars { width: 1fr; height: 3; }
     """
 
-    def __init__(self, values: list[float], *, id: str | None = None) -> None:
+    def __init__(self, values: list[float], *, unit: str = "%", id: str | None = None) -> None:
         super().__init__(id=id)
         self.values = values
+        self.unit = unit
+        """After the scale's numbers: "%" for a share, nothing for a score out of 100."""
 
     def compose(self) -> ComposeResult:
-        high, low = (max(self.values), min(self.values)) if self.values else (0.0, 0.0)
-        yield Static(Text(f"{high:4.0f}%\n\n{low:4.0f}%"), classes="plot-axis")
-        yield Sparkline(self.values, summary_function=lambda values: sum(values) / len(values))
+        yield Static(Text(f"{100:3d}{self.unit}\n\n{0:3d}{self.unit}"), classes="plot-axis")
+        yield ChanceBars()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.draw)
+
+    def draw(self) -> None:
+        """One column per value, or the mean of the values a column covers."""
+        bars = self.query_one(ChanceBars)
+        width = bars.size.width
+        if not width or not self.values:
+            return
+        spans = columns(len(self.values), min(width, len(self.values)))
+        bars.values = tuple(sum(self.values[index] for index in span) / len(span) for span in spans)
 
 
 class StatsScreen(EcarteScreen[None]):
@@ -312,7 +330,7 @@ class StatsScreen(EcarteScreen[None]):
                 )
             )
             if len(values) >= 2:
-                widgets.append(Plot(values, id="stats-accuracy-plot"))
+                widgets.append(Plot(values, unit="", id="stats-accuracy-plot"))
         elif record.analysed_with_hints:
             # They are analysed: they are left out for their hints.
             note = ngettext(
