@@ -93,12 +93,13 @@ class Plot(Horizontal):
         self.call_after_refresh(self.draw)
 
     def draw(self) -> None:
-        """One column per value, or the mean of the values a column covers."""
+        """The width shared out among the values (a value over several
+        columns when they are few), or a column the mean of those it covers."""
         bars = self.query_one(ChanceBars)
         width = bars.size.width
         if not width or not self.values:
             return
-        spans = columns(len(self.values), min(width, len(self.values)))
+        spans = columns(len(self.values), width)
         bars.values = tuple(sum(self.values[index] for index in span) / len(span) for span in spans)
 
 
