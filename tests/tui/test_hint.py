@@ -392,3 +392,40 @@ async def test_with_the_coach_always_on_the_table_says_what_the_others_replies_s
             assert after_king == "Computer: no trump · no K♠, Q♠ or J♠"
         else:
             assert "Computer:" not in after_king
+
+
+@pytest.mark.parametrize(
+    ("loss", "loss_se", "label", "says_why"),
+    [
+        (10.0, 5.5, None, True),  # as big as a mistake, yet within two standard errors of none
+        (10.3, 2.0, "mistake", False),
+        (3.0, 2.0, None, False),  # below an inaccuracy: nothing to explain
+    ],
+)
+def test_a_loss_as_big_as_a_label_says_why_it_has_none(
+    loss: float, loss_se: float, label: str | None, says_why: bool
+) -> None:
+    """A player saw a loss of 10.0 without a label beside a 10.3 "mistake"
+    and took it for a bug: the label waits until the samples tell the loss
+    from none, and the detail line now says so, with the loss's error."""
+    from ecarte.analysis.match_analysis import Decision, label_for
+    from ecarte.tui.analysis_screen import decision_note
+
+    assert label_for(loss, loss_se) == label
+    evaluation = evaluation_of(["discard 8S KS 7H", "discard 8S"])
+    decision = Decision(
+        line=5,
+        seat=1,
+        phase=Phase.DISCARD,
+        chosen=evaluation.options[1].action,
+        options=evaluation.options,
+        best=evaluation.options[0].action,
+        loss=loss,
+        loss_se=loss_se,
+        label=label,
+        trump=parse_card("KH") >> 3,
+        ace_high=False,
+    )
+    note = decision_note(decision, ("You", "Computer")).plain
+    why = f"No label: its samples cannot tell this loss from none (it is known to ±{2 * loss_se:.1f} points)."
+    assert (why in note) is says_why, note

@@ -33,6 +33,7 @@ from textual.widget import Widget
 from textual.widgets import DataTable, ProgressBar, Static
 from textual.worker import get_current_worker
 
+from ecarte.ai.evaluator import NOISE_ERRORS
 from ecarte.analysis.match_analysis import (
     BLUNDER,
     INACCURACY,
@@ -367,7 +368,17 @@ def decision_note(decision: Decision, names: tuple[str, str], symbols: bool = Tr
             "Line {line}: {name} chose {chosen} ({name}: {win}%); the best was {best} "
             "({best_win}%), a loss of {loss} percentage points."
         )
-    return styled(template, values=values)
+    note = styled(template, values=values)
+    if decision.label is None and decision.loss >= INACCURACY:
+        # A loss of 10 with no label, beside a 10.3 "mistake", read as a
+        # bug: the label waits until the samples can tell the loss from none.
+        note.append(
+            " "
+            + _(
+                "No label: its samples cannot tell this loss from none (it is known to ±{error} points)."
+            ).format(error=decimal_text(NOISE_ERRORS * decision.loss_se))
+        )
+    return note
 
 
 def deal_note(deal: DealResult, names: tuple[str, str]) -> Text:
