@@ -108,6 +108,26 @@ async def test_a_blunder_is_listed_and_choosing_it_moves_the_replay(tmp_path: Pa
         assert isinstance(app.screen, AnalysisScreen) and app.screen.analysis is not None
 
 
+async def test_home_and_end_move_to_the_first_and_last_rows(tmp_path: Path) -> None:
+    """Home and End scrolled the list (DataTable's own) and left the cursor,
+    and the detail under it, on the same row."""
+    app = viewer_app(king_log(tmp_path / "king.ecarte.jsonl"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await analysis_opened(pilot, app)
+        table = screen.query_one(DataTable)
+        await until(pilot, lambda: table.row_count == 3)
+
+        def detail() -> str:
+            return words(screen.query_one("#analysis-detail", Static).content)
+
+        await pilot.press("end")
+        await until(pilot, lambda: table.cursor_row == 2)
+        last = detail()
+        await pilot.press("home")
+        await until(pilot, lambda: table.cursor_row == 0)
+        assert detail() != last and detail().startswith("Game 1, deal 1"), detail()
+
+
 def played_log(path: Path, seed: int) -> Path:
     """A whole match, classic against random: a hundred-odd decisions to analyse."""
     import random

@@ -543,6 +543,11 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
         Binding("escape,q", "leave", N_("Close")),
         Binding("question_mark,f1", "help", N_("Help")),
         Binding("f2", "rules", N_("Rules")),
+        # DataTable's own Home and End scroll without moving the cursor, so
+        # that the row (and its detail) stayed where it was.
+        # Translators: the analysis list's first and last rows (Home and End keys).
+        Binding("home", "row('first')", N_("First row"), show=False, priority=True),
+        Binding("end", "row('last')", N_("Last row"), show=False, priority=True),
     ]
 
     @property
@@ -880,6 +885,13 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
         if action == "all_decisions":
             return self.flagged_only
         return True
+
+    def action_row(self, which: str) -> None:
+        tables = self.query("#analysis-table")
+        if not tables or not self.rows:
+            return
+        table = tables.first(FittedTable)
+        table.move_cursor(row=0 if which == "first" else len(self.rows) - 1, animate=False)
 
     def action_flagged(self) -> None:
         self.flagged_only = not self.flagged_only
