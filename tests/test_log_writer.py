@@ -225,3 +225,37 @@ def test_resume_refuses_a_torn_header(tmp_path: Path) -> None:
 def test_resume_of_a_missing_file(tmp_path: Path) -> None:
     with pytest.raises(LogFileError, match="no such file"):
         resume_log(tmp_path / "gone.ecarte.jsonl")
+
+
+FULL = Path("/dev/full")
+"""Linux's device on which every write fails as on a full disk (ENOSPC)."""
+
+
+@pytest.mark.skipif(not FULL.exists(), reason="no /dev/full here")
+def test_a_writer_whose_disk_filled_closes_without_raising_again(tmp_path: Path) -> None:
+    """The line that failed stays in the buffer: leaving the table closed
+    the log, which flushed it again and crashed the app with a traceback."""
+    log = LogWriter(FULL, open(FULL, "wb"), durable=False)  # noqa: SIM115 (the writer closes it)
+    with pytest.raises(OSError):
+        log.write_action(0, PROPOSE_ACTION)
+    log.close()
+    assert log.closed
+
+
+@pytest.mark.skipif(not FULL.exists(), reason="no /dev/full here")
+def test_a_log_that_cannot_be_begun_on_a_full_disk_leaves_no_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each New match on a full disk left an empty log, named as damaged
+    at every start: the failed close kept the file from being removed."""
+    import builtins
+
+    def full_disk(path: Path, mode: str) -> object:
+        builtins.open(path, mode).close()  # the name is taken, as by the real open
+        return builtins.open(FULL, "wb")
+
+    monkeypatch.setattr(writer, "open", full_disk, raising=False)
+    path = tmp_path / "20261207-152005.ecarte.jsonl"
+    with pytest.raises(OSError):
+        LogWriter.create(path, ("You", "Computer"), 0, Rules())
+    assert not path.exists()

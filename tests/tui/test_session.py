@@ -522,3 +522,23 @@ def test_a_matches_folder_that_is_a_link_to_nothing_is_named_as_such(tmp_path: P
     message = str(raised.value)
     assert str(folder) in message and "symbolic link" in message and "does not exist" in message
     assert folder.is_symlink() and not (tmp_path / "unplugged-disk").exists()
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+def test_a_disk_that_fills_mid_match_is_said_in_words_and_leaving_still_works(tmp_path: Path) -> None:
+    """The notice read "the autosave stopped ([Errno 28] No space left on
+    device)", naming no file; leaving the table then crashed the app, the
+    log's close failing on the same line again."""
+    import errno
+
+    session = MatchSession.new(INSTANT, opponent="random", seed=3, directory=tmp_path)
+    writer = session._recorder.writer
+    assert writer._file is not None
+    writer._file.close()
+    writer._file = open("/dev/full", "wb")  # noqa: SIM115 (the session closes it)
+    play_decisions(session, 3, random.Random(1))
+    assert session.save_error == (
+        f"the autosave stopped ({session.log_path}: {os.strerror(errno.ENOSPC)}); "
+        "this match is not saved from here on"
+    )
+    session.close()  # as leaving the table does: no error

@@ -8,6 +8,7 @@ an fsync per line costs far more than playing the match."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Mapping, Sequence
@@ -42,6 +43,9 @@ class LogWriter:
         self.durable = durable
         """Each line is fsynced as written; otherwise only at ``close``."""
         self._file: BinaryIO | None = file
+        self._failed = False
+        """A write failed (a full disk): its bytes may still wait in the
+        buffer, and ``close`` must not fail again trying to write them."""
 
     @classmethod
     def create(
@@ -80,8 +84,11 @@ class LogWriter:
         try:
             writer._write(line)
         except BaseException:
-            # The file is ours and holds no complete header: do not leave it.
-            writer.close()
+            # The file is ours and holds no complete header: do not leave it
+            # (an empty log was left at each try on a full disk, then named
+            # as damaged at every start).
+            with contextlib.suppress(OSError):
+                writer.close()
             path.unlink(missing_ok=True)
             raise
         if durable:
@@ -121,10 +128,14 @@ class LogWriter:
     def _write(self, line: bytes) -> None:
         if self._file is None:
             raise ValueError(f"{self.path}: the log writer is closed")
-        self._file.write(line)
-        self._file.flush()
-        if self.durable:
-            _sync_file(self._file.fileno())
+        try:
+            self._file.write(line)
+            self._file.flush()
+            if self.durable:
+                _sync_file(self._file.fileno())
+        except OSError:
+            self._failed = True
+            raise
 
     @property
     def closed(self) -> bool:
@@ -135,6 +146,13 @@ class LogWriter:
         if file is None:
             return
         self._file = None
+        if self._failed:
+            # The line that failed is given up (at most a torn last line is
+            # on disk, which Continue sets aside): closing must not raise
+            # the same error again, as leaving the table did, with a traceback.
+            with contextlib.suppress(OSError):
+                file.close()
+            return
         try:
             if not self.durable:
                 # Every line was flushed; one fsync now makes the whole file durable.

@@ -133,8 +133,14 @@ class _Autosave:
                 self._failed(error)
 
     def _failed(self, error: Exception) -> None:
+        # The system's own words and the file, not "[Errno 28] ...".
+        reason = (
+            f"{self.writer.path}: {error.strerror}"
+            if isinstance(error, OSError) and error.strerror
+            else error
+        )
         self.error = _("the autosave stopped ({error}); this match is not saved from here on").format(
-            error=error
+            error=reason
         )
 
 
