@@ -5,7 +5,9 @@ no process the bot started survives."""
 
 from __future__ import annotations
 
+import os
 import random
+import signal
 import time
 from pathlib import Path
 
@@ -59,3 +61,31 @@ def test_the_app_survives_a_broken_bot_and_quits_at_once(
     pids = noted_pids(pid_notes)
     assert len(pids) == (2 if script == "setsid_grandchild.py" else 1)
     assert wait_all_gone(pids, within=2.0) == []
+
+
+@pytest.mark.slow
+@pytest.mark.deadline(90)
+@pytest.mark.parametrize(("signum", "status"), [(signal.SIGTERM, 128 + 15), (signal.SIGHUP, 129)])
+def test_sigterm_and_sighup_end_the_app_as_quitting_does(
+    signum: int, status: int, tmp_path: Path, pid_notes: Path
+) -> None:
+    """kill, a shutdown or a terminal that hangs up: Python's default ended
+    the app at once, so the bot's child outlived it and the terminal stayed
+    in the alternate screen with the mouse reported. Now the app closes as
+    Ctrl+Q closes it."""
+    command = f"cmd:{bot('fork_without_pipes.py')}"
+    app = PtyApp(["play", "--seed", "5", "--opponent", command], tmp_path / "config", tmp_path / "data")
+    try:
+        app.wait_for("Table", within=30)
+        pids = noted_pids(pid_notes)
+        assert len(pids) == 2, "the bot and its child"
+        os.kill(app.process.pid, signum)
+        app.process.wait(timeout=15)
+    finally:
+        app.kill()
+    assert app.process.returncode == status
+    raw = bytes(app.output).decode("utf-8", errors="replace")
+    assert raw.rfind(LEAVE_ALTERNATE_SCREEN) > raw.rfind("\x1b[?1049h"), "the terminal is restored"
+    assert MOUSE_OFF in raw
+    assert "Traceback" not in app.text()
+    assert wait_all_gone(pids, within=5.0) == []

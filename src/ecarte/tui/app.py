@@ -3,8 +3,12 @@ and the guard against a terminal too small to draw the table."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import dataclasses
+import functools
 import os
+import signal
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -291,6 +295,20 @@ class EcarteApp(App[int]):
         terminal = self.terminal_fd()
         if terminal is not None:
             self.set_interval(CHECK_EVERY, lambda: self.quit_if_hung_up(terminal))
+        if not self.is_headless:
+            self.exit_on_signals()
+
+    def exit_on_signals(self) -> None:
+        """SIGTERM (kill, a shutdown) and SIGHUP (the terminal closed) end the
+        app as Ctrl+Q does: the screens are closed, so the match's bot and
+        whatever it started are ended and the log is closed, and the terminal
+        is given back as it was. (Python's default ended the process at
+        once: a bot's child outlived it, and the terminal stayed in the
+        alternate screen with the mouse reported and no cursor.)"""
+        loop = asyncio.get_running_loop()
+        for signum, status in ((signal.SIGTERM, 128 + signal.SIGTERM), (signal.SIGHUP, HUNG_UP_STATUS)):
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(signum, functools.partial(self.exit, return_code=status))
 
     def action_help_quit(self) -> None:
         """Ctrl+C: Textual's reminder of the key that quits, in the player's
