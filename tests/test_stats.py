@@ -358,6 +358,14 @@ def test_a_folder_of_logs_that_is_not_one_is_named(tmp_path: Path) -> None:
         collect(link).folder_problem
         == f"{link} is a symbolic link to {tmp_path / 'gone'}, which does not exist"
     )
+    # The data folder a link to nothing, above the matches folder: named too
+    # (a new match said "cannot find a free file name", Replay "No saved
+    # matches yet", the record a table of zeros).
+    assert (
+        collect(link / "matches").folder_problem
+        == f"{link} is a symbolic link to {tmp_path / 'gone'}, which does not exist"
+    )
+    assert collect(tmp_path / "missing" / "matches").folder_problem is None
 
 
 def test_ecarte_stats_names_a_matches_folder_that_is_not_one(

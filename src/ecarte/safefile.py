@@ -85,14 +85,10 @@ def folder_problem(folder: Path | str) -> Deferred | None:
         mode = os.stat(folder).st_mode
     except OSError as error:
         if error.errno == errno.ENOENT:
-            if os.path.islink(folder):
-                # Not "nothing there yet": the autosave cannot make it.
-                return Deferred(
-                    N_("{folder} is a symbolic link to {target}, which does not exist"),
-                    folder=str(folder),
-                    target=os.readlink(folder),
-                )
-            return None
+            # Not "nothing there yet" when it, or a folder above it that is
+            # not there either, is a link to nothing: the autosave cannot
+            # make it (it said "cannot find a free file name").
+            return _link_to_nothing(os.fspath(folder))
         if error.errno == errno.ENOTDIR:
             # A folder above it is a file, say: name that one.
             return _file_above(os.fspath(folder)) or _cannot_open(folder, error)
@@ -104,6 +100,23 @@ def folder_problem(folder: Path | str) -> Deferred | None:
             pass
     except OSError as error:
         return _cannot_open(folder, error)
+    return None
+
+
+def _link_to_nothing(folder: str) -> Deferred | None:
+    """``folder`` or the first missing folder above it that is a symbolic
+    link to nothing, named; ``None`` when nothing is there yet."""
+    while not os.path.exists(folder):
+        if os.path.islink(folder):
+            return Deferred(
+                N_("{folder} is a symbolic link to {target}, which does not exist"),
+                folder=folder,
+                target=os.readlink(folder),
+            )
+        above = os.path.dirname(folder)
+        if above == folder:
+            break
+        folder = above
     return None
 
 
