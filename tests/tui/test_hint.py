@@ -174,11 +174,12 @@ def test_a_discard_the_coach_shows_lists_its_cards_in_the_order_of_the_hand() ->
     assert "Discard 7♥ K♠ 8♠" in line, line
 
 
-def test_the_analysis_lists_a_discards_cards_in_the_order_of_the_hand() -> None:
+def discard_note(loss: float, loss_se: float, label: str | None) -> str:
+    """The analysis's detail line of a discard (hearts trumps) that chose
+    the second of two options, ``loss`` below the best."""
     from ecarte.analysis.match_analysis import Decision
     from ecarte.tui.analysis_screen import decision_note
 
-    hearts = parse_card("KH") >> 3
     evaluation = evaluation_of(["discard 8S KS 7H", "discard 8S"])
     decision = Decision(
         line=7,
@@ -187,13 +188,17 @@ def test_the_analysis_lists_a_discards_cards_in_the_order_of_the_hand() -> None:
         chosen=evaluation.options[1].action,
         options=evaluation.options,
         best=evaluation.options[0].action,
-        loss=1.0,
-        loss_se=0.5,
-        label=None,
-        trump=hearts,
+        loss=loss,
+        loss_se=loss_se,
+        label=label,
+        trump=parse_card("KH") >> 3,
         ace_high=False,
     )
-    note = decision_note(decision, ("You", "Computer")).plain
+    return decision_note(decision, ("You", "Computer")).plain
+
+
+def test_the_analysis_lists_a_discards_cards_in_the_order_of_the_hand() -> None:
+    note = discard_note(1.0, 0.5, None)
     assert "Discard 7♥ K♠ 8♠" in note, note
 
 
@@ -408,24 +413,9 @@ def test_a_loss_as_big_as_a_label_says_why_it_has_none(
     """A player saw a loss of 10.0 without a label beside a 10.3 "mistake"
     and took it for a bug: the label waits until the samples tell the loss
     from none, and the detail line now says so, with the loss's error."""
-    from ecarte.analysis.match_analysis import Decision, label_for
-    from ecarte.tui.analysis_screen import decision_note
+    from ecarte.analysis.match_analysis import label_for
 
     assert label_for(loss, loss_se) == label
-    evaluation = evaluation_of(["discard 8S KS 7H", "discard 8S"])
-    decision = Decision(
-        line=5,
-        seat=1,
-        phase=Phase.DISCARD,
-        chosen=evaluation.options[1].action,
-        options=evaluation.options,
-        best=evaluation.options[0].action,
-        loss=loss,
-        loss_se=loss_se,
-        label=label,
-        trump=parse_card("KH") >> 3,
-        ace_high=False,
-    )
-    note = decision_note(decision, ("You", "Computer")).plain
+    note = discard_note(loss, loss_se, label)
     why = f"No label: its samples cannot tell this loss from none (it is known to ±{2 * loss_se:.1f} points)."
     assert (why in note) is says_why, note
