@@ -27,6 +27,7 @@ from ecarte.records import FrozenRecord
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing at run time
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from pathlib import Path  # loaded only where a folder is listed: not by ``ecarte check``
 
 
@@ -274,3 +275,34 @@ def regular_files(folder: Path, suffix: str, skipped: list[Skipped] | None = Non
             yield path
         elif skipped is not None:
             skipped.append(Skipped(path, _not_regular(info.st_mode)))
+
+
+def write_whole(path: Path, data: bytes, may_replace: Callable[[], bool] = lambda: True) -> bool:
+    """Write ``data`` as ``path``, whole or not at all: into a temporary
+    file made afresh beside it, then renamed over it while ``may_replace()``
+    holds. What had the name is replaced, never opened: a FIFO there would
+    block a write for ever, a symbolic link would be written through to a
+    file elsewhere. ``False`` (and no temporary file left) when it was not
+    written: an ``OSError``, or ``may_replace()`` false once written."""
+    import tempfile  # here: ecarte check loads this module and must start fast
+
+    try:
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError:
+        return False
+    written = False
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        if may_replace():
+            os.replace(temporary, path)
+            written = True
+    except OSError:
+        pass
+    finally:
+        if not written:
+            try:  # noqa: SIM105 (contextlib is not loaded by ecarte check, which loads this module)
+                os.unlink(temporary)
+            except OSError:
+                pass
+    return written

@@ -13,17 +13,15 @@ one this module writes simply does not count.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import math
 import os
 import stat
-import tempfile
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeGuard
 
-from ecarte.safefile import FileRefused, read_regular_file
+from ecarte.safefile import FileRefused, read_regular_file, write_whole
 
 if TYPE_CHECKING:
     from .match_analysis import MatchAnalysis
@@ -59,24 +57,10 @@ def write_disposable(path: Path, data: bytes) -> bool:
         return False
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     except OSError:
         return False
-    written = False
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        # Looked at again: what is there may have changed while writing.
-        if _replaceable(path):
-            os.replace(temporary, path)
-            written = True
-    except OSError:
-        pass
-    finally:
-        if not written:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-    return written
+    # Looked at again once written: what is there may have changed meanwhile.
+    return write_whole(path, data, may_replace=lambda: _replaceable(path))
 
 
 def _replaceable(path: Path) -> bool:

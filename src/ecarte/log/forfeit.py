@@ -6,11 +6,8 @@ Replay, Continue, the statistics and ``ecarte check`` read it.
 
 from __future__ import annotations
 
-import contextlib
-import os
-
 from ecarte.i18n import _
-from ecarte.safefile import FileRefused, read_regular_file
+from ecarte.safefile import FileRefused, read_regular_file, write_whole
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing (ecarte check loads this)
 if TYPE_CHECKING:
@@ -29,25 +26,10 @@ def forfeit_path(log_path: Path) -> Path:
 
 def write_forfeit(log_path: Path, message: str) -> None:
     """Keep why the opponent forfeited beside the log (best effort: the
-    match is decided whether or not this can be written).
-
-    Written to a new file of its own, then moved into place: whatever
-    already had the name (a FIFO, which an open would wait on for ever; a
-    link to a file elsewhere, which an open would write through) is
-    replaced, never opened."""
-    import tempfile  # here: ecarte check reads forfeits and must start fast
-
-    target = forfeit_path(log_path)
-    with contextlib.suppress(OSError):
-        handle, temporary = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as file:
-                file.write(message + "\n")
-            os.replace(temporary, target)
-        except OSError:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-            raise
+    match is decided whether or not this can be written). Whatever already
+    had the name (a FIFO, a link to a file elsewhere) is replaced, never
+    opened (``safefile.write_whole``)."""
+    write_whole(forfeit_path(log_path), (message + "\n").encode("utf-8"))
 
 
 def read_forfeit(log_path: Path) -> str | None:
