@@ -47,12 +47,11 @@ def read_disposable(path: Path, limit: int) -> object:
 
 def write_disposable(path: Path, data: bytes) -> bool:
     """Write a file of ours (the statistics' cache, a saved analysis) whole
-    or not at all: into a temporary file made afresh beside it (never one
-    found there: a FIFO named like it would block the write for ever), then
-    renamed over it. Only a regular file, or nothing, is replaced: a FIFO,
-    a folder or a symbolic link where the file should be is left as it is,
-    and the file is not written, which costs a recomputation next time and
-    nothing else. ``False`` when it was not written."""
+    or not at all (``safefile.write_whole``), over a regular file or
+    nothing only: a FIFO, a folder or a symbolic link where the file should
+    be is left as it is, and the file is not written, which costs a
+    recomputation next time and nothing else. ``False`` when it was not
+    written."""
     if not _replaceable(path):
         return False
     try:
