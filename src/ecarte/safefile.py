@@ -145,9 +145,15 @@ def _unreadable(error: OSError) -> FileRefused:
     return FileRefused(Deferred(N_("cannot be read: {error}"), error=str(error.strerror or error)))
 
 
-def _open_error(error: OSError) -> FileRefused:
+def _open_error(error: OSError, path: Path | str | None = None) -> FileRefused:
+    """Why ``path`` could not be opened, in words."""
     if error.errno == errno.ENOENT:
         return FileRefused(Deferred(N_("no such file")), missing=True)
+    if error.errno == errno.ENOTDIR and path is not None:
+        # "Not a directory" names no path: say which folder on the way is a file.
+        above = _file_above(os.fspath(path))
+        if above is not None:
+            return FileRefused(above)
     if error.errno == errno.ELOOP:
         return FileRefused(Deferred(N_("a symbolic link loop (the link leads back to itself)")))
     if error.errno in (errno.EACCES, errno.EPERM):
@@ -168,7 +174,7 @@ def read_regular_file(path: Path | str, limit: int, *, what: str = "the file") -
     try:
         fd = os.open(path, flags)
     except OSError as error:
-        raise _open_error(error) from None
+        raise _open_error(error, path) from None
     except ValueError:  # a NUL character in the name
         raise FileRefused(Deferred(N_("not a usable file name"))) from None
     try:
@@ -265,7 +271,7 @@ def regular_files(folder: Path, suffix: str, skipped: list[Skipped] | None = Non
         try:
             info = os.stat(entry.path)  # follows links, never opens the file
         except OSError as error:
-            reason = _open_error(error).reason
+            reason = _open_error(error, path).reason
             if error.errno == errno.ENOENT:
                 reason = Deferred(N_("a link to a file that does not exist"))
             if skipped is not None:

@@ -255,6 +255,20 @@ def test_saving_under_a_settings_folder_that_is_a_file_names_it() -> None:
     assert folder.read_text() == "mine\n"
 
 
+def test_loading_under_a_settings_folder_that_is_a_file_names_it() -> None:
+    """The system's "Not a directory" names no path: the warning names the
+    file standing where the settings folder should be."""
+    folder = paths.settings_path().parent
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    folder.write_text("mine\n")
+    settings, warning = load_settings()
+    assert settings == Settings()
+    assert warning is not None and warning.unreadable
+    assert f"it cannot be read ({folder} is not a folder but a regular file)" in warning
+    assert "Not a directory" not in warning
+    assert folder.read_text() == "mine\n"
+
+
 def test_a_protocol_bot_opponent_round_trips() -> None:
     settings = Settings(opponent="cmd:python3 my_bot.py --fast")
     save_settings(settings)
