@@ -9,6 +9,7 @@ an fsync per line costs far more than playing the match."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 from collections.abc import Mapping, Sequence
@@ -38,11 +39,15 @@ def encode_line(obj: dict[str, Any]) -> bytes:
 class LogWriter:
     """Appends events to a log file; use ``create`` or ``append``."""
 
-    def __init__(self, path: Path, file: BinaryIO, durable: bool = True) -> None:
+    def __init__(self, path: Path, file: BinaryIO, durable: bool = True, content: bytes = b"") -> None:
         self.path = path
         self.durable = durable
         """Each line is fsynced as written; otherwise only at ``close``."""
         self._file: BinaryIO | None = file
+        self._content = bytearray(content)
+        """The log's bytes as written, kept to write it whole again
+        (``move_to``) if the file is deleted, replaced or changed under it:
+        a match's log is a few tens of kilobytes."""
         self._failed = False
         """A write failed (a full disk): its bytes may still wait in the
         buffer, and ``close`` must not fail again trying to write them."""
@@ -104,7 +109,9 @@ class LogWriter:
             if size:
                 file.seek(-1, os.SEEK_END)
                 ends_open = file.read(1) != b"\n"
-        writer = cls(path, open(path, "ab"))  # noqa: SIM115
+        with open(path, "rb") as file:
+            content = file.read()
+        writer = cls(path, open(path, "ab"), content=content)  # noqa: SIM115
         if ends_open:
             # The last line may lack its newline (the format allows it): end it
             # before the next event.
@@ -136,6 +143,54 @@ class LogWriter:
         except OSError:
             self._failed = True
             raise
+        self._content += line
+
+    def what_became_of_it(self) -> str | None:
+        """``None`` while ``path`` names this writer's file, holding exactly
+        what it wrote; otherwise what another program did to it:
+        ``"deleted"``, ``"replaced"`` (another file has its name now) or
+        ``"changed"`` (emptied, cut or added to). Lines written to a file
+        that lost its name would be lost with the descriptor."""
+        if self._file is None:
+            return None
+        try:
+            named = os.stat(self.path)
+        except (FileNotFoundError, NotADirectoryError):
+            return "deleted"  # with its folder, perhaps
+        except OSError:
+            return None  # cannot look (a folder made unreadable): go on writing
+        ours = os.fstat(self._file.fileno())
+        if (named.st_dev, named.st_ino) != (ours.st_dev, ours.st_ino):
+            return "replaced"
+        if named.st_size != len(self._content):
+            return "changed"
+        return None
+
+    def move_to(self, path: Path) -> None:
+        """Write the whole log as a new file ``path`` (never overwriting:
+        ``FileExistsError``) and go on writing there; the old file is left
+        to whoever changed it. ``OSError`` leaves the writer as it was."""
+        if self._file is None:
+            raise ValueError(f"{self.path}: the log writer is closed")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)  # deleted with its folder
+        except FileExistsError:
+            # Not "the file exists": a file has the folder's name.
+            raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(path.parent)) from None
+        file = open(path, "xb")  # noqa: SIM115 - the writer owns the file until close()
+        try:
+            file.write(self._content)
+            file.flush()
+            _sync_file(file.fileno())
+        except BaseException:
+            with contextlib.suppress(OSError):
+                file.close()
+            path.unlink(missing_ok=True)
+            raise
+        _sync_folder(path.parent)
+        old, self._file, self.path = self._file, file, path
+        with contextlib.suppress(OSError):
+            old.close()
 
     @property
     def closed(self) -> bool:

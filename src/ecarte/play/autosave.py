@@ -6,6 +6,7 @@ newest match that can be continued.
 
 from __future__ import annotations
 
+import os
 import threading
 from datetime import datetime
 from pathlib import Path
@@ -64,6 +65,15 @@ def create_log(
                 )
             ) from None
     raise AutosaveError(_("cannot find a free file name for the autosave in {folder}").format(folder=folder))
+
+
+def names_beside(path: Path) -> list[Path]:
+    """Free names for a copy of the log ``path`` beside it (``…-1``,
+    ``…-2``...), for a match whose log another program replaced: nothing
+    is ever overwritten."""
+    stem = path.name[: -len(LOG_SUFFIX)] if path.name.endswith(LOG_SUFFIX) else path.name
+    names = (path.with_name(f"{stem}-{attempt}{LOG_SUFFIX}") for attempt in range(1, _FREE_NAME_ATTEMPTS))
+    return [name for name in names if not os.path.lexists(name)]
 
 
 def find_unfinished(folder: Path, skipped: list[Skipped] | None = None) -> Path | None:

@@ -14,9 +14,10 @@ log's header, so a resumed match goes on with the decks it would have had.
 
 from __future__ import annotations
 
+import errno
 import random
 import threading
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 
@@ -29,10 +30,10 @@ from ecarte.log.names import the_apps_player
 from ecarte.log.opponents import OPPONENT_KEY, header_level, level_now
 from ecarte.play import autosave, paths
 from ecarte.play.autosave import LOG_SUFFIX, UNFINISHED_SCAN_LIMIT, forfeit_path
-from ecarte.play.lock import LogLock
+from ecarte.play.lock import LogLock, MatchOpenElsewhere
 from ecarte.play.loop import Due, FaultPolicy, MatchRunner, PlayerFault
 from ecarte.play.settings import Settings, check_opponent
-from ecarte.safefile import Skipped
+from ecarte.safefile import Skipped, folder_problem
 from ecarte.text import printable, short_name
 
 __all__ = [
@@ -106,13 +107,45 @@ class _Autosave:
     def __init__(self, writer: LogWriter) -> None:
         self.writer = writer
         self.error: str | None = None
+        self.notice: str | None = None
+        """What became of the log under the match (deleted, replaced), and
+        where the match is saved now: for the player, once."""
+        self.moved: Callable[[Path], None] = lambda _path: None
+        """Called with the log's new path when it had to be written anew."""
         self.hinted = False
         """The player saw a hint for the decision due: its line says so."""
         self.taking_over: str | None = None
         """A level that plays the computer's seat from its next decision on,
         in place of the one the log names (a Continue): that line says so."""
 
+    def keep_in_place(self) -> None:
+        """If another program deleted, replaced or changed the log since the
+        last line, write it whole again before the next: under its own name
+        when that is free, beside it otherwise (what has its name now is not
+        the match's, and is left as it is)."""
+        if self.error is not None:
+            return
+        became = self.writer.what_became_of_it()
+        if became is None:
+            return
+        old = self.writer.path
+        names = [old] if became == "deleted" else autosave.names_beside(old)
+        for path in names:
+            try:
+                self.writer.move_to(path)
+            except FileExistsError:
+                continue
+            except OSError as error:
+                problem = folder_problem(path.parent)  # a file where the folder was, say
+                self._failed(error if problem is None else ValueError(problem.translated()))
+                return
+            self.moved(path)
+            self.notice = _moved_notice(became, old, path)
+            return
+        self._failed(FileExistsError(errno.EEXIST, _("no free name beside it"), str(old)))
+
     def write_deal(self, dealer: int, deck: Sequence[Card]) -> None:
+        self.keep_in_place()
         if self.error is None:
             try:
                 self.writer.write_deal(dealer, deck)
@@ -126,6 +159,7 @@ class _Autosave:
         elif self.taking_over is not None:
             extra = {OPPONENT_KEY: self.taking_over}
             self.taking_over = None
+        self.keep_in_place()
         if self.error is None:
             try:
                 self.writer.write_action(player, action, extra)
@@ -142,6 +176,25 @@ class _Autosave:
         self.error = _("the autosave stopped ({error}); this match is not saved from here on").format(
             error=reason
         )
+
+
+def _moved_notice(became: str, old: Path, new: Path) -> str:
+    if became == "deleted":
+        return _(
+            "The autosave {path} was deleted while the match was played: it is written again, "
+            "whole, and the match goes on saved."
+        ).format(path=old)
+    if became == "replaced":
+        text = _(
+            "The autosave {path} was replaced by another file while the match was played: that "
+            "file is left as it is, and the match is saved whole as {new}."
+        )
+    else:
+        text = _(
+            "The autosave {path} was changed by another program while the match was played: it "
+            "is left as it is, and the match is saved whole as {new}."
+        )
+    return text.format(path=old, new=new.name)
 
 
 def illegal_answer(action: Action) -> str:
@@ -293,6 +346,17 @@ class MatchSession:
         self._closed = False
         self.lock: LogLock | None = None
         """This window's lock on the log (``ecarte.play.lock``), held until ``close``."""
+        recorder.moved = self._log_moved
+
+    def _log_moved(self, path: Path) -> None:
+        """The log was written anew as ``path``: this window holds it now."""
+        self.log_path = path
+        if self.lock is not None:
+            self.lock.release()
+            try:
+                self.lock = LogLock.acquire(path)
+            except (MatchOpenElsewhere, OSError):
+                self.lock = None  # a file made a moment ago: nobody else plays it
 
     # ------------------------------------------------------------ creating
 
@@ -444,6 +508,12 @@ class MatchSession:
         """Why the autosave stopped (a full disk...); the match goes on unsaved."""
         return self._recorder.error
 
+    def take_save_notice(self) -> str | None:
+        """What became of the log under the match (another program deleted
+        or replaced it) and where it is saved now, once; then ``None``."""
+        notice, self._recorder.notice = self._recorder.notice, None
+        return notice
+
     @property
     def is_over(self) -> bool:
         return self._runner.pending() == Due.OVER
@@ -512,6 +582,8 @@ class MatchSession:
             return
         self._closed = True
         try:
+            # Deleted since the last line, the log would be lost with its descriptor.
+            self._recorder.keep_in_place()
             self._recorder.writer.close()
         finally:
             if self.lock is not None:
@@ -527,6 +599,8 @@ class MatchSession:
             return None
         self._closed = True
         try:
+            # Deleted since the last line, the log would be lost with its descriptor.
+            self._recorder.keep_in_place()
             self._recorder.writer.close()
         finally:
             if self.lock is not None:

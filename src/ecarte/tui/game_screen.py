@@ -748,6 +748,9 @@ class GameScreen(EcarteScreen[None]):
         return True
 
     def _check_autosave(self) -> None:
+        moved = self.session.take_save_notice()
+        if moved:
+            self.notify(printable(moved), title=_("Autosave"), severity="warning", timeout=15, markup=False)
         error = self.session.save_error
         if error and not self._save_error_told:
             self._save_error_told = True
