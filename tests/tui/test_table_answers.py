@@ -118,6 +118,14 @@ async def test_the_prompt_names_only_the_cards_that_may_be_played(tmp_path: Path
         prompt = str(screen.query_one("#prompt", Static).content)
         assert f"({playable[0]} or ←→ Enter)" in prompt, prompt
         assert "1-5" not in prompt
+        # The footer names the same keys as the prompt, not every card held.
+        await until(pilot, lambda: footer_card_keys(screen) == [str(playable[0])])
+
+
+def footer_card_keys(screen: GameScreen) -> list[str]:
+    from textual.widgets._footer import FooterKey
+
+    return [key.key_display for key in screen.query(FooterKey) if key.action == "card(0)"]
 
 
 async def test_a_hint_clears_the_line_about_an_earlier_key(tmp_path: Path) -> None:

@@ -366,7 +366,7 @@ class GameScreen(EcarteScreen[None]):
             match.phase,
             self.session.is_over,
             tuple(sorted(self._legal_types())),
-            len(self._hand()),
+            self._footer_card_keys(),
         )
         self.query_one(HintPanel).follow(self.awaiting_human)
 
@@ -492,8 +492,16 @@ class GameScreen(EcarteScreen[None]):
         return Text("")
 
     def key_display_for(self, binding: Binding) -> str | None:
-        # The footer's card keys stop at the cards held ("1-3" with three).
-        return self._card_keys() if binding.action == "card(0)" else None
+        return self._footer_card_keys() if binding.action == "card(0)" else None
+
+    def _footer_card_keys(self) -> str:
+        """The footer's card keys: those of the cards held ("1-3" with
+        three), or, following to a trick, of the cards that may be played,
+        as the prompt names them ("1-2"), not every card held."""
+        match = self.match
+        if self.awaiting_human and match.phase == TRICKS and match.trick:
+            return self._playable_keys()
+        return self._card_keys()
 
     def _card_keys(self) -> str:
         return card_keys(len(self._hand()))
