@@ -40,3 +40,21 @@ def test_placeholders_keep_their_space(language: str) -> None:
             if bad := glued(text) - allowed:
                 problems.append(f"{ids[0]!r} -> {text!r}: {sorted(bad)}")
     assert problems == []
+
+
+@pytest.mark.parametrize("language", [code for code in i18n.LANGUAGES if code != i18n.SOURCE_LANGUAGE])
+def test_a_percent_sign_is_written_as_the_screens_write_their_figures(language: str) -> None:
+    """The coach, the record and the analysis's options write a chance as
+    "62%" in every language (in cells counted for it); a sentence beside
+    them wrote "95 %", so one screen showed both."""
+    path = Path(i18n.LOCALE_DIR) / language / "LC_MESSAGES" / f"{i18n.DOMAIN}.po"
+    with path.open("rb") as file:
+        catalog = read_po(file)
+    spaced = re.compile(r"[0-9}][ \u00a0\u202f]%(?!\()")
+    problems = []
+    for message in catalog:
+        if not message.id:
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        problems += [text for text in strings if spaced.search(text)]
+    assert problems == []
