@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
-from game_support import until
+from game_support import RecordingApp, until
 from textual.widgets import Static
 
 from ecarte.ai.base import make_player
@@ -314,3 +314,19 @@ async def test_a_long_name_beside_its_hand_is_cut_with_the_mark(
     beside_the_hand = board.split(" (elder)")[0].split()[-1]
     assert beside_the_hand != long_name, board  # cut, to keep the cards in view
     assert beside_the_hand.endswith("…") and long_name.startswith(beside_the_hand[:-1]), board
+
+
+async def test_a_key_the_viewer_does_not_take_says_so(known_log: Path, plain: Callable[..., str]) -> None:
+    """A letter that is no key of the viewer passed in silence; its keys
+    (→, a) still act without a word."""
+    replay = replay_file(known_log)
+    app = RecordingApp(Settings(), first_screen=lambda: ReplayViewerScreen(known_log, replay))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        assert isinstance(app.screen, ReplayViewerScreen)
+        await pilot.press("right")
+        await pilot.pause()
+        assert app.notes == []
+        await pilot.press("x")
+        await until(pilot, lambda: bool(app.notes))
+        assert app.notes == ["The key x does nothing here: ? lists the keys."]
+        assert "Event 1 of 16" in shown(app, plain, "replay-status")

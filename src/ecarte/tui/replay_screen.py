@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -753,6 +753,21 @@ class ReplayViewerScreen(EcarteScreen[None]):
         if action == "back_to_analysis":
             return self.back_to_analysis
         return True
+
+    def on_key(self, event: events.Key) -> None:
+        # A letter no binding takes would pass in silence, as at the table.
+        character = event.character
+        if character is None or not character.isprintable() or character.isspace():
+            return
+        live = self.active_bindings.get(event.key)
+        if live is not None and live.enabled:
+            return
+        self.notify(
+            _("The key {key} does nothing here: ? lists the keys.").format(key=character),
+            title=_("Replay"),
+            timeout=4,
+            markup=False,
+        )
 
     def action_close(self) -> None:
         self.app.pop_screen()
