@@ -102,7 +102,8 @@ async def test_a_blunder_is_listed_and_choosing_it_moves_the_replay(tmp_path: Pa
         assert app.screen is viewer
         # At the decision: Klara still holds the 7♥ and the king.
         assert viewer.position == 2
-        assert any("Klara chose 7♥" in note and "best was Announce" in note for note in app.notes)
+        note = note_shown(viewer)
+        assert "Klara chose 7♥" in note and "best was Announce" in note, note
         # Back to the analysis: kept, not computed again.
         await pilot.press("a")
         assert isinstance(app.screen, AnalysisScreen) and app.screen.analysis is not None
@@ -462,33 +463,46 @@ async def test_flagged_only_says_when_no_decision_is_flagged(tmp_path: Path) -> 
         assert "No decision flagged (no inaccuracy, mistake or blunder): f shows them all." in status, status
 
 
-async def test_the_analysis_note_goes_with_the_replay_it_speaks_of(tmp_path: Path) -> None:
-    """Choosing a decision in the analysis says in a toast what was best
-    there; leaving the replay takes that toast away, or it would speak of a
-    position no longer shown (over the title, for seconds)."""
+def note_shown(viewer: ReplayViewerScreen) -> str:
+    """What the viewer says, under its status line, of the decision chosen
+    in the analysis ("" when it says nothing)."""
+    note = viewer.query_one("#replay-note", Static)
+    return words(note.content) if note.display else ""
+
+
+async def test_the_analysis_note_stays_with_the_position_it_speaks_of(tmp_path: Path) -> None:
+    """Choosing a decision in the analysis says in the replay what was best
+    there, under the status line and not in a toast over the footer (12
+    seconds, at 80x24); it is said while the replay is at that decision, and
+    not when the player steps away, nor over the title once they leave."""
     path = king_log(tmp_path / "king.ecarte.jsonl")
     replay = replay_file(path)
     app = RecordingApp(Settings())
-
-    def toasts() -> list[str]:
-        # The notifications the app holds to show (Textual keeps them until they time out).
-        return [note.message for note in app._notifications]
-
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
         title = app.screen
-        app.push_screen(ReplayViewerScreen(path, replay))
+        viewer = ReplayViewerScreen(path, replay)
+        app.push_screen(viewer)
         await pilot.pause()
         screen = await analysis_opened(pilot, app)
         table = screen.query_one(DataTable)
         rows = [[words(cell) for cell in table.get_row_at(index)] for index in range(table.row_count)]
         table.move_cursor(row=next(index for index, row in enumerate(rows) if row[3] == "blunder"))
+        app.notes.clear()
         await pilot.press("enter")
-        await until(pilot, lambda: any("best was Announce" in note for note in toasts()))
+        await until(pilot, lambda: app.screen is viewer and "best was Announce" in note_shown(viewer))
+        assert not any("best was Announce" in note for note in app.notes)
+        at = viewer.position
+        await pilot.press("right")
+        await pilot.pause()
+        assert viewer.position == at + 1 and note_shown(viewer) == ""
+        await pilot.press("left")
+        await pilot.pause()
+        assert "best was Announce" in note_shown(viewer)
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is title)
         await pilot.pause()
-        assert not [note for note in toasts() if "best was Announce" in note]
+        assert not any("best was Announce" in note for note in app.notes)
 
 
 def footer_keys(screen: Any) -> dict[str, str]:
@@ -574,7 +588,7 @@ async def test_a_in_the_replay_opens_the_analysis_as_it_was_left(tmp_path: Path)
         await pilot.pause()
         assert viewer.position == 2
         assert footer_keys(viewer).get("Esc") == "Close", footer_keys(viewer)
-        assert any("best was Announce" in note.message for note in app._notifications)
+        assert "best was Announce" in note_shown(viewer)
         await pilot.press("a")
         again = app.screen
         assert isinstance(again, AnalysisScreen)
@@ -582,11 +596,11 @@ async def test_a_in_the_replay_opens_the_analysis_as_it_was_left(tmp_path: Path)
         await pilot.pause()
         assert again.flagged_only and table_rows(again) == rows
         assert again.query_one(DataTable).cursor_row == 1
-        # The toast of the decision chosen spoke of the replay: it went with it.
-        assert not any("best was Announce" in note.message for note in app._notifications)
-        # Esc: the replay, then the screen it was opened from.
+        # Esc: the replay, then the screen it was opened from; the note of
+        # the decision chosen went with the analysis, which says it again.
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is viewer)
+        assert note_shown(viewer) == ""
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is below)
 

@@ -943,10 +943,7 @@ def open_analysis(viewer: ReplayViewerScreen, *, closes_viewer: bool = False) ->
     if not viewer.loaded or replay.header is None:
         viewer.notify(_("There is nothing to analyse in this log."), title=_("Analysis"), timeout=5)
         return
-    if viewer.analysis_note_shown:
-        # The toast of the decision chosen before speaks of the replay, not of the list.
-        viewer.app.clear_notifications()
-        viewer.analysis_note_shown = False
+    viewer.forget_analysis_note()
     place = viewer.analysis_place
     hosted = closes_viewer or (place is not None and place.hosted)
     settings = getattr(viewer.app, "settings", None)
@@ -960,9 +957,7 @@ def open_analysis(viewer: ReplayViewerScreen, *, closes_viewer: bool = False) ->
                 viewer.dismiss()
             return
         position, note = result
-        viewer.go(position)
-        viewer.notify(note.plain, title=_("Analysis"), timeout=12, markup=False)
-        viewer.analysis_note_shown = True
+        viewer.show_analysis_note(position, note)
         if hosted:
             viewer.refresh_bindings()  # the footer's Esc: back to the analysis
 

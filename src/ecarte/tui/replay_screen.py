@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
-from textual import events, work
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.events import Key
 from textual.widgets import DataTable, Static
 
 from ecarte.engine import Match
@@ -370,16 +371,14 @@ class ReplayViewerScreen(EcarteScreen[None]):
         """The seat whose cards stay face down (``seat_kept_hidden``)."""
         self.forfeit: str | None = None
         """Why the computer forfeited this match (its ``.forfeit`` file), if it did."""
-        self.analysis_note_shown = False
-        """Whether the analysis told, in a toast, what was best at a decision:
-        the toast speaks of this replay, so it goes when the replay does."""
+        self.analysis_note: tuple[int, Text] | None = None
+        """What the analysis said of the decision chosen there, and its
+        position: shown under the status line while the replay is at that
+        position (a toast covered the footer for seconds, and spoke on of a
+        position the player had stepped away from)."""
         self.analysis_place: AnalysisPlace | None = None
         """Where the analysis of this log was left, to open it again as it
         was (``analysis_screen.open_analysis``)."""
-
-    def on_unmount(self) -> None:
-        if self.analysis_note_shown:
-            self.app.clear_notifications()
 
     @property
     def events(self) -> list[LogEvent]:
@@ -404,6 +403,9 @@ class ReplayViewerScreen(EcarteScreen[None]):
         error.display = False
         yield error
         yield Static(Text(_("Loading…"), style="italic"), id="replay-status")
+        note = Static(id="replay-note")
+        note.display = False
+        yield note
         yield Static(id="replay-event")
         with VerticalScroll(id="replay-board"):
             yield Static(id="replay-board-text")
@@ -699,6 +701,23 @@ class ReplayViewerScreen(EcarteScreen[None]):
         self.query_one("#replay-status", Static).update(self.status_text(position))
         self.query_one("#replay-event", Static).update(Text(self.event_text(position)))
         self.query_one("#replay-board-text", Static).update(self.board(position))
+        note = self.query_one("#replay-note", Static)
+        at_note = self.analysis_note is not None and self.analysis_note[0] == position
+        if at_note and self.analysis_note is not None:
+            note.update(self.analysis_note[1])
+        note.display = at_note
+
+    def forget_analysis_note(self) -> None:
+        """The analysis is shown again: it says the note under its row."""
+        self.analysis_note = None
+        if self.is_mounted:
+            self.query_one("#replay-note", Static).display = False
+
+    def show_analysis_note(self, position: int, note: Text) -> None:
+        """Go to ``position`` and say there what the analysis said of it."""
+        self.analysis_note = (position, note)
+        self.position = max(0, min(position, self.last_position))
+        self.show()
 
     def go(self, position: int) -> None:
         if self.steps is None:
@@ -754,7 +773,7 @@ class ReplayViewerScreen(EcarteScreen[None]):
             return self.back_to_analysis
         return True
 
-    def on_key(self, event: events.Key) -> None:
+    def on_key(self, event: Key) -> None:
         # A letter no binding takes would pass in silence, as at the table.
         character = event.character
         if character is None or not character.isprintable() or character.isspace():
@@ -774,10 +793,7 @@ class ReplayViewerScreen(EcarteScreen[None]):
 
     def action_back_to_analysis(self) -> None:
         """The analysis as it was left: the same rows, the same row."""
-        if self.analysis_note_shown:
-            # The toast of the decision chosen: the analysis says it again, under its row.
-            self.app.clear_notifications()
-            self.analysis_note_shown = False
+        self.forget_analysis_note()
         self.ecarte_app.show_analysis(self)
 
     def action_rules(self) -> None:
