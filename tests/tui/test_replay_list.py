@@ -167,3 +167,30 @@ def test_a_folder_or_fifo_named_like_a_log_is_listed_as_what_it_is(
     assert summaries["b.ecarte.jsonl"].result == "unreadable: not a regular file but a directory"
     assert summaries["c.ecarte.jsonl"].result == "unreadable: not a regular file but a FIFO (named pipe)"
     assert not summaries["c.ecarte.jsonl"].resumable
+
+
+async def test_the_list_is_read_again_when_shown_again_and_keeps_its_row(
+    write_log: Callable[..., Path], known_events: tuple[str, ...]
+) -> None:
+    """Back from a replay (or a match), the list showed what it read when it
+    opened: a match finished or a log replaced meanwhile kept its old row."""
+    folder = paths.matches_dir()
+    changing = write_log(folder / "b.ecarte.jsonl", known_events[:4])
+    write_finished(folder / "a.ecarte.jsonl")
+    app = EcarteApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = await opened_list(pilot)
+        results = {str(table.get_row_at(i)[3]): str(table.get_row_at(i)[2]) for i in range(table.row_count)}
+        assert results == {"a": "Klara won 1-0", "b": "in progress"}
+        row = next(i for i in range(table.row_count) if str(table.get_row_at(i)[3]) == "b")
+        table.move_cursor(row=row)
+        await pilot.press("enter")
+        assert isinstance(app.screen, ReplayViewerScreen)
+        write_finished(changing, players=("Anna", "Leo"))  # another window finished it, say
+        await pilot.press("escape")
+        assert isinstance(app.screen, ReplayListScreen)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        rows = [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
+        assert ["Anna vs Leo", "Anna won 1-0", "b"] in [row[1:] for row in rows], rows
+        assert rows[table.cursor_row][3] == "b"

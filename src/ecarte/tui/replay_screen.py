@@ -8,6 +8,7 @@ screen through ``printable`` and Rich ``Text``, never as markup.
 from __future__ import annotations
 
 import datetime as dt
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,7 +26,7 @@ from textual.widgets import DataTable, Static
 
 from ecarte.engine import Match
 from ecarte.engine.cards import Card, cards_in, sorted_hand, suit_name
-from ecarte.i18n import N_, _, ngettext, translated, translated_error
+from ecarte.i18n import N_, _, current_language, ngettext, translated, translated_error
 from ecarte.log import LogEvent, LogFileError, Replay, replay_file
 from ecarte.log.format import EventType
 from ecarte.log.names import COMPUTER, app_players
@@ -187,6 +188,30 @@ def _mtime(path: Path) -> float:
         return 0.0
 
 
+_SUMMARIES: dict[tuple[Path, int, int, bool, str], LogSummary] = {}
+"""Each log's summary by its path, time, size, forfeit and the language it
+is said in: the list is read again each time it is shown (a match played
+or replaced meanwhile), and replays only the logs that changed."""
+_SUMMARIES_LOCK = threading.Lock()
+
+
+def _summary_of(path: Path) -> LogSummary:
+    try:
+        stamp = path.stat()
+    except OSError:
+        return summarize_log(path)
+    key = (path, stamp.st_mtime_ns, stamp.st_size, forfeit_path(path).exists(), current_language())
+    with _SUMMARIES_LOCK:
+        known = _SUMMARIES.get(key)
+    if known is None:
+        known = summarize_log(path)
+        with _SUMMARIES_LOCK:
+            if len(_SUMMARIES) > 4 * LIST_LIMIT:
+                _SUMMARIES.clear()
+            _SUMMARIES[key] = known
+    return known
+
+
 def saved_logs(directory: Path | None = None) -> list[LogSummary]:
     """The saved matches, newest first."""
     folder = directory or paths.matches_dir()
@@ -194,7 +219,7 @@ def saved_logs(directory: Path | None = None) -> list[LogSummary]:
     # what it is (as ecarte check and the statistics say it), not left out.
     skipped: list[Skipped] = []
     files = sorted(regular_files(folder, LOG_SUFFIX, skipped), key=_mtime, reverse=True)
-    summaries = [summarize_log(path) for path in files[:LIST_LIMIT]]
+    summaries = [_summary_of(path) for path in files[:LIST_LIMIT]]
     for entry in skipped:
         date, stamp = _created({}, entry.path)
         result = _("unreadable: {error}").format(error=translated(entry.reason))
@@ -232,6 +257,12 @@ class ReplayListScreen(EcarteScreen[None]):
     def on_mount(self) -> None:
         self.load()
 
+    def on_screen_resume(self) -> None:
+        # Back from a replay or a match: a match may have been played on,
+        # won or replaced meanwhile; the row under the cursor stays.
+        if self.summaries:
+            self.load()
+
     @work(thread=True, exclusive=True)
     def load(self) -> None:
         # Each log is replayed to find its result: off the event loop.
@@ -241,6 +272,7 @@ class ReplayListScreen(EcarteScreen[None]):
 
     def show(self, summaries: list[LogSummary], problem: str | None = None) -> None:
         """``problem``: why the folder cannot be listed (it is a file, say)."""
+        before = self.selected()
         self.summaries = summaries
         table = self.query_one(FittedTable)
         # Translators: the saved matches' column heads.
@@ -258,6 +290,10 @@ class ReplayListScreen(EcarteScreen[None]):
         ]
         table.show(headings, rows)
         empty = self.query_one("#replay-list-empty", Static)
+        if before is not None:
+            row = next((i for i, summary in enumerate(summaries) if summary.path == before.path), None)
+            if row is not None:
+                table.move_cursor(row=row, animate=False)
         if summaries:
             empty.display = False
             table.display = True
