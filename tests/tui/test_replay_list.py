@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -194,3 +195,17 @@ async def test_the_list_is_read_again_when_shown_again_and_keeps_its_row(
         rows = [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
         assert ["Anna vs Leo", "Anna won 1-0", "b"] in [row[1:] for row in rows], rows
         assert rows[table.cursor_row][3] == "b"
+
+
+def test_matches_begun_in_the_same_second_are_listed_newest_first() -> None:
+    """Four windows started a match in the same second: the logs are
+    named …-174354, then -1, -2, -3 (the next free name); the list showed
+    them in the order the files were last written."""
+    folder = paths.matches_dir()
+    names = ["20261207-174354", "20261207-174354-1", "20261207-174354-2", "20261207-174354-3"]
+    folder.mkdir(parents=True)
+    for index, stem in enumerate(names):
+        path = write_finished(folder / f"{stem}.ecarte.jsonl")
+        os.utime(path, (1_000_000 - index, 1_000_000 - index))  # the first written last
+    listed = [summary.path.name.removesuffix(".ecarte.jsonl") for summary in saved_logs()]
+    assert listed == names[::-1]

@@ -224,8 +224,17 @@ def saved_logs(directory: Path | None = None) -> list[LogSummary]:
         date, stamp = _created({}, entry.path)
         result = _("unreadable: {error}").format(error=translated(entry.reason))
         summaries.append(LogSummary(entry.path, date, "?", result, stamp))
-    summaries.sort(key=lambda summary: summary.sort_key, reverse=True)
+    summaries.sort(key=lambda summary: (summary.sort_key, _taken_after(summary.path)), reverse=True)
     return summaries
+
+
+def _taken_after(path: Path) -> int:
+    """How many matches begun in the same second took the log's name first:
+    ``…-174354-2`` is the third, after ``…-174354`` and ``…-174354-1``
+    (``autosave.create_log``), which the date alone, to the second, cannot order."""
+    stem = path.name.removesuffix(LOG_SUFFIX)
+    head, dash, number = stem.rpartition("-")
+    return int(number) if dash and head.count("-") == 1 and number.isdigit() and len(number) <= 2 else 0
 
 
 class ReplayListScreen(EcarteScreen[None]):
