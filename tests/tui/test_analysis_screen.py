@@ -632,3 +632,40 @@ async def test_the_row_the_analysis_is_reopened_at_is_in_sight(tmp_path: Path) -
         assert table.cursor_row == last
         # The last row in sight: the list scrolled to its end.
         assert table.max_scroll_y > 0 and round(table.scroll_y) == round(table.max_scroll_y)
+
+
+def tied_decision() -> match_analysis.Decision:
+    """A lead where three cards are worth the same to the nearest percent."""
+    from ecarte.ai.evaluator import OptionValue
+    from ecarte.engine import card_action, parse_card
+
+    def option(card: str, win: float) -> OptionValue:
+        return OptionValue(card_action(parse_card(card)), win, 1.4, None, 150)
+
+    chances = (("7S", 16.2), ("8S", 15.9), ("9S", 16.4), ("9D", 5.0), ("7C", 3.0))
+    options = tuple(option(card, win) for card, win in chances)
+    return match_analysis.Decision(
+        line=50,
+        seat=0,
+        phase="tricks",
+        chosen=options[3].action,
+        options=options,
+        best=options[0].action,
+        loss=11.2,
+        loss_se=1.0,
+        label="mistake",
+        trump=0,
+        ace_high=False,
+    )
+
+
+@pytest.mark.parametrize(("symbols", "best", "close"), [(True, "★ ", "≈ "), (False, "* ", "~ ")])
+def test_the_options_are_marked_as_the_coach_marks_them(symbols: bool, best: str, close: str) -> None:
+    """The detail showed "★ 7♠ 16% · 8♠ 16% · 9♠ 16%" with no ≈ on the ties
+    the Coach marks, and a ★ in the letters style, where the Coach shows *."""
+    shown = analysis_screen.options_text(tied_decision(), symbols, 200).plain
+    parts = shown.split(" · ")
+    assert parts[0].startswith(best) and parts[1].startswith(close) and parts[2].startswith(close)
+    assert not parts[3].startswith(close) and not parts[4].startswith(close)
+    assert parts[-1] == f"{close}too close to call"
+    assert ("★" in shown or "≈" in shown) == symbols

@@ -52,7 +52,7 @@ from ecarte.text import printable
 
 from .base import EcarteScreen, while_open
 from .fitted_table import FittedTable
-from .hint_panel import option_text
+from .hint_panel import last_too_close, option_text
 from .key_footer import KeyFooter
 from .narration import shown_name, spoken_to
 from .styled import styled
@@ -515,6 +515,43 @@ NAME_IN_TITLE = 16
 """Cells of each name in the analysis's one-line title."""
 
 
+def options_text(item: Decision, symbols: bool, width: int) -> Text:
+    """A decision's options, best first, each with its chance, for
+    ``width`` columns, marked as the Coach marks them: the best ★ (``*``
+    without suit symbols), and ≈ (``~``) each option shown with the best's
+    chance (the samples' paired errors are not kept in an analysis)."""
+    text = Text()
+    # Each option stays whole on a line, with its chance: a line break
+    # goes between options, never between an option and its figure.
+    line = 0
+    chances = [f"{option.win:.0f}%" for option in item.options]
+    last_close = last_too_close(chances, [False] * len(chances))
+    best_mark, close_mark = ("★ ", "≈ ") if symbols else ("* ", "~ ")
+    for index, option in enumerate(item.options):
+        mark = best_mark if index == 0 else close_mark if index <= last_close else ""
+        shown = Text.assemble((mark, "bold yellow" if index == 0 else "yellow"))
+        shown.append_text(shown_option(item, option.action, symbols))
+        shown.append(f" {chances[index]}±{decimal_text(option.se)}", style="bold" if index == 0 else "dim")
+        if index and line + 3 + shown.cell_len > width:
+            text.append("\n")
+            line = 0
+        elif index:
+            text.append(" · ")
+            line += 3
+        text.append_text(shown)
+        line += shown.cell_len
+    if last_close:
+        # Translators: under the coach's options (28 columns at 80x24): the options marked
+        # {mark} (≈, or ~ without suit symbols) are as good as the best within the sampling error.
+        close = Text(_("{mark}too close to call").format(mark=close_mark), style="dim")
+        if line + 3 + close.cell_len > width:
+            text.append("\n")
+        else:
+            text.append(" · ")
+        text.append_text(close)
+    return text
+
+
 class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
     """The analysis of ``replay`` (read from ``path``). Dismissed with the
     viewer position of a chosen decision and what to tell about it."""
@@ -820,23 +857,7 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
             return deal_note(item, self.names)
         text = decision_note(item, self.names, self.symbols)
         text.append("\n")
-        # Each option stays whole on a line, with its chance: a line break
-        # goes between options, never between an option and its figure.
-        line = 0
-        for index, option in enumerate(item.options):
-            shown = Text.assemble(("★ " if index == 0 else "", "bold yellow"))
-            shown.append_text(shown_option(item, option.action, self.symbols))
-            shown.append(
-                f" {option.win:.0f}%±{decimal_text(option.se)}", style="bold" if index == 0 else "dim"
-            )
-            if index and line + 3 + shown.cell_len > width:
-                text.append("\n")
-                line = 0
-            elif index:
-                text.append(" · ")
-                line += 3
-            text.append_text(shown)
-            line += shown.cell_len
+        text.append_text(options_text(item, self.symbols, width))
         return text
 
     def _fit_detail(self) -> None:

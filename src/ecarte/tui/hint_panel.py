@@ -17,6 +17,7 @@ beside the options, refreshed at each decision).
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -110,6 +111,19 @@ BAR_LEAST = 3
 """A bar narrower than this says nothing: the line goes without one."""
 
 
+def last_too_close(shown: Sequence[str], within_noise: Sequence[bool]) -> int:
+    """The rank of the last option, best first, marked too close to call
+    (0: none). ``shown`` is each option's chance as written beside it,
+    ``within_noise`` whether the samples can tell it from the best. Marked:
+    an option within the noise or shown with the best's chance; every option
+    ranked above a marked one; and one shown with a marked one's chance."""
+    marked = [rank for rank in range(1, len(shown)) if within_noise[rank] or shown[rank] == shown[0]]
+    last = max(marked, default=0)
+    while last and last + 1 < len(shown) and shown[last + 1] == shown[last]:
+        last += 1
+    return last
+
+
 def hint_lines(
     evaluation: Evaluation,
     width: int,
@@ -145,20 +159,10 @@ def hint_lines(
     # so is every option ranked above a marked one, or shown with its chance:
     # "≈ J♣ 86%" above an unmarked "Q♠ 86%" read as a contradiction (J♣'s
     # samples were only more spread).
-    marked = [
-        rank
-        for rank, option in enumerate(ranked)
-        if rank
-        and (
-            evaluation.within_noise(evaluation.options.index(option))
-            or chance_text(option.win) == chance_text(ranked[0].win)
-        )
-    ]
-    last_close = max(marked, default=0)
-    while last_close and last_close + 1 < len(ranked):
-        if chance_text(ranked[last_close + 1].win) != chance_text(ranked[last_close].win):
-            break
-        last_close += 1
+    last_close = last_too_close(
+        [chance_text(option.win) for option in ranked],
+        [evaluation.within_noise(evaluation.options.index(option)) for option in ranked],
+    )
     any_close = last_close > 0
     for index, (option, label) in enumerate(zip(ranked, labels, strict=True)):
         if index:
