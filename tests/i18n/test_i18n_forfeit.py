@@ -147,7 +147,6 @@ def test_an_empty_or_unreadable_forfeit_file_is_told_in_the_language(tmp_path: P
     log = tmp_path / "match.ecarte.jsonl"
     forfeit_path(log).write_text("\n", encoding="utf-8")
     assert autosave.read_forfeit(log) == i18n._("the opponent forfeited this match; no reason was kept")
-    forfeit_path(log).unlink()
-    forfeit_path(log).mkdir()  # there, but it cannot be read as text
+    forfeit_path(log).write_bytes(b"x" * (64 * 1024 + 1))  # there, but too large to be read
     assert autosave.read_forfeit(log) == i18n._("the opponent forfeited this match")
     assert i18n._("the opponent forfeited this match") != "the opponent forfeited this match"

@@ -35,9 +35,14 @@ def test_a_forfeited_match_is_listed_as_won_by_the_other(tmp_path: Path) -> None
 
 def test_the_forfeit_is_read_safely(tmp_path: Path) -> None:
     """A FIFO in place of the .forfeit file is never opened for reading (it
-    would wait for a writer forever): a reason in general words instead."""
+    would wait for a writer forever), nor taken for a forfeit: ecarte writes
+    a regular file (a FIFO of that name is replaced). A regular file that
+    cannot be read is one, said in general words."""
     log = tmp_path / "m.ecarte.jsonl"
     os.mkfifo(forfeit_path(log))
+    assert read_forfeit(log) is None
+    forfeit_path(log).unlink()
+    forfeit_path(log).write_bytes(b"\xff" * (64 * 1024 + 1))  # too large to be read
     assert read_forfeit(log) == "the opponent forfeited this match"
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from ecarte.i18n import _, decimal_text, ngettext, number_text, translated, translated_error
 from ecarte.log import LogFileError, replay_file
 from ecarte.log.names import second_person, shown_name
-from ecarte.play.autosave import forfeit_path
+from ecarte.play.autosave import has_forfeit
 from ecarte.play.names import level_name
 from ecarte.safefile import folder_problem
 from ecarte.text import emit, printable
@@ -80,7 +80,7 @@ def run_analyse(path: str, seat: int | None, as_json: bool, seed: int) -> int:
         emit(json.dumps(analysis_json(analysis), ensure_ascii=False), sys.stdout)
     else:
         emit(
-            format_analysis(analysis, (names[0], names[1]), path, forfeit_path(Path(path)).exists()),
+            format_analysis(analysis, (names[0], names[1]), path, has_forfeit(Path(path))),
             sys.stdout,
         )
     if replay.error is not None:

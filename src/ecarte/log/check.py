@@ -22,7 +22,7 @@ from ecarte.engine.scoring import after_four_all, four_all_score, game_won, matc
 from ecarte.i18n import _, ngettext, translated, translated_error
 from ecarte.text import emit, printable
 
-from .forfeit import FORFEIT_SUFFIX, read_forfeit
+from .forfeit import FORFEIT_SUFFIX, forfeit_problem, read_forfeit
 from .names import second_person, shown_name
 from .reader import LogFileError, Replay, replay_file
 
@@ -74,10 +74,13 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
 
 
-def format_summary(replay: Replay, source: str, forfeit: str | None = None) -> str:
+def format_summary(
+    replay: Replay, source: str, forfeit: str | None = None, forfeit_problem: str | None = None
+) -> str:
     """The readable summary of a replayed log, in the player's language
     (``ecarte.i18n``; the JSON report never is); ``forfeit``: why the match
-    was forfeited, from the ``.forfeit`` file beside the log."""
+    was forfeited, from the ``.forfeit`` file beside the log;
+    ``forfeit_problem``: why what has that file's name is not read as one."""
     lines = [_("Match log: {file}").format(file=printable(source))]
     header = replay.header
     match = replay.match
@@ -137,6 +140,8 @@ def format_summary(replay: Replay, source: str, forfeit: str | None = None) -> s
             lines.extend("  " + printable(line) for line in forfeit.splitlines())
         else:
             lines.append(_("Result: not decided; the log stops during the match."))
+            if forfeit_problem is not None:
+                lines.append(printable(translated(forfeit_problem)) + ".")
     if replay.error is None:
         lines.append(_("The log is valid."))
     else:
@@ -297,11 +302,12 @@ def _check(path: str, as_json: bool) -> int:
     if as_json:
         emit(report_json(check_report(replay)), sys.stdout)
     else:
-        forfeit = None
+        forfeit = problem = None
         if replay.match is not None and not replay.match.is_over:
             # Only for a match not over (pathlib is not loaded for the others).
             from pathlib import Path
 
             forfeit = read_forfeit(Path(path))
-        emit(format_summary(replay, path, forfeit), sys.stdout)
+            problem = forfeit_problem(Path(path))
+        emit(format_summary(replay, path, forfeit, problem), sys.stdout)
     return 0 if replay.error is None else 1

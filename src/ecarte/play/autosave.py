@@ -18,6 +18,7 @@ from ecarte.log import EndState, LogFileError, LogWriter, read_log_file
 
 # Where the app keeps a forfeit: the log's layer, which ecarte check reads too.
 from ecarte.log.forfeit import forfeit_path as forfeit_path
+from ecarte.log.forfeit import has_forfeit as has_forfeit
 from ecarte.log.forfeit import read_forfeit as read_forfeit
 from ecarte.log.forfeit import write_forfeit as write_forfeit
 from ecarte.log.opponents import between_programs
@@ -88,7 +89,7 @@ def find_unfinished(folder: Path, skipped: list[Skipped] | None = None) -> Path 
     except OSError:
         return None
     for path in logs[:UNFINISHED_SCAN_LIMIT]:
-        if forfeit_path(path).exists():
+        if has_forfeit(path):
             continue
         try:
             stamp = path.stat()

@@ -47,7 +47,7 @@ from ecarte.engine import Action
 from ecarte.i18n import N_, _, decimal_text, ngettext, number_text, pgettext, translated_error
 from ecarte.log import Replay
 from ecarte.log.names import app_players
-from ecarte.play.autosave import forfeit_path
+from ecarte.play.autosave import has_forfeit
 from ecarte.text import printable
 
 from .base import EcarteScreen, while_open
@@ -737,7 +737,7 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
             status += " " + _("The log is invalid at line {line}: the lines before it are analysed.").format(
                 line=analysis.error.line
             )
-        if forfeit_path(self.path).exists():
+        if has_forfeit(self.path):
             # The log has no forfeit event: without this, a match won by the
             # opponent's forfeit looks merely unfinished. (Only looked at,
             # never read: a FIFO there must not hang the screen.)

@@ -32,10 +32,10 @@ from ecarte.log.format import EventType
 from ecarte.log.names import COMPUTER, app_players
 from ecarte.log.opponents import levels_played
 from ecarte.play import paths
-from ecarte.play.autosave import read_forfeit
+from ecarte.play.autosave import has_forfeit, read_forfeit
 from ecarte.play.names import levels_in_words, rules_in_words
 from ecarte.play.replay_steps import ReplaySteps
-from ecarte.play.session import LOG_SUFFIX, forfeit_path
+from ecarte.play.session import LOG_SUFFIX
 from ecarte.safefile import Skipped, folder_problem, regular_files
 from ecarte.text import printable, short_name
 
@@ -169,7 +169,7 @@ def summarize_log(path: Path) -> LogSummary:
     over = not resumable and replay.match is not None and replay.match.winner is not None
     over = over and (replay.error is None or replay.truncated_last_line)
     forfeited = False
-    if resumable and forfeit_path(path).exists():
+    if resumable and has_forfeit(path):
         winner = forfeit_winner(header.players)
         result = (
             _("{name} won by forfeit").format(name=shown_name(short_name(header.players[winner])))
@@ -200,7 +200,7 @@ def _summary_of(path: Path) -> LogSummary:
         stamp = path.stat()
     except OSError:
         return summarize_log(path)
-    key = (path, stamp.st_mtime_ns, stamp.st_size, forfeit_path(path).exists(), current_language())
+    key = (path, stamp.st_mtime_ns, stamp.st_size, has_forfeit(path), current_language())
     with _SUMMARIES_LOCK:
         known = _SUMMARIES.get(key)
     if known is None:
