@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from ecarte.analysis.stats import summarise_log
 from ecarte.log.check import run_check
 from ecarte.log.forfeit import forfeit_path, read_forfeit
 from ecarte.play.session import MatchSession
@@ -73,3 +74,6 @@ def test_what_is_not_a_file_of_the_forfeits_name_leaves_the_match_unfinished(
     out = capsys.readouterr().out
     assert "Result: not decided" in out and "forfeit, which" not in out
     assert f"{forfeit_path(log)} {said}." in out
+    # The record counts it neither as won nor as finished.
+    summary_of = summarise_log(log, log.read_bytes(), log.stat().st_mtime)
+    assert summary_of is not None and not summary_of.complete and not summary_of.won

@@ -28,6 +28,7 @@ from ecarte.engine import Rules, RulesError
 from ecarte.engine.match import tally_deals
 from ecarte.i18n import _, ngettext, translated, translated_error
 from ecarte.log import MAX_LOG_BYTES, EventType, LogFileError, replay_bytes
+from ecarte.log.forfeit import has_forfeit
 from ecarte.log.opponents import between_programs, level_of_record, levels_played
 from ecarte.play.names import rules_in_words
 from ecarte.safefile import Skipped, folder_problem, regular_files
@@ -145,7 +146,7 @@ def summarise_log(path: Path, data: bytes, mtime: float) -> MatchSummary | None:
     # Against whom the computer's seat mostly played (a Continue may have changed it).
     level = level_of_record(levels_played(header.extra, replay.events))
     created = header.extra.get("created")
-    forfeited = path.with_name(path.name + ".forfeit").exists()
+    forfeited = has_forfeit(path)
     won = match.winner == PLAYER or (forfeited and match.winner is None)
     summary = MatchSummary(
         name=path.name,
