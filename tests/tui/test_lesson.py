@@ -479,3 +479,33 @@ async def test_the_footer_offers_the_card_keys_only_when_a_card_is_the_players_t
         # The discard: the cards are the player's to pick.
         you.expects("discard 7D 8C")
         await until(pilot, lambda: card_keys_in_footer(you.screen) == ["1-5"])
+
+
+async def test_the_kings_step_names_enter_for_what_it_does() -> None:
+    """At "Press k to announce the king", the footer said "⏎ Go on / play",
+    though Enter plays nothing there. It is a step made by a key, like
+    propose: the footer says "What to press", and Enter and a card say to
+    press k first (a card is still explained, in the rules' words where
+    it is not legal)."""
+    app = lesson_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LessonScreen) and app.screen.waiting)
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        while not (screen.lesson.step.kind == StepKind.YOU and screen.lesson.step.action == "king"):
+            step = screen.lesson.step
+            if step.kind == StepKind.SAY:
+                screen.action_confirm()
+            else:
+                screen.move(wants(step))
+            await until(pilot, lambda: screen.waiting)
+        await pilot.pause()
+        keys = {str(key.key_display): str(key.description) for key in screen.query(FooterKey)}
+        assert keys.get("⏎") == "What to press", keys
+        for key in ("enter", "1"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert "Press k" in said(screen) or "(k)" in said(screen), (key, said(screen))
+            assert screen.lesson.step.action == "king"  # no card played
+        await pilot.press("k")
+        await until(pilot, lambda: screen.lesson.step.action != "king")

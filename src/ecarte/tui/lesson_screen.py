@@ -338,8 +338,11 @@ class LessonScreen(EcarteScreen[None]):
     @property
     def deciding(self) -> bool:
         """Whether the step is the player's word (propose, play, accept,
-        refuse): Enter then only says which key makes it."""
-        return self._players_turn_in(EXCHANGE, ANSWER)
+        refuse, announce the king): Enter then only says which key makes it."""
+        if self._players_turn_in(EXCHANGE, ANSWER):
+            return True
+        # The king is announced in the tricks, where Enter would play a card.
+        return self._players_turn_in(TRICKS) and self.lesson.step.action == "king"
 
     @property
     def asks_for_cards(self) -> bool:
