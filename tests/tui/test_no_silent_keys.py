@@ -317,7 +317,7 @@ async def test_the_coach_setting_says_matches_with_hints_are_counted_apart(
 
 
 async def test_a_move_key_at_the_wrong_moment_says_why_and_moves_nothing(tmp_path: Path) -> None:
-    """At elder's first decision a card, Enter, accept or refuse is no move:
+    """At elder's first decision a card, Enter, an arrow, accept or refuse is no move:
     the table says why in the player's words (as the lesson does; no seat
     numbers, no protocol words), instead of nothing, and the match is as it
     was."""
@@ -339,7 +339,9 @@ async def test_a_move_key_at_the_wrong_moment_says_why_and_moves_nothing(tmp_pat
             ("1", "No card is played before the exchange is over."),
             ("enter", "No card is played before the exchange is over."),
             ("a", "There is no proposal to answer: you speak first."),
+            ("left", "No card is played before the exchange is over."),
             ("r", "There is no proposal to answer: you speak first."),
+            ("right", "No card is played before the exchange is over."),
         ]:
             await pilot.press(key)
             await pilot.pause()

@@ -162,7 +162,7 @@ class GameScreen(EcarteScreen[None]):
         Binding("p", "refused('play')", "", show=False),
         Binding("a", "refused('accept')", "", show=False),
         Binding("r", "refused('refuse')", "", show=False),
-        Binding("1,2,3,4,5,enter", "refused('card')", "", show=False),
+        Binding("1,2,3,4,5,enter,left,right", "refused('card')", "", show=False),
     ]
 
     HELP_ABOUT: ClassVar[tuple[str, str]] = (
