@@ -418,7 +418,10 @@ async def test_the_analysis_has_a_help_that_explains_what_it_shows(
 
 
 def test_the_bars_are_drawn_on_a_fixed_scale_with_the_50_line() -> None:
-    from ecarte.tui.analysis_screen import HALF_LINE, chance_bars
+    from ecarte.tui.analysis_screen import BAR_LEVELS, HALF_LINE, chance_bars
+
+    # The line cannot be taken for a bar (a chance just above 50%).
+    assert HALF_LINE not in BAR_LEVELS
 
     rows = chance_bars([100.0, 75.0, 50.0, 31.0, 0.0], 4)
     # Four rows of eight eighths: 100% fills them all, 75% three, 50% two,

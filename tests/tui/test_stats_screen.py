@@ -311,7 +311,7 @@ async def test_the_plots_keep_one_scale_from_0_to_100() -> None:
     share: both accuracies nearly full, a quarter a quarter."""
     from textual.app import App, ComposeResult
 
-    from ecarte.tui.analysis_screen import ChanceBars
+    from ecarte.tui.analysis_screen import HALF_LINE, ChanceBars
     from ecarte.tui.stats_screen import Plot
 
     class Plots(App[None]):
@@ -333,6 +333,6 @@ async def test_the_plots_keep_one_scale_from_0_to_100() -> None:
         assert set(top) == {"▅", "▆"} and top[0] == "▅" and top[-1] == "▆", top
         assert set(middle) == set(bottom) == {"█"}, (middle, bottom)
         # A quarter: six eighths of the bottom row; the 50% line above it.
-        assert [set(row) for row in rows("wins")] == [{" "}, {"▁"}, {"▆"}], rows("wins")
+        assert [set(row) for row in rows("wins")] == [{" "}, {HALF_LINE}, {"▆"}], rows("wins")
         axis = [str(static.content) for static in app.query(".plot-axis")]
         assert axis == ["100\n\n  0", "100%\n\n  0%"], axis

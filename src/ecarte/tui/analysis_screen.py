@@ -100,9 +100,10 @@ def columns(points: int, width: int) -> list[range]:
 
 BAR_LEVELS = "▁▂▃▄▅▆▇█"
 """A cell of a bar filled by eighths, from the bottom."""
-HALF_LINE = "▁"
-"""The 50% line where no bar covers it: the bottom edge of the row above the
-middle of an even number of rows, which is exactly half the height."""
+HALF_LINE = "╌"
+"""The 50% line where no bar covers it, in the row just above the middle: a
+dashed line, not "▁", which is also a bar just above 50% and made the line
+read as data (a chance of 51% across a lost match)."""
 
 
 def chance_bars(
