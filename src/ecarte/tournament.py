@@ -18,11 +18,13 @@ import multiprocessing
 import os
 import random
 import signal
+import stat
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,7 +36,7 @@ from ecarte.engine.quoting import cut_word
 from ecarte.engine.rules import rules_from_assignments
 from ecarte.i18n import N_, Deferred, Grouped, _, decimal_text, ngettext, translated
 from ecarte.log.opponents import TOURNAMENT_KEY
-from ecarte.play.autosave import write_forfeit
+from ecarte.play.autosave import forfeit_path, write_forfeit
 from ecarte.play.loop import FaultPolicy, Forfeit, MatchRecorder, MatchRunner
 from ecarte.protocol.host import (
     COMMAND_PREFIX,
@@ -45,10 +47,12 @@ from ecarte.protocol.host import (
     last_words,
     resolve_player,
 )
+from ecarte.safefile import folder_problem, not_a_folder
 from ecarte.text import printable, short_name
 
 __all__ = [
     "Forfeit",
+    "LogNotWritten",
     "MatchOutcome",
     "MatchRecorder",
     "TournamentSpec",
@@ -288,47 +292,145 @@ def play_one(spec: TournamentSpec, index: int) -> MatchOutcome:
         return play_match(players, spec.rules, first_dealer, deck_rng)
     from ecarte.log import LogWriter
 
-    writer = LogWriter.create(
-        log_path(spec, index),
-        (logged_name(sides_by_seat[0], players[0].name), logged_name(sides_by_seat[1], players[1].name)),
-        first_dealer,
-        spec.rules,
-        {LOG_MARK: spec.seed, "match": index + 1},
-        # An fsync per line would make logging cost far more than playing.
-        durable=False,
-    )
+    path = log_path(spec, index)
     try:
-        outcome = play_match(players, spec.rules, first_dealer, deck_rng, writer)
+        writer = LogWriter.create(
+            path,
+            (logged_name(sides_by_seat[0], players[0].name), logged_name(sides_by_seat[1], players[1].name)),
+            first_dealer,
+            spec.rules,
+            {LOG_MARK: spec.seed, "match": index + 1},
+            # An fsync per line would make logging cost far more than playing.
+            durable=False,
+        )
+    except OSError as error:
+        for player in players:  # none was started, but a bot must never be left
+            close = getattr(player, "close", None)
+            if callable(close):
+                with contextlib.suppress(Exception):
+                    close()
+        # The start-up check found no log of this name: another program
+        # (another ``simulate`` into the same folder) made it since.
+        raise LogNotWritten(str(path), error, taken=isinstance(error, FileExistsError)) from None
+    try:
+        outcome = play_match(players, spec.rules, first_dealer, deck_rng, _Recorder(writer, path))
     finally:
-        writer.close()
+        try:
+            writer.close()
+        except OSError as error:  # its last flush or fsync (a full disk)
+            raise LogNotWritten(str(path), error) from None
     if outcome.forfeit is not None:
         # As the app does: the log has no forfeit event, so the reason is
         # kept beside it, and the log does not look merely interrupted.
-        write_forfeit(writer.path, outcome.forfeit.message)
+        try:
+            write_forfeit(writer.path, outcome.forfeit.message)
+        except OSError as error:
+            raise LogNotWritten(str(forfeit_path(writer.path)), error) from None
     return outcome
 
 
+class LogNotWritten(Exception):
+    """A match log (or its ``.forfeit`` file) could not be written: the
+    tournament stops, and says which file and why. ``taken``: the log's
+    name was taken meanwhile (another run writing into the same folder).
+    Made of plain strings, so that it comes back whole from a worker."""
+
+    def __init__(self, path: str, error: OSError | str, taken: bool = False) -> None:
+        reason = error if isinstance(error, str) else str(error.strerror or error)
+        super().__init__(path, reason, taken)
+        self.path = path
+        self.reason = reason
+        """The system's words ("No space left on device"), not "[Errno 28] ..."."""
+        self.taken = taken
+
+    def text(self) -> str:
+        """What went wrong, in the player's language."""
+        if self.taken:
+            folder = os.path.dirname(self.path) or "."
+            # Translators: ecarte simulate --log-dir: a match log's name was taken while the
+            # tournament ran: {path} is that log, {folder} the --log-dir folder.
+            return _("{path} already exists: another run is writing into {folder}").format(
+                path=self.path, folder=folder
+            )
+        return _("{path} cannot be written: {error}").format(path=self.path, error=self.reason)
+
+
+class _Recorder:
+    """The match's log writer, a write that fails raising ``LogNotWritten``
+    (an ``OSError`` from a match could be anything's; this one is the log's)."""
+
+    def __init__(self, writer: MatchRecorder, path: Path) -> None:
+        self.writer = writer
+        self.path = str(path)
+
+    def write_deal(self, dealer: int, deck: Any) -> None:
+        try:
+            self.writer.write_deal(dealer, deck)
+        except OSError as error:
+            raise LogNotWritten(self.path, error) from None
+
+    def write_action(self, player: int, action: Any) -> None:
+        try:
+            self.writer.write_action(player, action)
+        except OSError as error:
+            raise LogNotWritten(self.path, error) from None
+
+
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+"""The signals that stop a tournament: Ctrl+C, and SIGTERM (``kill``,
+``timeout``, a service manager), either of them to the main process alone or
+to the whole process group."""
+
 _batch_running = False
 """In a worker process: whether a batch of matches is being played (an
-interrupt then ends it, its bots closed; an idle worker ignores one)."""
+interrupt then ends it, its bots closed)."""
+_stopping = False
+"""In a worker process: a stop signal came, so no further match starts (a
+worker idle at the signal plays none of the batch it is given next)."""
+
+
+@contextlib.contextmanager
+def _stop_signals_held() -> Iterator[None]:
+    """Hold the stop signals in this thread (they wait, none is lost) while
+    it may start processes: the pool's workers, and the forkserver they are
+    forked from, start with them held and cannot be killed by one sent to
+    the whole group before they can handle it (a worker or the forkserver
+    killed so was a broken pool, with a traceback, and a hang at times)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def _worker_start() -> None:
     """A worker's signals: Ctrl+C (SIGINT, which a terminal sends to every
-    process of the command) interrupts the batch under way once, so its
-    matches end their bots; the host process says what happened."""
-    signal.signal(signal.SIGINT, _worker_interrupt)
+    process of the command) or SIGTERM (to the whole process group, as
+    ``timeout`` and service managers send it) interrupts the batch under
+    way once, so its matches end their bots; the host process says what
+    happened. The worker itself is never killed by one."""
+    for number in STOP_SIGNALS:
+        signal.signal(number, _worker_interrupt)
+    if hasattr(signal, "pthread_sigmask"):
+        # Held since the worker started (``_stop_signals_held``): one that
+        # came meanwhile is handled now.
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
 
 
 def _worker_interrupt(signum: int, frame: object) -> None:
-    global _batch_running
+    global _batch_running, _stopping
+    _stopping = True
     if _batch_running:
         _batch_running = False  # once: a second one must not cut the bots' cleanup short
         raise KeyboardInterrupt
 
 
-Played = tuple[list[tuple[int, MatchOutcome]], bool]
-"""A batch's matches played (each with its number) and whether it was interrupted."""
+Played = tuple[list[tuple[int, MatchOutcome]], bool, "LogNotWritten | None"]
+"""A batch's matches played (each with its number), whether it was
+interrupted, and the log that could not be written, if one stopped it."""
 
 
 def _play_batch(spec: TournamentSpec, indexes: Sequence[int]) -> Played:
@@ -337,15 +439,21 @@ def _play_batch(spec: TournamentSpec, indexes: Sequence[int]) -> Played:
     so that the count told is of every match finished, none thrown away."""
     global _batch_running
     results: list[tuple[int, MatchOutcome]] = []
-    _batch_running = True
     try:
-        for index in indexes:
-            results.append((index, play_one(spec, index)))
+        # An interrupt in the inner ``finally`` is still caught below.
+        _batch_running = True
+        try:
+            for index in indexes:
+                if _stopping:
+                    return results, True, None
+                results.append((index, play_one(spec, index)))
+        finally:
+            _batch_running = False
     except KeyboardInterrupt:
-        return results, True
-    finally:
-        _batch_running = False
-    return results, False
+        return results, True, None
+    except LogNotWritten as error:
+        return results, False, error
+    return results, False, None
 
 
 WAIT_STEP = 0.2
@@ -355,6 +463,9 @@ BATCHES_PER_WORKER = 4
 work, few enough that a tournament of a hundred million matches is not a
 few million futures made before the first one is played (they took minutes,
 and an interrupt meanwhile was told as "after 0 matches")."""
+NO_WORKER_LOOKS = 25
+"""Looks (``WAIT_STEP`` apart) with batches still pending and no worker
+left alive before a stopped tournament gives up waiting for them."""
 
 
 def play_tournament(
@@ -362,8 +473,11 @@ def play_tournament(
 ) -> list[MatchOutcome]:
     """Every match's outcome, in match order; ``on_done(n)`` after each batch
     of ``n`` matches. With ``jobs`` > 1 the matches run in worker processes.
-    ``KeyboardInterrupt`` when interrupted (Ctrl+C, or SIGTERM while
-    ``run_simulate`` runs): every match under way is ended, its bots too."""
+    ``KeyboardInterrupt`` when interrupted (Ctrl+C or SIGTERM, to this
+    process or its whole group, while ``run_simulate`` runs; or a worker
+    killed from outside): every match under way is ended, its bots too.
+    ``LogNotWritten`` when a match log cannot be written: the tournament
+    stops as an interrupt does, ``on_done`` told of every match finished."""
     outcomes: dict[int, MatchOutcome] = {}
     if jobs <= 1 or spec.matches == 1:
         for index in range(spec.matches):
@@ -383,7 +497,7 @@ def play_tournament(
     stop = threading.Event()
     in_main_thread = threading.current_thread() is threading.main_thread()
     previous = (
-        {number: signal.signal(number, lambda *__: stop.set()) for number in (signal.SIGINT, signal.SIGTERM)}
+        {number: signal.signal(number, lambda *__: stop.set()) for number in STOP_SIGNALS}
         if in_main_thread
         else {}
     )
@@ -391,18 +505,23 @@ def play_tournament(
         max_workers=jobs, mp_context=multiprocessing.get_context(method), initializer=_worker_start
     )
     pending: set[Future[Played]] = set()
+    failed: list[LogNotWritten] = []
 
     def take(future: Future[Played]) -> None:
         """Count a finished batch's matches (those played before an
-        interrupt too); a worker interrupted stops the tournament."""
+        interrupt too); a worker interrupted, a worker gone (killed: the
+        pool is broken) or a log not written stops the tournament."""
         if future.cancelled():
             return
         error = future.exception()
-        if isinstance(error, KeyboardInterrupt):
+        if isinstance(error, (KeyboardInterrupt, BrokenProcessPool)):
             stop.set()
             return
-        results, interrupted = future.result()  # another exception is a bug: raised here
+        results, interrupted, not_written = future.result()  # another exception is a bug: raised here
         if interrupted:
+            stop.set()
+        if not_written is not None:
+            failed.append(not_written)
             stop.set()
         outcomes.update(results)
         if on_done is not None and results:
@@ -415,32 +534,79 @@ def play_tournament(
                 indexes = next(batches, None)
                 if indexes is None:
                     break
-                pending.add(pool.submit(_play_batch, spec, list(indexes)))
+                with _stop_signals_held():  # a submit may start a worker
+                    try:
+                        pending.add(pool.submit(_play_batch, spec, list(indexes)))
+                    except BrokenProcessPool:  # a worker was killed: told by its batch
+                        stop.set()
             if not pending:
                 break
             done, pending = wait(pending, timeout=WAIT_STEP, return_when=FIRST_COMPLETED)
             for future in done:
                 take(future)
         if len(outcomes) < spec.matches:
-            # Interrupted: no new batch starts, and the batches under way
-            # end now (a worker interrupted twice would not end its bots).
-            for future in pending:
-                future.cancel()
-            for worker in multiprocessing.active_children():
-                if worker.pid is not None:
-                    with contextlib.suppress(OSError):
-                        os.kill(worker.pid, signal.SIGINT)
-            # What each batch under way played before the interrupt is
-            # counted: the line that says how many matches were played is exact.
-            for future in wait(pending).done:
-                if not future.cancelled() and future.exception() is None:
-                    take(future)
+            # Stopped: no new batch starts (the pool cancels those not
+            # begun: a future cancelled here, while the pool marks it broken,
+            # killed the pool's own thread and left the rest waiting
+            # forever), and the batches under way end now (a worker
+            # interrupted twice would not end its bots).
+            pool.shutdown(wait=False, cancel_futures=True)
+            _interrupt_workers()
+            # What each batch under way played before the stop is counted:
+            # the line that says how many matches were played is exact.
+            # Never a wait without end: a batch whose worker is gone is
+            # given up.
+            looks = 0
+            while pending and looks < NO_WORKER_LOOKS:
+                # A batch the pool cancelled is never told done to a wait.
+                pending = {future for future in pending if not future.cancelled()}
+                done, pending = wait(pending, timeout=WAIT_STEP)
+                for future in done:
+                    if not future.cancelled() and future.exception() is None:
+                        take(future)
+                looks = looks + 1 if not multiprocessing.active_children() else 0
+            if failed:
+                raise failed[0]
             raise KeyboardInterrupt
+    except BaseException:
+        _interrupt_workers()  # a bug: the batches under way still end their bots
+        raise
     finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+        _end_workers()
         pool.shutdown(wait=True, cancel_futures=True)
         for number, handler in previous.items():
             signal.signal(number, handler)
     return [outcomes[index] for index in range(spec.matches)]
+
+
+WORKERS_END_WITHIN = 5.0
+"""Seconds the workers have to exit once told (each batch under way has
+ended by then, its bots closed) before they are killed."""
+
+
+def _interrupt_workers() -> None:
+    """Interrupt the batch each worker plays (it ends its bots and says what
+    it played); an idle worker plays no more."""
+    for worker in multiprocessing.active_children():
+        if worker.pid is not None:
+            with contextlib.suppress(OSError):
+                os.kill(worker.pid, signal.SIGINT)
+
+
+def _end_workers() -> None:
+    """Wait for the workers to exit, and kill those left after
+    ``WORKERS_END_WITHIN`` seconds. A pool broken by a worker killed from
+    outside ends the others with SIGTERM, which a worker outlives (it is a
+    stop signal to it, not its end): one left waiting on the queue the dead
+    one held kept ecarte from ever exiting."""
+    deadline = time.monotonic() + WORKERS_END_WITHIN
+    while multiprocessing.active_children() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    for worker in multiprocessing.active_children():
+        with contextlib.suppress(OSError):
+            worker.kill()
+        worker.join(timeout=WORKERS_END_WITHIN)
 
 
 # ------------------------------------------------------------ statistics
@@ -685,16 +851,19 @@ def _number(value: float | None) -> str:
 INTERRUPTED_STATUS = 130
 """``ecarte simulate``'s exit status when Ctrl+C (or SIGTERM) stops it, as a
 shell gives for SIGINT."""
+USAGE_STATUS = 2
+"""``ecarte simulate``'s exit status for wrong arguments, or a match log
+that cannot be written (``--log-dir`` on a full disk, say)."""
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    """``ecarte simulate``: the exit status (2 for wrong arguments, 130
-    when interrupted)."""
+    """``ecarte simulate``: the exit status (2 for wrong arguments or a log
+    that cannot be written, 130 when interrupted)."""
     try:
         spec, jobs = _spec_from_args(args)
     except ValueError as error:
         print(printable(f"ecarte simulate: {error}"), file=sys.stderr)
-        return 2
+        return USAGE_STATUS
     started = time.perf_counter()
     show_progress = not args.json and sys.stdout.isatty()
     done = [0]
@@ -722,6 +891,23 @@ def run_simulate(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return INTERRUPTED_STATUS
+    except LogNotWritten as error:
+        print(
+            printable(
+                # Translators: ecarte simulate --log-dir stopped because a match log could not be
+                # written: {problem} says which and why ("match-0012.ecarte.jsonl cannot be
+                # written: No space left on device"); "stopped after 12 of 100 matches".
+                ngettext(
+                    "ecarte simulate: {problem}; stopped after {done} of {total} match; "
+                    "no results are printed",
+                    "ecarte simulate: {problem}; stopped after {done} of {total} matches; "
+                    "no results are printed",
+                    spec.matches,
+                ).format(problem=error.text(), done=_count(done[0]), total=_count(spec.matches))
+            ),
+            file=sys.stderr,
+        )
+        return USAGE_STATUS
     finally:
         if in_main_thread:
             signal.signal(signal.SIGTERM, previous)
@@ -775,14 +961,24 @@ def _prepare_log_dir(spec: TournamentSpec) -> None:
     directory = Path(spec.log_dir or ".")
     # Translators: {folder} is the directory as typed, in quotes; keep --log-dir.
     folder = repr(str(directory))
-    if directory.is_file():
+    try:
+        mode: int | None = os.stat(directory).st_mode
+    except OSError:
+        mode = None  # not there yet (it is made), or making it says why not
+    if mode is not None and stat.S_ISREG(mode):
         raise ValueError(_("--log-dir {folder} is a file, not a directory").format(folder=folder))
+    if mode is not None and not stat.S_ISDIR(mode):
+        # "--log-dir '/dev/full' is not a folder but a character device", not "File exists".
+        raise ValueError(not_a_folder(f"--log-dir {folder}", mode).translated())
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as error:
+        # A link to nothing, a file above it: named as it is, where the
+        # system's own words would be "File exists" or "Not a directory".
+        problem = folder_problem(directory)
         raise ValueError(
             _("--log-dir {folder}: cannot create it: {error}").format(
-                folder=folder, error=error.strerror or error
+                folder=folder, error=problem.translated() if problem is not None else error.strerror or error
             )
         ) from None
     if not directory.is_dir():
@@ -820,8 +1016,9 @@ def _logs_there(spec: TournamentSpec, directory: Path) -> list[Path]:
             number = entry.name.removeprefix(prefix).removesuffix("." + suffix)
             if not (number.isascii() and number.isdigit()) or not 0 < int(number) <= spec.matches:
                 continue
-            path = log_path(spec, int(number) - 1)
-            if path.name == entry.name and path.exists():
+            # Any entry of a log's name is one: a link to nothing as well
+            # (the log could not be made through it).
+            if log_path(spec, int(number) - 1).name == entry.name:
                 found.append(int(number) - 1)
     return [log_path(spec, index) for index in sorted(found)]
 
