@@ -4,6 +4,7 @@ and decks built to make a given situation happen."""
 
 from __future__ import annotations
 
+import random
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -177,3 +178,18 @@ def matches_folder_that_is_not_one(kind: str) -> str:
         MatchSession.new(INSTANT, opponent="random", seed=1)
     assert reason in str(new_match.value)
     return reason
+
+
+def play_at_random(session: MatchSession, rng: random.Random, decisions: int | None = None) -> None:
+    """``decisions`` random legal decisions by both seats (every one to the
+    match's end when ``None``), dealing as due."""
+    done = 0
+    while (decisions is None or done < decisions) and not session.is_over:
+        if session.deal_due:
+            session.deal_next()
+        else:
+            seat = session.to_move
+            assert seat is not None
+            legal = session.match.legal_actions()
+            session.apply(seat, legal[rng.randrange(len(legal))])
+            done += 1

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from game_support import INSTANT, GameApp, scripted_session, settle, until
+from game_support import INSTANT, GameApp, play_at_random, scripted_session, settle, until
 
 from ecarte.engine import shuffled_deck
 from ecarte.log import replay_file
@@ -25,16 +25,7 @@ def private_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def play(session: MatchSession, decisions: int, rng: random.Random) -> None:
-    done = 0
-    while done < decisions and not session.is_over:
-        if session.deal_due:
-            session.deal_next()
-        else:
-            seat = session.to_move
-            assert seat is not None
-            legal = session.match.legal_actions()
-            session.apply(seat, legal[rng.randrange(len(legal))])
-            done += 1
+    play_at_random(session, rng, decisions)
 
 
 def assert_holds_the_match(path: Path, session: MatchSession) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from game_support import INSTANT, until
+from game_support import INSTANT, play_at_random, until
 from textual.widgets import Static
 
 import ecarte.tui.replay_screen as replay_screen
@@ -31,15 +31,7 @@ SIZE = (100, 32)
 def long_log(directory: Path, seed: int = 3) -> Path:
     """A whole match of random decisions, many deals long."""
     session = MatchSession.new(INSTANT, opponent="random", seed=seed, directory=directory)
-    rng = random.Random(seed)
-    while not session.is_over:
-        if session.deal_due:
-            session.deal_next()
-        else:
-            seat = session.to_move
-            assert seat is not None
-            legal = session.match.legal_actions()
-            session.apply(seat, legal[rng.randrange(len(legal))])
+    play_at_random(session, random.Random(seed))
     session.close()
     return session.log_path
 

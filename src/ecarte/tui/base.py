@@ -139,6 +139,20 @@ class EcarteScreen(Screen[ResultT]):
         match's rules)."""
         self.ecarte_app.show_rules()
 
+    def unbound_letter(self, event: events.Key) -> str | None:
+        """The character of a key that would pass in silence (a letter or a
+        sign no live binding takes now), to say so; ``None`` for any other
+        key. (Bindings run after ``on_key``: this asks which are live.)"""
+        character = event.character
+        if character is None or not character.isprintable() or character.isspace():
+            return None
+        live = self.active_bindings.get(event.key)
+        return None if live is not None and live.enabled else character
+
+    def key_does_nothing(self, character: str) -> str:
+        """What a key that does nothing here is said to do."""
+        return _("The key {key} does nothing here: ? lists the keys.").format(key=character)
+
     @property
     def over_the_title(self) -> bool:
         """Whether the title screen is below this one; else it was opened

@@ -947,17 +947,14 @@ class GameScreen(EcarteScreen[None]):
         # A key no binding takes now would pass in silence: a letter that is
         # no key of the table, or a move's key while the other thinks. (The
         # bindings run after this handler: it asks which of them are live.)
-        character = event.character
-        if character is None or not character.isprintable() or character.isspace():
-            return
-        live = self.active_bindings.get(event.key)
-        if live is not None and live.enabled:
+        character = self.unbound_letter(event)
+        if character is None:
             return
         if self.thinking:
             name = shown_name(self.session.names[COMPUTER])
             self.show_error(_("{name} is thinking: wait for its move.").format(name=name))
         else:
-            self.show_error(_("The key {key} does nothing here: ? lists the keys.").format(key=character))
+            self.show_error(self.key_does_nothing(character))
 
     # ------------------------------------------------------------ mouse
 

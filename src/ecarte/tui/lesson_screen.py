@@ -620,7 +620,7 @@ class LessonScreen(EcarteScreen[None]):
             return
         if event.key in self.active_bindings:
             return
-        useless = _("The key {key} does nothing here: ? lists the keys.").format(key=character)
+        useless = self.key_does_nothing(character)
         self.answer(f"{useless} {self.hint_with_keys()}" if self.waiting else useless)
 
     # ------------------------------------------------------------ mouse

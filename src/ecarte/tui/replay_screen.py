@@ -820,18 +820,9 @@ class ReplayViewerScreen(EcarteScreen[None]):
 
     def on_key(self, event: Key) -> None:
         # A letter no binding takes would pass in silence, as at the table.
-        character = event.character
-        if character is None or not character.isprintable() or character.isspace():
-            return
-        live = self.active_bindings.get(event.key)
-        if live is not None and live.enabled:
-            return
-        self.notify(
-            _("The key {key} does nothing here: ? lists the keys.").format(key=character),
-            title=_("Replay"),
-            timeout=4,
-            markup=False,
-        )
+        character = self.unbound_letter(event)
+        if character is not None:
+            self.notify(self.key_does_nothing(character), title=_("Replay"), timeout=4, markup=False)
 
     def action_close(self) -> None:
         self.app.pop_screen()

@@ -12,12 +12,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from game_support import INSTANT, play_at_random
 
 from ecarte.analysis.stats import summarise_log
 from ecarte.log.check import run_check
 from ecarte.log.forfeit import forfeit_path, read_forfeit
 from ecarte.play.session import MatchSession
-from ecarte.play.settings import Settings
 from ecarte.tui.replay_screen import saved_logs
 
 MAKERS: dict[str, tuple[Callable[[Path], None], str]] = {
@@ -41,16 +41,8 @@ def private_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def unfinished_match() -> Path:
-    session = MatchSession.new(Settings(speed="instant"), opponent="random", seed=5)
-    rng = random.Random(5)
-    for _ in range(6):
-        if session.deal_due:
-            session.deal_next()
-        else:
-            seat = session.to_move
-            assert seat is not None
-            legal = session.match.legal_actions()
-            session.apply(seat, legal[rng.randrange(len(legal))])
+    session = MatchSession.new(INSTANT, opponent="random", seed=5)
+    play_at_random(session, random.Random(5), 6)
     session.close()
     return session.log_path
 
