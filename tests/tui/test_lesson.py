@@ -6,6 +6,7 @@ title's entry and its first-run pointer, and every lesson text whole at
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -419,6 +420,18 @@ async def test_the_lessons_prompt_names_the_key_of_the_card_and_enter_once_the_d
         assert you.screen.lesson.match.tricks or you.screen.lesson.match.trick
 
 
+async def follow_the_lesson(pilot: Pilot[Any], screen: LessonScreen, until_this: Callable[[], bool]) -> None:
+    """Take each step as it asks (Enter after words, its move after "Press
+    …") until ``until_this()`` holds."""
+    while not until_this():
+        step = screen.lesson.step
+        if step.kind == StepKind.SAY:
+            screen.action_confirm()
+        else:
+            screen.move(wants(step))
+        await until(pilot, lambda: screen.waiting)
+
+
 async def test_the_lessons_end_asks_before_starting_a_match_while_one_is_unfinished() -> None:
     """Enter at the lesson's last words starts a match against Easy; with a
     match unfinished it asks first, as New match does, and Continue takes
@@ -435,13 +448,7 @@ async def test_the_lessons_end_asks_before_starting_a_match_while_one_is_unfinis
         await until(pilot, lambda: isinstance(app.screen, LessonScreen) and app.screen.waiting)
         screen = app.screen
         assert isinstance(screen, LessonScreen)
-        while not screen.lesson.is_last:
-            step = screen.lesson.step
-            if step.kind == StepKind.SAY:
-                screen.action_confirm()
-            else:
-                screen.move(wants(step))
-            await until(pilot, lambda: screen.waiting)
+        await follow_the_lesson(pilot, screen, lambda: screen.lesson.is_last)
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, AbandonQuestion))
         await pilot.press("c")
@@ -492,13 +499,11 @@ async def test_the_kings_step_names_enter_for_what_it_does() -> None:
         await until(pilot, lambda: isinstance(app.screen, LessonScreen) and app.screen.waiting)
         screen = app.screen
         assert isinstance(screen, LessonScreen)
-        while not (screen.lesson.step.kind == StepKind.YOU and screen.lesson.step.action == "king"):
-            step = screen.lesson.step
-            if step.kind == StepKind.SAY:
-                screen.action_confirm()
-            else:
-                screen.move(wants(step))
-            await until(pilot, lambda: screen.waiting)
+
+        def at_the_king() -> bool:
+            return screen.lesson.step.kind == StepKind.YOU and screen.lesson.step.action == "king"
+
+        await follow_the_lesson(pilot, screen, at_the_king)
         await pilot.pause()
         keys = {str(key.key_display): str(key.description) for key in screen.query(FooterKey)}
         assert keys.get("⏎") == "What to press", keys
