@@ -180,16 +180,22 @@ def matches_folder_that_is_not_one(kind: str) -> str:
     return reason
 
 
+def event_at_random(session: MatchSession, rng: random.Random) -> bool:
+    """The next event of the match: a deal when one is due (``False``),
+    else a random legal decision of the seat to move (``True``)."""
+    if session.deal_due:
+        session.deal_next()
+        return False
+    seat = session.to_move
+    assert seat is not None
+    legal = session.match.legal_actions()
+    session.apply(seat, legal[rng.randrange(len(legal))])
+    return True
+
+
 def play_at_random(session: MatchSession, rng: random.Random, decisions: int | None = None) -> None:
     """``decisions`` random legal decisions by both seats (every one to the
     match's end when ``None``), dealing as due."""
     done = 0
     while (decisions is None or done < decisions) and not session.is_over:
-        if session.deal_due:
-            session.deal_next()
-        else:
-            seat = session.to_move
-            assert seat is not None
-            legal = session.match.legal_actions()
-            session.apply(seat, legal[rng.randrange(len(legal))])
-            done += 1
+        done += event_at_random(session, rng)

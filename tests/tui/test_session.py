@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from game_support import INSTANT, FailingPlayer, deck, scripted_session
+from game_support import INSTANT, FailingPlayer, deck, event_at_random, scripted_session
 
 from ecarte.engine import Match, Rules, shuffled_deck
 from ecarte.log import LogWriter, replay_file
@@ -29,14 +29,7 @@ def play_decisions(session: MatchSession, count: int, rng: random.Random) -> lis
     states = [session.match.copy()]
     done = 0
     while done < count and not session.is_over:
-        if session.deal_due:
-            session.deal_next()
-        else:
-            seat = session.to_move
-            assert seat is not None
-            legal = session.match.legal_actions()
-            session.apply(seat, legal[rng.randrange(len(legal))])
-            done += 1
+        done += event_at_random(session, rng)
         states.append(session.match.copy())
     return states
 
