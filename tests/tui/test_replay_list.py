@@ -4,17 +4,21 @@ from __future__ import annotations
 
 import json
 import os
+import random
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from game_support import INSTANT, play_at_random
 from rich.text import Text
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
 from ecarte import i18n
-from ecarte.i18n import pgettext
+from ecarte.engine import Rules
+from ecarte.i18n import _, pgettext
 from ecarte.play import paths
+from ecarte.play.session import MatchSession
 from ecarte.tui.app import EcarteApp
 from ecarte.tui.replay_screen import ReplayListScreen, ReplayViewerScreen, saved_logs, summarize_log
 
@@ -127,9 +131,44 @@ async def test_the_list_names_the_level_in_words_and_fits_80_columns(
         players = str(table.get_row_at(0)[1])
         # The level as the title screen names it, in the player's language.
         assert players.endswith(f"({pgettext('level', 'Normal')})"), players
-        # Every file stays in sight, whole.
-        stems = {str(table.get_row_at(row)[3]) for row in range(table.row_count)}
-        assert stems == {"a", "b"}
+
+
+def random_match_the_computer_wins(rules: Rules, opponent: str) -> MatchSession:
+    """A match of the app's (You against the computer at ``opponent``)
+    played to its end at random, the first the computer wins; its log is
+    in the matches folder."""
+    for seed in range(50):
+        session = MatchSession.new(INSTANT, opponent=opponent, rules=rules, seed=seed)
+        play_at_random(session, random.Random(seed))
+        session.close()
+        if session.match.winner == 1:
+            return session
+        session.log_path.unlink()
+    raise AssertionError("no match won by the computer in 50 seeds")
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+async def test_the_apps_own_matches_take_a_line_each_at_80_columns(language: str) -> None:
+    """Every row took two lines at 80 columns ("You vs Computer" over
+    "(Expert)"), half the list out of sight: the file is now named under
+    the table, for the row under the cursor, whole."""
+    assert i18n.activate(language) == language
+    # The longest rows of a match to 5 points: the Expert's name, the winner.
+    won = random_match_the_computer_wins(Rules(), "expert")
+    begun = MatchSession.new(INSTANT, opponent="expert", seed=1)
+    play_at_random(begun, random.Random(1), decisions=3)
+    begun.close()
+    app = EcarteApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await opened_list(pilot)
+        assert table.row_count == 2
+        assert table.virtual_size.width <= table.scrollable_content_region.width, language
+        assert all(row.height == 1 for row in table.ordered_rows), [table.get_row_at(i) for i in range(2)]
+        line = app.screen.query_one("#replay-list-file", Static)
+        assert str(table.get_row_at(0)[2]) == _("in progress")
+        assert str(begun.log_path) in " ".join(str(line.content).split())
+        await pilot.press("down")
+        assert str(won.log_path) in " ".join(str(line.content).split())
 
 
 # As ecarte simulate names a program it ran: its whole command line.
@@ -142,10 +181,9 @@ async def test_a_program_named_by_its_whole_command_line_still_fits_80_columns()
     app = EcarteApp()
     async with app.run_test(size=(80, 24)) as pilot:
         table = await opened_list(pilot)
-        # No column pushed off the edge by the one long word: the file is
-        # still in sight, whole, and the result names the winner cut short.
+        # No column pushed off the edge by the one long word, and the
+        # result names the winner cut short.
         assert table.virtual_size.width <= table.scrollable_content_region.width
-        assert str(table.get_row_at(0)[3]) == "sim-0001"
         result = str(table.get_row_at(0)[2])
         assert result.startswith("cmd:/usr/bin/") and "…" in result and result.endswith("won 1-0"), result
 
@@ -181,9 +219,12 @@ async def test_the_list_is_read_again_when_shown_again_and_keeps_its_row(
     app = EcarteApp()
     async with app.run_test(size=(100, 30)) as pilot:
         table = await opened_list(pilot)
-        results = {str(table.get_row_at(i)[3]): str(table.get_row_at(i)[2]) for i in range(table.row_count)}
+        screen = app.screen
+        assert isinstance(screen, ReplayListScreen)
+        stems = [summary.path.name.removesuffix(".ecarte.jsonl") for summary in screen.summaries]
+        results = {stem: str(table.get_row_at(i)[2]) for i, stem in enumerate(stems)}
         assert results == {"a": "Klara won 1-0", "b": "in progress"}
-        row = next(i for i in range(table.row_count) if str(table.get_row_at(i)[3]) == "b")
+        row = stems.index("b")
         table.move_cursor(row=row)
         await pilot.press("enter")
         assert isinstance(app.screen, ReplayViewerScreen)
@@ -193,8 +234,9 @@ async def test_the_list_is_read_again_when_shown_again_and_keeps_its_row(
         await app.workers.wait_for_complete()
         await pilot.pause()
         rows = [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
-        assert ["Anna vs Leo", "Anna won 1-0", "b"] in [row[1:] for row in rows], rows
-        assert rows[table.cursor_row][3] == "b"
+        assert ["Anna vs Leo", "Anna won 1-0"] in [row[1:] for row in rows], rows
+        assert rows[table.cursor_row][1:] == ["Anna vs Leo", "Anna won 1-0"]
+        assert screen.summaries[table.cursor_row].path == changing
 
 
 def test_matches_begun_in_the_same_second_are_listed_newest_first() -> None:
@@ -209,3 +251,15 @@ def test_matches_begun_in_the_same_second_are_listed_newest_first() -> None:
         os.utime(path, (1_000_000 - index, 1_000_000 - index))  # the first written last
     listed = [summary.path.name.removesuffix(".ecarte.jsonl") for summary in saved_logs()]
     assert listed == names[::-1]
+
+
+@pytest.mark.parametrize("opponent", ["z" * 100_000, "cmd:" + "z" * 100_000])
+def test_an_opponent_of_any_length_in_a_log_is_named_on_one_line(
+    opponent: str, write_log: Callable[..., Path], known_events: tuple[str, ...]
+) -> None:
+    """A tester's log named an opponent of 100,000 letters: its row in the
+    saved matches filled screen after screen. The name is cut, ending in "…"."""
+    path = write_log(paths.matches_dir() / "a.ecarte.jsonl", known_events[:4], opponent=opponent)
+    players = summarize_log(path).players
+    assert players.startswith("Klara vs Leo (") and players.endswith("…)"), players[:100]
+    assert len(players) <= 100, len(players)

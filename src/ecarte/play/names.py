@@ -8,14 +8,19 @@ from collections.abc import Sequence
 
 from ecarte.engine import Rules
 from ecarte.i18n import _, ngettext, pgettext
-from ecarte.text import printable
+from ecarte.text import printable, short_name
+
+COMMAND_CELLS = 60
+"""Cells of a bot's command in its name ("bot ./mine --fast")."""
 
 
 def level_name(level: str) -> str:
     """An opponent's name for the player: ``Normal``; a bot program is
-    ``bot COMMAND``; a player the app does not know is shown as written."""
+    ``bot COMMAND``; a player the app does not know is shown as written.
+    Either is cut short, ending in "…": a log copied in may name anything,
+    and a name of 100,000 letters filled the saved matches' list."""
     if level.startswith("cmd:"):
-        return _("bot {command}").format(command=printable(level[4:]))
+        return _("bot {command}").format(command=printable(short_name(level[4:], COMMAND_CELLS)))
     names = {
         # Translators: the opponents' levels, as the title screen and the table show them.
         "easy": pgettext("level", "Easy"),
@@ -26,7 +31,7 @@ def level_name(level: str) -> str:
         "classic": pgettext("level", "Classic"),
         "random": pgettext("level", "Random"),
     }
-    return names.get(level, printable(level).capitalize())
+    return names.get(level, printable(short_name(level)).capitalize())
 
 
 def levels_in_words(levels: Sequence[str]) -> str:

@@ -281,7 +281,7 @@ def opponent_to_resume(
         return fallback, _(
             "This match was saved against {opponent}, an opponent ecarte does not know: "
             "the {level} level plays instead."
-        ).format(opponent=repr(printable(logged)[:40]), level=fallback)
+        ).format(opponent=repr(short_name(printable(logged), 40)), level=fallback)
     if not logged.startswith("cmd:") or logged in (settings.opponent, trusted_bot):
         return logged, None
     return fallback, _(

@@ -257,10 +257,14 @@ class ReplayListScreen(EcarteScreen[None]):
     def compose(self) -> ComposeResult:
         yield Static(_("Saved matches"), id="replay-list-title")
         yield Static(_("Reading the saved matches…"), id="replay-list-empty")
-        # The players and the result wrap, if need be, for the file to stay in sight.
+        # The players and the result wrap only if need be (a program's long
+        # name): the app's own matches take a line each at 80 columns.
         table = FittedTable(wrapped=(1, 2), id="replay-table", cursor_type="row", zebra_stripes=True)
         table.display = False
         yield table
+        # The file of the row under the cursor, whole, under the table
+        # (a column of file names made every row two lines at 80 columns).
+        yield Static(id="replay-list-file", markup=False)
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -285,24 +289,15 @@ class ReplayListScreen(EcarteScreen[None]):
         self.summaries = summaries
         table = self.query_one(FittedTable)
         # Translators: the saved matches' column heads.
-        headings = [Text(_("Date")), Text(_("Players")), Text(_("Result")), Text(_("File"))]
-        rows = [
-            [
-                Text(summary.date),
-                Text(summary.players),
-                Text(summary.result),
-                # The date says when; the file's stem (without the common
-                # suffix) is enough to find it, and keeps the column narrow.
-                Text(printable(summary.path.name.removesuffix(LOG_SUFFIX)), style="dim"),
-            ]
-            for summary in summaries
-        ]
+        headings = [Text(_("Date")), Text(_("Players")), Text(_("Result"))]
+        rows = [[Text(summary.date), Text(summary.players), Text(summary.result)] for summary in summaries]
         table.show(headings, rows)
         empty = self.query_one("#replay-list-empty", Static)
         if before is not None:
             row = next((i for i, summary in enumerate(summaries) if summary.path == before.path), None)
             if row is not None:
                 table.move_cursor(row=row, animate=False)
+        self.show_file()
         if summaries:
             empty.display = False
             table.display = True
@@ -338,6 +333,17 @@ class ReplayListScreen(EcarteScreen[None]):
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self.refresh_bindings()
+        self.show_file()
+
+    def show_file(self) -> None:
+        """The line under the table: the file of the row under the cursor,
+        as ``ecarte replay`` and ``ecarte check`` take it."""
+        summary = self.selected()
+        line = self.query_one("#replay-list-file", Static)
+        line.display = summary is not None
+        if summary is not None:
+            # Translators: under the saved matches, the file of the one under the cursor.
+            line.update(Text(_("File: {path}").format(path=printable(str(summary.path))), style="dim"))
 
     def action_continue_match(self) -> None:
         summary = self.selected()
