@@ -137,6 +137,12 @@ def empty_slot(label: str = "", large: bool = False) -> Text:
     return Text(f"┌┄┄┄┐\n┊{inner}┊\n└┄┄┄┘", style=DIM)
 
 
+def signs_as_letters(text: str) -> str:
+    """``letters``, and the Coach's marks as the plain-letter style draws
+    them (★ as *, ≈ as ~): for a help that describes what the screen shows."""
+    return letters(text).replace("★", "*").replace("≈", "~")
+
+
 def letters(text: str) -> str:
     """Text with the suit symbols replaced by the language's suit letters
     (for an engine message shown in the plain-letter card style)."""

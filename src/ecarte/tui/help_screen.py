@@ -23,6 +23,7 @@ from ecarte.i18n import N_, _, ngettext
 from ecarte.play.names import rules_in_words
 
 from .base import EcarteModalScreen
+from .cards_render import signs_as_letters
 from .key_footer import KeyFooter
 
 PHASE_TITLES: dict[str, str] = {
@@ -352,10 +353,15 @@ class HelpScreen(EcarteModalScreen[None]):
         """What the screen under this one shows, as it says in
         ``HELP_ABOUT`` (a title and a paragraph, marked ``N_``), in the
         player's language; ``None`` when it says nothing of it."""
-        about: tuple[str, str] | None = getattr(self._screen_below(), "HELP_ABOUT", None)
+        below = self._screen_below()
+        about: tuple[str, str] | None = getattr(below, "HELP_ABOUT", None)
         if about is None:
             return None
         title, text = about
+        if getattr(below, "symbols", True) is False:
+            # In the letter style the help names the cards and marks as the
+            # screen draws them (10T, *), not as the symbols it does not show.
+            return _(title), signs_as_letters(_(text))
         return _(title), _(text)
 
     def keys_below(self, leave_out: frozenset[str] = frozenset()) -> KeyRows:
