@@ -15,7 +15,6 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
 from ecarte import i18n
-from ecarte.engine import Rules
 from ecarte.i18n import _, pgettext
 from ecarte.play import paths
 from ecarte.play.session import MatchSession
@@ -133,12 +132,12 @@ async def test_the_list_names_the_level_in_words_and_fits_80_columns(
         assert players.endswith(f"({pgettext('level', 'Normal')})"), players
 
 
-def random_match_the_computer_wins(rules: Rules, opponent: str) -> MatchSession:
+def random_match_the_computer_wins(opponent: str) -> MatchSession:
     """A match of the app's (You against the computer at ``opponent``)
     played to its end at random, the first the computer wins; its log is
     in the matches folder."""
     for seed in range(50):
-        session = MatchSession.new(INSTANT, opponent=opponent, rules=rules, seed=seed)
+        session = MatchSession.new(INSTANT, opponent=opponent, seed=seed)
         play_at_random(session, random.Random(seed))
         session.close()
         if session.match.winner == 1:
@@ -154,7 +153,7 @@ async def test_the_apps_own_matches_take_a_line_each_at_80_columns(language: str
     the table, for the row under the cursor, whole."""
     assert i18n.activate(language) == language
     # The longest rows of a match to 5 points: the Expert's name, the winner.
-    won = random_match_the_computer_wins(Rules(), "expert")
+    won = random_match_the_computer_wins("expert")
     begun = MatchSession.new(INSTANT, opponent="expert", seed=1)
     play_at_random(begun, random.Random(1), decisions=3)
     begun.close()
