@@ -1,7 +1,8 @@
 """Bad input to ``ecarte serve`` gets a clear message, never a traceback or
 a hang: a plain request (no websocket) on the games' address ``/ws``, as
 ``curl http://host:port/ws`` or a proxy that drops the Upgrade header sends,
-and a ``--host`` that names no host at all."""
+a malformed or outsized message on a game's websocket, and a ``--host`` that
+names no host at all."""
 
 from __future__ import annotations
 
@@ -13,14 +14,16 @@ import subprocess
 import sys
 import urllib.error
 import urllib.request
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
 from web_support import free_port, start_server, stop_server
 
 from ecarte import i18n
-from ecarte.web.server import listen_failure
+from ecarte.web.server import EcarteServer, listen_failure, page_message, shown_message
 
 GAME_START_TIMEOUT = 30.0
 
@@ -135,3 +138,159 @@ def test_the_reasons_a_host_cannot_be_looked_up_are_words() -> None:
     assert listen_failure(again) == "Temporary failure in name resolution"
     # The errors that are not lookups keep their own words.
     assert listen_failure(OSError(errno.EADDRNOTAVAIL, "x")) == i18n._("this machine has no such address")
+
+
+MALFORMED = [
+    "not json",
+    "[]",
+    "{}",
+    '["stdin",5]',
+    '["ping"]',
+    '["resize",{"width":"x","height":1}]',
+    '["stdin","\\ud800"]',
+    '["resize",{"width":true,"height":1}]',
+    '["resize",{"width":NaN,"height":1}]',
+    '["resize",{"height":1}]',
+    '["resize",5]',
+    "[" * 100_000,
+]
+HUGE_RESIZE = '["resize",{"width":1000000000,"height":1000000000}]'
+
+
+@pytest.mark.parametrize("text", MALFORMED)
+def test_a_malformed_page_message_is_read_as_none(text: str) -> None:
+    assert page_message(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "order"),
+    [
+        (HUGE_RESIZE, ("resize", 1000, 1000)),
+        ('["resize",{"width":0,"height":-3}]', ("resize", 1, 1)),
+        ('["resize",{"width":100.0,"height":30}]', ("resize", 100, 30)),
+        ('["resize",{"width":100,"height":30}]', ("resize", 100, 30)),
+        ('["stdin","a\u00e9"]', ("stdin", "a\u00e9")),
+        ('["ping","1"]', ("ping", "1")),
+        ('["blur"]', ("blur",)),
+        ('["focus"]', ("focus",)),
+        ('["something new",1]', ("other",)),
+    ],
+)
+def test_page_messages_are_read_and_sizes_brought_into_range(text: str, order: tuple[Any, ...]) -> None:
+    assert page_message(text) == order
+
+
+def test_a_malformed_message_is_shown_short_and_printable() -> None:
+    assert shown_message('["stdin","\\ud800"]') == repr('["stdin","\\ud800"]')
+    shown = shown_message("\x1b[2J" + "x" * 1000)
+    assert "\x1b" not in shown and shown.isprintable()
+    assert len(shown) < 100 and "(1004)" in shown
+
+
+class FakeMessage:
+    def __init__(self, data: str) -> None:
+        self.type = aiohttp.WSMsgType.TEXT
+        self.data = data
+
+
+class FakeWebsocket:
+    """The page's side: the messages it sends, and what it is sent."""
+
+    def __init__(self, texts: list[str]) -> None:
+        self.texts = texts
+        self.sent: list[Any] = []
+
+    async def __aiter__(self) -> AsyncIterator[FakeMessage]:
+        for text in self.texts:
+            yield FakeMessage(text)
+
+    async def send_json(self, data: Any) -> None:
+        self.sent.append(data)
+
+
+class FakeGame:
+    """The game's side (an AppService): what its process is told."""
+
+    def __init__(self) -> None:
+        self.told: list[tuple[Any, ...]] = []
+
+    async def send_bytes(self, data: bytes) -> bool:
+        self.told.append(("stdin", data))
+        return True
+
+    async def set_terminal_size(self, width: int, height: int) -> None:
+        self.told.append(("resize", width, height))
+
+    async def blur(self) -> None:
+        self.told.append(("blur",))
+
+    async def focus(self) -> None:
+        self.told.append(("focus",))
+
+
+def test_the_game_is_told_a_size_in_range_and_never_a_malformed_message(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A resize to 1000000000 columns once reached the game, which grew
+    without end (gigabytes, a core) even after its tab closed; a malformed
+    message ended the game's handler with a traceback."""
+    server = EcarteServer("true", host="127.0.0.1", port=free_port(), max_games=1)
+    page = FakeWebsocket(
+        [*MALFORMED, HUGE_RESIZE, '["resize",{"width":0,"height":-1}]', '["stdin","q"]', '["ping","p"]']
+    )
+    game = FakeGame()
+    asyncio.run(server._process_messages(page, game))  # type: ignore[arg-type]
+    assert game.told == [("resize", 1000, 1000), ("resize", 1, 1), ("stdin", b"q")]
+    assert page.sent == [["pong", "p"]]
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == len(MALFORMED)
+    for line, text in zip(lines, MALFORMED, strict=True):
+        assert line.startswith("ecarte serve: dropped a malformed message from a game's page: ")
+        assert line.isprintable() and len(line) < 200
+        assert shown_message(text) in line
+
+
+async def pong(websocket: aiohttp.ClientWebSocketResponse, data: str) -> None:
+    async for message in websocket:
+        if message.type == aiohttp.WSMsgType.TEXT and message.json() == ["pong", data]:
+            return
+    raise AssertionError("the server never answered the ping")
+
+
+def test_outsized_and_malformed_messages_leave_the_game_playing(
+    ecarte_env: dict[str, str], tmp_path: Path
+) -> None:
+    """A real game, started with an outsized ``?width=&height=``, is sent each
+    malformed message and a resize to 1000000000 columns: no traceback, a
+    line for each malformed message, and the game goes on (it answers, then
+    ends as its tab closes)."""
+    served = start_server(ecarte_env, "--max-games", "1", stderr=tmp_path / "stderr.txt")
+    socket_address = served.url.replace("http", "ws", 1) + "ws"
+
+    async def scenario() -> None:
+        async with aiohttp.ClientSession() as client:
+            game = await client.ws_connect(socket_address + "?width=1000000000&height=-5")
+            await asyncio.wait_for(first_bytes(game), timeout=GAME_START_TIMEOUT)
+            for text in [*MALFORMED, HUGE_RESIZE]:
+                await game.send_str(text)
+            await game.send_str('["ping","still here"]')
+            await asyncio.wait_for(pong(game, "still here"), timeout=GAME_START_TIMEOUT)
+            # The game itself still draws: a key, and its answer.
+            await game.send_str('["stdin","\\u001b"]')
+            await asyncio.wait_for(first_bytes(game), timeout=GAME_START_TIMEOUT)
+            await game.close()
+            await asyncio.sleep(2)  # the game ends once its process has quit
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        stop_server(served)
+    assert served.process.stdout is not None
+    lines = served.process.stdout.read().splitlines()
+    errors = (tmp_path / "stderr.txt").read_text(encoding="utf-8")
+    assert "Traceback" not in errors and "ERROR" not in errors
+    assert not [line for line in lines if "Traceback" in line]
+    dropped = [line for line in lines if "dropped a malformed message" in line]
+    assert len(dropped) == len(MALFORMED)
+    assert all(line.startswith("ecarte serve: ") and line.isprintable() for line in dropped)
+    assert [line for line in lines if "a game ended" in line]

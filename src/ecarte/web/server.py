@@ -24,6 +24,7 @@ import asyncio
 import contextlib
 import errno
 import ipaddress
+import json
 import logging
 import os
 import shlex
@@ -35,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp_jinja2
-from aiohttp import WSCloseCode, web
+from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.web_runner import GracefulExit
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
@@ -58,6 +59,15 @@ crashed."""
 ``?fontsize=N``. At 14 an 800x600 window (a 457-pixel-high page in Chromium)
 holds 100x24, the game's 80x24; at 16 it held 88x21. A 1280x800 window holds
 160x34 at 14 (142x31 at 16)."""
+TERMINAL_SIZES = range(1, 1001)
+"""The columns, and the rows, a page may ask its game for (in the websocket's
+address, ``?width=&height=``, and in its ``resize`` messages); any other
+number is brought into this range. A resize to 1000000000 columns once made
+the game grow without end (gigabytes, a core), even after its tab closed,
+and 0 or a negative size was passed on. A 4K screen at font size 6 holds
+about 1000 columns."""
+MESSAGE_SHOWN = 60
+"""Characters of a malformed websocket message shown in the server's line."""
 NO_STORE = {"Cache-Control": "no-store"}
 """The pages' header: a page kept in the back/forward cache would keep its
 game's websocket, its table and its match's lock for minutes after the player
@@ -239,7 +249,8 @@ class EcarteServer(Server):
         try:
             await websocket.prepare(request)
             await game.service.start(
-                to_int(request.query.get("width", "80"), 80), to_int(request.query.get("height", "24"), 24)
+                terminal_size(to_int(request.query.get("width", "80"), 80)),
+                terminal_size(to_int(request.query.get("height", "24"), 24)),
             )
             try:
                 await self._process_messages(websocket, game.service)
@@ -255,6 +266,36 @@ class EcarteServer(Server):
             game.ended.set()
             self.say_tables(started=False)
         return websocket
+
+    async def _process_messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
+        """textual-serve's, for a page's messages, but a malformed one (not
+        JSON, not a list, a missing or wrong value) is dropped with a line
+        naming it, and the game goes on; it once ended the game with a
+        traceback. A resize's size is brought into ``TERMINAL_SIZES``."""
+        async for message in websocket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            order = page_message(message.data)
+            if order is None:
+                # Translators: ecarte serve's line when a game's page sends a message it cannot read;
+                # {message} is its start, quoted. The message is dropped and the game goes on.
+                self.say(
+                    _("dropped a malformed message from a game's page: {message}").format(
+                        message=shown_message(message.data)
+                    )
+                )
+                continue
+            match order:
+                case ("stdin", str(data)):
+                    await app_service.send_bytes(data.encode("utf-8"))
+                case ("resize", int(width), int(height)):
+                    await app_service.set_terminal_size(width, height)
+                case ("ping", data):
+                    await websocket.send_json(["pong", data])
+                case ("blur",):
+                    await app_service.blur()
+                case ("focus",):
+                    await app_service.focus()
 
     def not_a_websocket(self, request: web.Request) -> web.HTTPBadRequest:
         """The answer to a request for the game's websocket that is not one
@@ -341,6 +382,63 @@ def font_size(asked: str) -> int:
     when it is missing or not a number, else the nearest of ``FONT_SIZES``."""
     size = to_int(asked, DEFAULT_FONT_SIZE)
     return min(max(size, FONT_SIZES.start), FONT_SIZES.stop - 1)
+
+
+def terminal_size(asked: int) -> int:
+    """A number of columns or rows a page asked for, brought into ``TERMINAL_SIZES``."""
+    return min(max(asked, TERMINAL_SIZES.start), TERMINAL_SIZES.stop - 1)
+
+
+def _size(value: object) -> int | None:
+    # A whole number (not a boolean); a float as a browser may send, if whole.
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e18:
+        value = int(value)
+    return terminal_size(value) if isinstance(value, int) else None
+
+
+def page_message(text: str) -> tuple[Any, ...] | None:
+    """A websocket message from a game's page as an order: ``("stdin",
+    text)``, ``("resize", width, height)`` (brought into ``TERMINAL_SIZES``),
+    ``("ping", data)``, ``("blur",)``, ``("focus",)``, or ``("other",)`` for a
+    type textual-serve ignores; None for a malformed message."""
+    try:
+        envelope = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
+        return None
+    kind, values = envelope[0], envelope[1:]
+    if kind == "stdin":
+        if not values or not isinstance(values[0], str):
+            return None
+        try:
+            values[0].encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate, as "\ud800"
+            return None
+        return ("stdin", values[0])
+    if kind == "resize":
+        if not values or not isinstance(values[0], dict):
+            return None
+        width, height = _size(values[0].get("width")), _size(values[0].get("height"))
+        if width is None or height is None:
+            return None
+        return ("resize", width, height)
+    if kind == "ping":
+        return ("ping", values[0]) if values else None
+    if kind in ("blur", "focus"):
+        return (kind,)
+    return ("other",)
+
+
+def shown_message(text: str) -> str:
+    """A malformed message as the server's line shows it: quoted, printable
+    (escapes for control characters and lone surrogates), its start and,
+    in brackets, its length when it is long."""
+    if len(text) > MESSAGE_SHOWN:
+        return repr(text[:MESSAGE_SHOWN]) + f"\u2026 ({len(text)})"
+    return repr(text)
 
 
 def page_words() -> dict[str, str]:
