@@ -186,3 +186,32 @@ def test_command_line_assignments_are_validated() -> None:
         rules_from_assignments(["max_exchanges=+-5"])
     with pytest.raises(RulesError, match="'target' must be an integer from 1 to 99"):
         rules_from_assignments(["target=--7"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    # Python's int() reads an Arabic-Indic three, a full-width three and an
+    # underscore grouping; a command line must not turn them silently into rules.
+    ["target=\u0663", "target=\uff13", "target=1_0", "deal_packets=2,\u0663", "max_exchanges=\u0663"],
+)
+def test_only_ascii_digits_are_numbers(text: str) -> None:
+    with pytest.raises(RulesError, match=r"is not a (number|list of numbers)"):
+        parse_rule_assignment(text)
+
+
+def test_a_number_too_long_to_read_is_named_out_of_range() -> None:
+    # Past Python's 4,300-digit limit int() fails as if the text were no number.
+    with pytest.raises(RulesError, match="'target': a number of 5000 digits is far out of range"):
+        rules_from_assignments(["target=" + "9" * 5000])
+    with pytest.raises(RulesError, match="'deal_packets': a number of 30 digits"):
+        rules_from_assignments(["deal_packets=2," + "3" * 30])
+    with pytest.raises(RulesError, match="'target' must be an integer from 1 to 99"):
+        rules_from_assignments(["target=" + "9" * 20])
+
+
+def test_a_rule_set_twice_is_refused_naming_both() -> None:
+    with pytest.raises(RulesError, match="rule 'target' is set twice: 'target=5' and 'target=7'"):
+        rules_from_assignments(["target=5", "ace_high=true", "target=7"])
+    # Over the settings' rules each rule may still be set once.
+    base = Rules(target=7)
+    assert rules_from_assignments(["target=5"], base).target == 5

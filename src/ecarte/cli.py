@@ -177,6 +177,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--rules",
         nargs="+",
+        action="extend",
         default=[],
         metavar="KEY=VALUE",
         help=_("rule variants for this match, e.g. target=7 ace_high=true (default: the settings')"),
@@ -243,7 +244,12 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("parallel processes (default: the number of cores)"),
     )
     simulate.add_argument(
-        "--rules", nargs="+", default=[], metavar="KEY=VALUE", help=_("rule variants, e.g. games_to_win=2")
+        "--rules",
+        nargs="+",
+        action="extend",
+        default=[],
+        metavar="KEY=VALUE",
+        help=_("rule variants, e.g. games_to_win=2"),
     )
     simulate.add_argument(
         "--timeout",

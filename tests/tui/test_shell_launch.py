@@ -42,6 +42,7 @@ def first_screen(app: EcarteApp) -> Any:
         (["play", "--rules", "target=0"], "rule 'target' must be an integer from 1 to 99, not 0"),
         (["play", "--rules", "colour=red"], "--rules: unknown rule 'colour'"),
         (["play", "--rules", "trumps"], "'trumps' is not KEY=VALUE"),
+        (["play", "--rules", "target=5", "--rules", "target=7"], "rule 'target' is set twice"),
         (
             ["play", "--opponent", "wizard"],
             "opponent must be one of easy, normal, expert, classic, ",
@@ -97,6 +98,15 @@ def test_play_applies_rules_over_the_settings_and_autosaves(started: list[Ecarte
     assert session.rules.target == 7 and session.rules.ace_high
     assert session.names[0] == "Klara"
     assert session.log_path.parent == paths.matches_dir()
+    session.close()
+
+
+def test_play_takes_rules_from_every_rules_option(started: list[EcarteApp]) -> None:
+    # A second --rules adds to the first (it once replaced it without a word).
+    assert main(["play", "--opponent", "random", "--rules", "target=7", "--rules", "ace_high=true"]) == 0
+    [app] = started
+    session = first_screen(app).session
+    assert session.rules.target == 7 and session.rules.ace_high
     session.close()
 
 

@@ -190,6 +190,25 @@ def _check_int(name: str, value: Any, low: int, high: int, nullable: bool = Fals
         )
 
 
+# Only ASCII digits: Python's int() also reads "٣", "３" and "1_000", which a
+# command line should not turn silently into 3, 3 and 1000.
+_NUMBER = re.compile(r"[+-]?[0-9]+", re.ASCII)
+_LIST_PART = re.compile(r"[0-9]+", re.ASCII)
+# No rule's value has more digits than this; a longer number is refused before
+# int() meets Python's 4,300-digit limit and says something less clear.
+_DIGITS_AT_MOST = 20
+
+
+def _number(key: str, raw: str) -> int:
+    if len(raw.lstrip("+-")) > _DIGITS_AT_MOST:
+        raise RulesError(
+            _("rule {key}: a number of {count} digits is far out of range").format(
+                key=_quoted(key), count=len(raw.lstrip("+-"))
+            )
+        )
+    return int(raw)
+
+
 def parse_rule_assignment(text: str) -> tuple[str, Any]:
     """``KEY=VALUE`` from a command line: ``target=7``, ``ace_high=true``,
     ``deal_packets=2,2,1``, ``max_exchanges=none``."""
@@ -207,33 +226,39 @@ def parse_rule_assignment(text: str) -> tuple[str, Any]:
         value = False
     elif lowered in ("null", "none", ""):
         value = None
-    elif re.fullmatch(r"[+-]\d+", raw):
+    elif _NUMBER.fullmatch(raw):
         # A signed number (max_exchanges=-5) is a number, out of range or
         # not, never the list "3-2" of deal_packets.
-        value = int(raw)
+        value = _number(key, raw)
     elif "," in raw or "-" in raw or raw.startswith("["):
-        parts = raw.strip("[]").replace("-", ",").split(",")
-        try:
-            value = [int(part) for part in parts if part.strip()]
-        except ValueError:
+        parts = [part.strip() for part in raw.strip("[]").replace("-", ",").split(",")]
+        if not all(_LIST_PART.fullmatch(part) for part in parts if part):
             raise RulesError(
                 _("rule {key}: {value} is not a list of numbers").format(key=_quoted(key), value=_quoted(raw))
-            ) from None
+            )
+        value = [_number(key, part) for part in parts if part]
     else:
-        try:
-            value = int(raw)
-        except ValueError:
-            raise RulesError(
-                _("rule {key}: {value} is not a number, true/false or a list").format(
-                    key=_quoted(key), value=_quoted(raw)
-                )
-            ) from None
+        raise RulesError(
+            _("rule {key}: {value} is not a number, true/false or a list").format(
+                key=_quoted(key), value=_quoted(raw)
+            )
+        )
     return key, value
 
 
 def rules_from_assignments(assignments: list[str], base: Rules | None = None) -> Rules:
+    """The rules of ``base`` (the defaults if none) with each ``KEY=VALUE``
+    set; a rule set twice is refused, since which one was meant is a guess."""
     values = (base or Rules()).to_dict()
+    given: dict[str, str] = {}
     for text in assignments:
         key, value = parse_rule_assignment(text)
+        if key in given:
+            raise RulesError(
+                _("rule {key} is set twice: {first} and {second}").format(
+                    key=_quoted(key), first=_quoted(given[key]), second=_quoted(text.strip())
+                )
+            )
+        given[key] = text.strip()
         values[key] = value
     return Rules.from_mapping(values)
