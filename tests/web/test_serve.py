@@ -170,7 +170,11 @@ def test_a_warning_for_any_other_address(host: str) -> None:
     assert host in warning and "no login" in warning
 
 
-@pytest.mark.parametrize("option", [["--port", "0"], ["--port", "70000"], ["--max-games", "0"]])
+@pytest.mark.parametrize(
+    "option",
+    # An empty host once listened on every address, named "http://:8000/".
+    [["--port", "0"], ["--port", "70000"], ["--max-games", "0"], ["--host", ""], ["--host", " "]],
+)
 def test_bad_options_are_told_not_served(option: list[str]) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "ecarte", "serve", *option], capture_output=True, text=True, timeout=20

@@ -501,6 +501,15 @@ def run_serve(args: argparse.Namespace) -> int:
         message = _("--port must be between 1 and 65535, not {value}").format(value=port)
         print(f"ecarte serve: {message}", file=sys.stderr)
         return 2
+    if not host.strip():
+        # aiohttp would listen on every address for "", and the page's address
+        # would read "http://:8000/": ask for the address the player means.
+        message = _(
+            "--host must name an address, such as 127.0.0.1 (this machine only) "
+            "or 0.0.0.0 (every network this machine is on)"
+        )
+        print(f"ecarte serve: {message}", file=sys.stderr)
+        return 2
     if args.max_games < 1:
         message = _("--max-games must be at least 1, not {value}").format(value=args.max_games)
         print(f"ecarte serve: {message}", file=sys.stderr)
