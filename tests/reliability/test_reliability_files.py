@@ -132,6 +132,36 @@ def test_many_lines_and_deep_nesting_are_read_in_bounded_time() -> None:
     assert time.monotonic() - started < 5
 
 
+@pytest.mark.deadline(20)
+@pytest.mark.parametrize(
+    "line",
+    [
+        b"zz." + b".".join([b"k"] * 20_000) + b" = 1\n",  # 40 KB took 1.5 GB to read
+        b"zz." + b".".join([b'"k"'] * 20_000) + b" = 1\n",
+        b"[" + b"x." * 20_000 + b"y]\n",
+        b"a = {" + b"b." * 20_000 + b"c = 1}\n",
+    ],
+    ids=["bare", "quoted", "table", "inline"],
+)
+def test_a_dotted_key_of_thousands_of_parts_is_refused_in_bounded_memory(
+    line: bytes, bounded: Callable[[float, int], None]
+) -> None:
+    tracemalloc.reset_peak()
+    settings, warning = _settings_warning(b'player_name = "Klara"\n' + line)
+    assert settings == Settings()
+    assert warning is not None and "too deeply" in warning
+    # Saving over it writes the settings afresh (the file was copied aside).
+    save_settings(Settings(player_name="Leo"))
+    assert load_settings() == (Settings(player_name="Leo"), None)
+    bounded(15.0, 20_000_000)
+
+
+def test_dots_in_strings_and_comments_are_no_keys() -> None:
+    text = b'player_name = "K.l.a.r.a"  # ' + b"." * 500 + b"\nspeed = 'fast'\n#" + b"." * 500 + b"\n"
+    settings, warning = _settings_warning(text)
+    assert (settings.player_name, settings.speed, warning) == ("K.l.a.r.a", "fast", None)
+
+
 @pytest.mark.parametrize(
     ("prefix", "expected"), [(b"\xef\xbb\xbf", None), (b"\xff\xfe", "UTF-16 byte order mark")]
 )

@@ -527,6 +527,23 @@ def _decode_settings(data: bytes) -> str:
         raise NotUtf8(_("it is not UTF-8 text")) from None
 
 
+# Strings and comments, where a dot is text, not a key's separator.
+_TOML_TEXT = re.compile(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:\\.|[^"\\\n])*"|\'[^\'\n]*\'|#[^\n]*')
+# A settings file's keys are two deep at most ([rules] target); the TOML
+# readers' time and memory grow with the square of a dotted key's length (a
+# 40 KB key of 20,000 parts took 1.5 GB), so a line of more dots is refused.
+_DOTS_PER_LINE_AT_MOST = 100
+
+
+def _keys_too_deep(text: str) -> bool:
+    """Whether a line of ``text`` has more dots, outside its strings and
+    comments, than any settings key has reason to."""
+    if text.count(".") <= _DOTS_PER_LINE_AT_MOST:
+        return False
+    bare = _TOML_TEXT.sub("", text)
+    return any(line.count(".") > _DOTS_PER_LINE_AT_MOST for line in bare.splitlines())
+
+
 def load_settings(path: Path | None = None) -> tuple[Settings, SettingsWarning | None]:
     """The saved settings and a warning for the player (``None`` when all is
     well). Never raises and never blocks: whatever the path is (a FIFO, a
@@ -578,14 +595,18 @@ def _load(
         )
     # Each reason is a function: said again, in the player's language, when shown.
     try:
-        parsed = tomllib.loads(_decode_settings(data))
+        text = _decode_settings(data)
+        if _keys_too_deep(text):
+            raise RecursionError
+        parsed = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         decoding = _shorten_values(str(error))
         return Settings(), _warning(
             path, lambda: _("it is not valid TOML ({error})").format(error=decoding), keep(path, data)
         )
     except RecursionError:
-        # tomllib parses nested arrays and inline tables recursively.
+        # tomllib parses nested arrays and inline tables recursively; a
+        # dotted key too long to read is refused in the same words.
         return Settings(), _warning(
             path, lambda: _("it nests arrays or tables too deeply to be read"), keep(path, data)
         )
@@ -801,7 +822,10 @@ def _updated_toml(settings: Settings, path: Path) -> str:
     replaced (so its comments, layout and unknown keys stay), or a fresh file
     when there is none or it cannot be read as TOML."""
     try:
-        document = tomlkit.parse(_decode_settings(read_regular_file(path, MAX_SETTINGS_BYTES)))
+        text = _decode_settings(read_regular_file(path, MAX_SETTINGS_BYTES))
+        if _keys_too_deep(text):
+            return settings_to_toml(settings)
+        document = tomlkit.parse(text)
     except Exception:  # unreadable or broken: it was backed up when loaded
         return settings_to_toml(settings)
     fresh = tomlkit.parse(settings_to_toml(settings))
