@@ -1,8 +1,8 @@
 """Bad input to ``ecarte serve`` gets a clear message, never a traceback or
 a hang: a plain request (no websocket) on the games' address ``/ws``, as
 ``curl http://host:port/ws`` or a proxy that drops the Upgrade header sends,
-a malformed or outsized message on a game's websocket, and a ``--host`` that
-names no host at all."""
+a request aiohttp cannot read, a malformed or outsized message on a game's
+websocket, and a ``--host`` that names no host at all."""
 
 from __future__ import annotations
 
@@ -294,3 +294,49 @@ def test_outsized_and_malformed_messages_leave_the_game_playing(
     assert len(dropped) == len(MALFORMED)
     assert all(line.startswith("ecarte serve: ") and line.isprintable() for line in dropped)
     assert [line for line in lines if "a game ended" in line]
+
+
+def raw_request(url: str, request: bytes) -> bytes:
+    """``request`` sent as it is on a new connection: the answer's first line."""
+    host, port = url.removeprefix("http://").strip("/").split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as connection:
+        connection.sendall(request)
+        answer = b""
+        while b"\r\n" not in answer:
+            data = connection.recv(4096)
+            if not data:
+                break
+            answer += data
+    return answer.split(b"\r\n", 1)[0]
+
+
+MALFORMED_REQUESTS = {
+    "a path over 8 KB": b"GET /" + b"a" * 10_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n",
+    "a header over 8 KB": b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 9_000 + b"\r\n\r\n",
+    "HTTP/9.9": b"GET / HTTP/9.9\r\n\r\n",
+    "a negative Content-Length": b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n",
+}
+
+
+def test_a_malformed_http_request_is_told_400_with_one_line_not_a_traceback(
+    ecarte_env: dict[str, str], tmp_path: Path
+) -> None:
+    """aiohttp logged each with a traceback of a dozen lines on the server's
+    terminal (LineTooLong, BadStatusLine, BadHttpMessage)."""
+    stderr = tmp_path / "stderr.txt"
+    served = start_server(ecarte_env, "--max-games", "1", stderr=stderr)
+    try:
+        for what, request in MALFORMED_REQUESTS.items():
+            answer = raw_request(served.url, request)
+            assert answer.startswith(b"HTTP/1.") and b" 400 " in answer, what
+        # The server goes on serving the page.
+        status, _, _ = plain_get(served.url)
+        assert status == 200
+    finally:
+        stop_server(served)
+    errors = stderr.read_text(encoding="utf-8").splitlines()
+    assert not [line for line in errors if "Traceback" in line or "ERROR" in line]
+    # One short line for each, and nothing else.
+    refused = [line for line in errors if "refused a malformed request from 127.0.0.1" in line]
+    assert len(refused) == len(MALFORMED_REQUESTS) == len(errors)
+    assert all(len(line) < 200 for line in refused)

@@ -37,6 +37,7 @@ from typing import Any
 
 import aiohttp_jinja2
 from aiohttp import WSCloseCode, WSMsgType, web
+from aiohttp.http_exceptions import HttpProcessingError
 from aiohttp.web_runner import GracefulExit
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
@@ -139,6 +140,8 @@ class EcarteServer(Server):
             level=logging.DEBUG if self.debug else logging.WARNING,
             format="ecarte serve: %(name)s: %(levelname)s: %(message)s",
         )
+
+        logging.getLogger("aiohttp.server").addFilter(malformed_request_line)
 
     async def on_startup(self, app: web.Application) -> None:
         """Nothing: the start message waits until the port is ours (see ``serve``)."""
@@ -430,6 +433,25 @@ def page_message(text: str) -> tuple[Any, ...] | None:
     if kind in ("blur", "focus"):
         return (kind,)
     return ("other",)
+
+
+def malformed_request_line(record: logging.LogRecord) -> bool:
+    """aiohttp's log of a request it could not read (a line over 8 KB, a
+    bad status line, a negative Content-Length) as one line naming the peer
+    and the fault, not a traceback; the page gets its 400 either way."""
+    error = record.exc_info[1] if record.exc_info else None
+    if isinstance(error, HttpProcessingError):
+        peer = record.args[0] if isinstance(record.args, tuple) and record.args else None
+        # Translators: ecarte serve's line when a browser or program sends a request it cannot
+        # read; {peer} is its address, {error} aiohttp's reason, in English. It gets "400 Bad Request".
+        record.msg = _("refused a malformed request from {peer}: {error}").format(
+            peer=peer or "?", error=shown_message(str(error.message))
+        )
+        record.args = ()
+        record.exc_info = None
+        record.exc_text = None
+        record.levelno, record.levelname = logging.WARNING, "WARNING"
+    return True
 
 
 def shown_message(text: str) -> str:
