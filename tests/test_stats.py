@@ -231,6 +231,10 @@ def test_bad_files_are_named_and_skipped(
     log = next(copy.glob("*.ecarte.jsonl"))
     assert main(["stats", "--dir", str(log)]) == 2
     assert f"{log} is not a folder but a regular file" in capsys.readouterr().err
+    # A name too long for the system: named in words, never a traceback (is_dir() raised).
+    too_long = copy / ("a" * 300)
+    assert main(["stats", "--dir", str(too_long)]) == 2
+    assert f"{too_long} cannot be opened (cannot be read: File name too long)" in capsys.readouterr().err
 
 
 def test_the_readable_record(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -304,7 +304,8 @@ def run_stats(directory: str | None, as_json: bool) -> int:
     else:
         folder = Path(directory)
         cache = analyses = None
-        if not folder.is_dir() and folder_problem(folder) is None:
+        # folder_problem first: is_dir() raises for a name too long (ENAMETOOLONG).
+        if folder_problem(folder) is None and not folder.is_dir():
             # Nothing there (the record says what else it is, in the same words).
             problem = _("{path} does not exist").format(path=printable(directory))
             emit(
