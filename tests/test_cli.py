@@ -113,6 +113,9 @@ def test_a_seed_that_is_no_whole_number_is_told_short(capsys: pytest.CaptureFixt
             "argument --seed: '9999999999999999…99999999' has 5,000 digits; a seed has at most 4,300",
         ),
         ("x" * 100, "argument --seed: not a whole number: 'xxxxxxxxxxxxxxxx…xxxxxxxx'"),
+        # int() reads an Arabic-Indic three as 3 and "1_0" as 10.
+        ("\u0663", "argument --seed: not a whole number: '\u0663'"),
+        ("1_0", "argument --seed: not a whole number: '1_0'"),
     ):
         with pytest.raises(SystemExit) as exit_info:
             main(["simulate", "random", "random", "--matches", "1", "--seed", value])

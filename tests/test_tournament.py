@@ -255,7 +255,17 @@ def test_an_in_process_player_that_breaks_the_rules_forfeits() -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["random", "random", "--matches", "0"], "--matches must be at least 1"),
+        (["random", "random", "--matches", "0"], "--matches must be from 1 to 1,000,000, not 0"),
+        # Every outcome is kept until the report: 10**23 matches was accepted.
+        (["random", "random", "--matches", "1000001"], "must be from 1 to 1,000,000, not 1,000,001"),
+        # An empty folder name wrote the logs into the current folder.
+        (["random", "random", "--matches", "2", "--log-dir", ""], "--log-dir must name a folder"),
+        (["random", "random", "--matches", "2", "--rules", "target=5", "--rules", "target=6"], "set twice"),
+        # A command of 100,000 letters was quoted whole, in a line of 100 KB.
+        (
+            ["cmd:" + "x" * 100_000, "random", "--matches", "2"],
+            "the bot command 'xxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxx' (100,000 characters) is not a program",
+        ),
         (["random", "random", "--matches", "2", "--jobs", "0"], "--jobs must be at least 1"),
         (["random", "random", "--matches", "2", "--rules", "target=0"], "rule 'target' must be"),
         (["random", "random", "--matches", "2", "--rules", "colour=red"], "unknown rule 'colour'"),
@@ -283,7 +293,26 @@ def test_bad_arguments_exit_2_with_a_message(
     assert status == 2
     assert message in err
     assert err.startswith("ecarte simulate: ")
-    assert out == ""
+    assert out == "" and len(err) < 1000
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        # argparse echoed all 5,000 digits; int() read "٣" as 3 and "1_0" as 10.
+        ("9" * 5000, "argument --matches: '9999999999999999…99999999' is far too large"),
+        ("\u0663", "argument --matches: not a whole number: '\u0663'"),
+        ("1_0", "argument --matches: not a whole number: '1_0'"),
+    ],
+)
+def test_a_count_that_is_no_plain_number_is_refused_shortly(
+    value: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["simulate", "random", "random", "--matches", value])
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err) < 1000
 
 
 # ------------------------------------------------------------ match logs
@@ -395,7 +424,7 @@ def test_an_interrupt_in_a_huge_tournament_tells_the_matches_finished(
 ) -> None:
     # With --matches 100000000 an interrupt after seconds of play was told
     # as "after 0 of 100,000,000 matches": the runner made its 4,000,000
-    # batches' futures before it looked at one. The matches of the batch
+    # batches' futures before it looked at one (the most is now 1,000,000). The matches of the batch
     # under way that finished before the interrupt count too.
     played = [0]
     outcome = MatchOutcome(winner=0, games=[[5, 0]], games_won=[1, 0])
@@ -408,9 +437,9 @@ def test_an_interrupt_in_a_huge_tournament_tells_the_matches_finished(
 
     monkeypatch.setattr(tournament, "ProcessPoolExecutor", InProcessPool)
     monkeypatch.setattr(tournament, "play_one", play_one)
-    status, out, err = simulate(capsys, "random", "random", "--matches", "100000000", "--jobs", "2")
+    status, out, err = simulate(capsys, "random", "random", "--matches", "1000000", "--jobs", "2")
     assert played[0] == finished
     assert (status, out) == (130, "")
     assert err == (
-        f"ecarte simulate: interrupted after {finished:,} of 100,000,000 matches; no results are printed\n"
+        f"ecarte simulate: interrupted after {finished:,} of 1,000,000 matches; no results are printed\n"
     )

@@ -23,9 +23,9 @@ import pytest
 from ecarte.cli import main
 from ecarte.log.writer import LogWriter
 
-HUGE = "99999999999999999999999"
-"""More matches than any run plays: the run ends only when stopped."""
-HUGE_SHOWN = "99,999,999,999,999,999,999,999"
+HUGE = "1000000"
+"""The most matches a run may play (more than any test waits for): the run ends only when stopped."""
+HUGE_SHOWN = "1,000,000"
 END = "; no results are printed"
 
 

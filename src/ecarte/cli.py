@@ -11,6 +11,7 @@ import contextlib
 import gc
 import io
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 
@@ -122,11 +123,13 @@ def _seed(text: str) -> int:
     from ecarte.i18n import Grouped
 
     try:
+        if not re.fullmatch(r"\s*[+-]?[0-9]+\s*", text, re.ASCII):
+            raise ValueError(text)  # int() also reads "٣" and "1_000"
         return int(text)
     except ValueError:
         shown = text if len(text) <= 30 else f"{text[:16]}…{text[-8:]}"
         digits = text.strip().lstrip("+-")
-        if digits.isdigit():
+        if digits.isascii() and digits.isdigit():
             limit = sys.get_int_max_str_digits()
             raise argparse.ArgumentTypeError(
                 # Translators: {value} is the seed as typed, cut short; {limit} a number of digits.
@@ -135,6 +138,20 @@ def _seed(text: str) -> int:
                 )
             ) from None
         raise argparse.ArgumentTypeError(_("not a whole number: {value}").format(value=repr(shown))) from None
+
+
+def _whole_number(text: str) -> int:
+    """--matches, --jobs, --port, --max-games: a whole number in the digits 0
+    to 9 (int() also took "٣" and "1_000"), refused in words that keep a long
+    value short; its range is the command's to check."""
+    value = text.strip()
+    shown = repr(value if len(value) <= 30 else f"{value[:16]}…{value[-8:]}")
+    if not re.fullmatch(r"[+-]?[0-9]+", value, re.ASCII):
+        raise argparse.ArgumentTypeError(_("not a whole number: {value}").format(value=shown))
+    if len(value.lstrip("+-")) > 18:
+        # Translators: {value} is the number as typed, cut short.
+        raise argparse.ArgumentTypeError(_("{value} is far too large").format(value=shown))
+    return int(value)
 
 
 def _file_name(text: str) -> str:
@@ -234,11 +251,13 @@ def build_parser() -> argparse.ArgumentParser:
     either = _PlayersHelp(_("a built-in player ({players}) or cmd:COMMAND"))
     simulate.add_argument("player_a", metavar="A", help=either)
     simulate.add_argument("player_b", metavar="B", help=either)
-    simulate.add_argument("--matches", type=int, required=True, metavar="N", help=_("number of matches"))
+    simulate.add_argument(
+        "--matches", type=_whole_number, required=True, metavar="N", help=_("number of matches")
+    )
     simulate.add_argument("--seed", type=_seed, default=0, metavar="S", help=_("seed for decks and players"))
     simulate.add_argument(
         "--jobs",
-        type=int,
+        type=_whole_number,
         default=None,
         metavar="J",
         help=_("parallel processes (default: the number of cores)"),
@@ -300,10 +319,12 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     serve.add_argument("--host", default="127.0.0.1", help=_("the address to listen on (default 127.0.0.1)"))
-    serve.add_argument("--port", type=int, default=8000, metavar="N", help=_("the port (default 8000)"))
+    serve.add_argument(
+        "--port", type=_whole_number, default=8000, metavar="N", help=_("the port (default 8000)")
+    )
     serve.add_argument(
         "--max-games",
-        type=int,
+        type=_whole_number,
         default=4,
         metavar="N",
         help=_("games at once, one per browser tab (default 4); the next visitor is told to wait"),

@@ -89,6 +89,9 @@ def player_in_log(name: str, extra: dict[str, Any]) -> str:
 MAX_TIMEOUT = 86_400.0
 """Longest time limit for a bot's answer, in seconds: a day (longer ones
 overflow the system's timers, and no match waits that long)."""
+# Each match's outcome is kept until the report, about 1 KB of it: a million
+# matches is a gigabyte. The largest measurement in docs/ai.md is 16,000.
+MAX_MATCHES = 1_000_000
 Z_95 = 1.959963984540054
 """The standard normal quantile for a two-sided 95% interval."""
 
@@ -926,8 +929,12 @@ def _interrupt(signum: int, frame: object) -> None:
 
 def _spec_from_args(args: argparse.Namespace) -> tuple[TournamentSpec, int]:
     # Translators: ecarte simulate's errors keep the option's name (--matches, --jobs...).
-    if args.matches < 1:
-        raise ValueError(_("--matches must be at least 1, not {value}").format(value=args.matches))
+    if not 1 <= args.matches <= MAX_MATCHES:
+        raise ValueError(
+            _("--matches must be from 1 to {most}, not {value}").format(
+                most=f"{Grouped(MAX_MATCHES):,}", value=f"{Grouped(args.matches):,}"
+            )
+        )
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     if jobs < 1:
         raise ValueError(_("--jobs must be at least 1, not {value}").format(value=jobs))
@@ -950,6 +957,9 @@ def _spec_from_args(args: argparse.Namespace) -> tuple[TournamentSpec, int]:
         else:
             resolve_player(name, 0)
     log_dir = getattr(args, "log_dir", None)
+    if log_dir is not None and not log_dir.strip():
+        # It wrote the logs into the current folder without a word.
+        raise ValueError(_("--log-dir must name a folder (. for the current one)"))
     spec = TournamentSpec(args.player_a, args.player_b, args.matches, args.seed, rules, log_dir, timeout)
     if log_dir is not None:
         _prepare_log_dir(spec)

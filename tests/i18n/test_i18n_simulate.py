@@ -47,8 +47,10 @@ def test_the_table_is_in_the_language_with_the_same_figures(capsys: pytest.Captu
 def test_an_error_is_told_in_the_language(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "--lang", "fr", "simulate", "random", "random", "--matches", "0")
     assert status == 2 and out == ""
-    expected = i18n._("--matches must be at least 1, not {value}").format(value=0)
-    assert expected != "--matches must be at least 1, not 0"
+    expected = i18n._("--matches must be from 1 to {most}, not {value}").format(
+        most=f"{i18n.Grouped(1_000_000):,}", value=0
+    )
+    assert expected.startswith("--matches doit")
     assert err == f"ecarte simulate: {expected}\n"
 
 

@@ -641,7 +641,7 @@ def split_command(command: str) -> list[str]:
     except ValueError as error:
         # Translators: {command} is the command as typed, in quotes; {error} says why (in English).
         raise ValueError(
-            _("cannot read the bot command {command}: {error}").format(command=repr(command), error=error)
+            _("cannot read the bot command {command}: {error}").format(command=quoted(command), error=error)
         ) from None
     if not argv:
         # Translators: keep cmd:COMMAND and the example as they are.
@@ -658,12 +658,14 @@ def check_command(command: str) -> None:
         if len(argv) == 1:
             # Translators: {command} is the command as typed, in quotes (a program alone).
             raise ValueError(
-                _("the bot command {command} is not a program that can be run").format(command=repr(command))
+                _("the bot command {command} is not a program that can be run").format(
+                    command=quoted(command)
+                )
             )
         # Translators: {command} is the command as typed, {program} its first word, both in quotes.
         raise ValueError(
             _("the bot command {command}: {program} is not a program that can be run").format(
-                command=repr(command), program=repr(program)
+                command=quoted(command), program=quoted(program)
             )
         )
 
@@ -682,14 +684,14 @@ def resolve_player(name: str, seed: int = 0, timeout: float = DEFAULT_TIMEOUT) -
             _(
                 "unknown player {name}; the players are: {players}, or cmd:COMMAND for a program "
                 "speaking the bot protocol"
-            ).format(name=repr(name), players=", ".join(player_names()))
+            ).format(name=quoted(name), players=", ".join(player_names()))
         )
     try:
         return make_player(name, seed)
     except ImportError as error:
         # Translators: {name} is the player's name, in quotes; {error} the reason (in English).
         raise ValueError(
-            _("player {name} is not available: {error}").format(name=repr(name), error=error)
+            _("player {name} is not available: {error}").format(name=quoted(name), error=error)
         ) from None
 
 
