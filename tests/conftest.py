@@ -31,3 +31,12 @@ def _english() -> Iterator[None]:
     i18n.activate("en")
     yield
     i18n.activate("en")
+
+
+@pytest.fixture(autouse=True)
+def _as_in_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under pytest standard input and output are no terminal, and ``ecarte``
+    refuses to start its app there; the tests that start it run it headless
+    or keep it unrun, as if in one. ``tests/tui/test_no_terminal.py`` starts
+    ``ecarte`` without a terminal, as a process of its own."""
+    monkeypatch.setattr("ecarte.tui.launch.terminal_problem", lambda: None)

@@ -9,11 +9,12 @@ screen is taken over; never a traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from textual.screen import Screen
 
@@ -30,9 +31,35 @@ def _fail(message: str) -> int:
     return USAGE_ERROR
 
 
+def terminal_problem() -> str | None:
+    """Why the app cannot take the screen here, or ``None``. Without a
+    terminal (input from /dev/null, output to a file or a pipe: a script,
+    cron, ssh without -t) the app drew to nowhere until killed, and ``play``
+    left the autosave of a match no one saw."""
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return None  # a driver of its own: ecarte serve's page in a browser
+    if not _is_terminal(sys.stdin):
+        problem = _("the game needs a terminal, and its standard input is not one")
+    elif not _is_terminal(sys.stdout):
+        problem = _("the game needs a terminal, and its standard output is not one")
+    else:
+        return None
+    return problem + " " + _("(ecarte check, analyse, stats and simulate run without one)")
+
+
+def _is_terminal(stream: TextIO | None) -> bool:
+    try:
+        return stream is not None and stream.isatty()
+    except (OSError, ValueError):  # closed
+        return False
+
+
 def launch(args: argparse.Namespace) -> int:
     settings, warning = load_settings()
     activate(choose_language(getattr(args, "lang", None), settings.language))
+    problem = terminal_problem()
+    if problem is not None:
+        return _fail(problem)
     command = getattr(args, "command", None)
     first_screen: Callable[[], Screen[Any]] | None = None
     if command == "play":
