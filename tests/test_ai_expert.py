@@ -9,14 +9,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ecarte.ai.evaluator import evaluate_options
+from ecarte.ai.evaluator import EXPERT_BUDGET, evaluate_options
 from ecarte.ai.expert import ExpertPlayer
 from ecarte.ai.expert_value import MatchValue
 from ecarte.ai.sampling import opponent_hand_size, opponent_hands, ruled_out_by_replies, seen_mask
 from ecarte.ai.solver import TrickSolver
 from ecarte.engine.actions import ACCEPT, DISCARD, KING, PLAY, PROPOSE, Action
 from ecarte.engine.cards import SUITS, beaters, cards_in, mask_of, parse_card, power_table, shuffled_deck
-from ecarte.engine.match import Match
+from ecarte.engine.match import Match, deck_for
 from ecarte.engine.rules import Rules
 from ecarte.engine.tricks import leader_wins, legal_replies
 from ecarte.engine.view import Trick, View
@@ -502,3 +502,38 @@ def test_with_one_card_left_in_the_stock_every_single_discard_is_weighed() -> No
         evaluation = evaluate_options(expert, view, legal, expert.budget())
         assert {option.action for option in evaluation.options} == set(legal)
         assert evaluation.best.win == max(option.win for option in evaluation.options)
+
+
+# ---------------------------------------------------------------- the dealer's discard
+
+
+def dealer_to_discard(dealer_hand: str, elder_hand: str, upcard: str, elder_throws: str) -> Match:
+    """A match where elder proposed, the dealer accepted and elder threw
+    ``elder_throws``: the dealer (seat 1) is to discard, and may keep."""
+    match = Match(first_dealer=1)
+    match.deal(deck_for(elder_hand.split(), dealer_hand.split(), upcard))
+    match.apply(Action(PROPOSE))
+    match.apply(Action(ACCEPT))
+    match.apply(Action(DISCARD, discards=mask_of(cards(elder_throws))))
+    assert match.current_player == 1 and Action(DISCARD, discards=0) in match.legal_actions()
+    return match
+
+
+def test_the_dealer_keeps_five_top_trumps_after_accepting() -> None:
+    # K Q J A 10 of trumps take every trick: any card thrown can only be
+    # replaced by a worse one. Keeping the hand was never searched (the
+    # search's cut for "none thrown" asked for every card but one).
+    match = dealer_to_discard("KH QH JH AH TH", "9S 8S KS 7D 8C", "7H", "8C 7D")
+    player = ExpertPlayer(3)
+    player.start_match(1, Rules())
+    assert player.decide(match.view(1), match.legal_actions()) == Action(DISCARD, discards=0)
+
+
+def test_keeping_the_hand_is_among_the_dealers_valued_options() -> None:
+    # The Coach lists the most promising discards: keeping was missing from
+    # them even where it was nearly the best (A K 7 of trumps, 9 7 of diamonds).
+    match = dealer_to_discard("AS KS 7S 9D 7D", "QH JH TH 9C 7C", "8S", "9C 7C")
+    player = ExpertPlayer(5)
+    player.start_match(1, Rules())
+    evaluation = evaluate_options(player, match.view(1), match.legal_actions(), EXPERT_BUDGET)
+    assert Action(DISCARD, discards=0) in [option.action for option in evaluation.options]

@@ -671,7 +671,9 @@ class ExpertPlayer:
             # one of them for one of the next ``discard_breadth`` cards.
             reach = order[: count + self.discard_breadth]
             for chosen in combinations(reach, count):
-                if any(card not in chosen for card in order[: count - 1]):
+                # max(): for count 0 (keeping the hand) order[:-1] would ask
+                # for every card but one, and keeping was never searched.
+                if any(card not in chosen for card in order[: max(count - 1, 0)]):
                     continue
                 mask = 0
                 for card in chosen:
