@@ -40,3 +40,33 @@ def test_resume_refuses_a_corrupt_last_line_and_leaves_the_file_alone(tmp_path: 
     with pytest.raises(LogFileError):
         resume_log(path)
     assert path.read_bytes() == content
+
+
+def test_a_torn_line_that_cannot_be_saved_leaves_no_empty_copy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # On a full disk the .torn file was made, its write failed, and it stayed
+    # empty; the next Continue, with room, saved the bytes as .torn.2 beside it.
+    import errno
+    import os
+
+    from ecarte.log import reader
+
+    path = tmp_path / "m.ecarte.jsonl"
+    torn = '{"type":"deal","note":"é'.encode()[:-1]
+    content = _log_with_header(path) + torn
+    path.write_bytes(content)
+
+    def disk_full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    with monkeypatch.context() as full:
+        full.setattr(reader.os, "fsync", disk_full)
+        with pytest.raises(LogFileError, match="cannot save the torn last line: No space left on device"):
+            resume_log(path)
+    assert path.read_bytes() == content
+    assert sorted(file.name for file in tmp_path.iterdir()) == ["m.ecarte.jsonl"]
+    end, writer = resume_log(path)
+    writer.close()
+    assert end.torn_path == tmp_path / "m.ecarte.jsonl.torn"
+    assert end.torn_path.read_bytes() == torn

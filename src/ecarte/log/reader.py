@@ -23,6 +23,7 @@ interpreter's (``python benchmarks/startup.py``).
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterable
 from enum import Enum
@@ -620,15 +621,26 @@ def _save_torn(path: Path, torn: bytes) -> Path:
     number = 1
     while True:
         try:
-            with open(candidate, "xb") as file:
-                file.write(torn)
-                file.flush()
-                os.fsync(file.fileno())
-            return candidate
+            file = open(candidate, "xb")  # noqa: SIM115 (removed below if the write fails)
         except FileExistsError:
             number += 1
             candidate = path.with_name(f"{path.name}.torn.{number}")
+            continue
         except OSError as error:
             raise _os_failure(
                 N_("{path}: cannot save the torn last line: {error}"), candidate, error
             ) from None
+        try:
+            with file:
+                file.write(torn)
+                file.flush()
+                os.fsync(file.fileno())
+        except OSError as error:
+            # A full disk: no empty .torn left to be mistaken for the save
+            # (the next try, with room, wrote .torn.2 beside it).
+            with contextlib.suppress(OSError):
+                os.unlink(candidate)
+            raise _os_failure(
+                N_("{path}: cannot save the torn last line: {error}"), candidate, error
+            ) from None
+        return candidate
