@@ -184,8 +184,22 @@ def test_command_line_assignments_are_validated() -> None:
     # Doubled signs are refused in words, never a ValueError's traceback.
     with pytest.raises(RulesError, match="'max_exchanges': '\\+-5' is not a list of numbers"):
         rules_from_assignments(["max_exchanges=+-5"])
-    with pytest.raises(RulesError, match="'target' must be an integer from 1 to 99"):
+    with pytest.raises(RulesError, match="'target': '--7' is not a list of numbers"):
         rules_from_assignments(["target=--7"])
+
+
+@pytest.mark.parametrize("text", ["deal_packets=3,,2", "deal_packets=3,2,", "deal_packets=,3,2"])
+def test_a_list_with_an_empty_place_is_refused(text: str) -> None:
+    # A slip of the keyboard, once read as [3, 2] without a word.
+    with pytest.raises(RulesError, match="is not a list of numbers"):
+        parse_rule_assignment(text)
+
+
+def test_an_empty_value_is_named_empty() -> None:
+    # It was read as none: "rule 'target' must be an integer from 1 to 99, not null".
+    with pytest.raises(RulesError, match="rule 'target': the value after = is empty"):
+        rules_from_assignments(["target="])
+    assert rules_from_assignments(["max_exchanges=none"]).max_exchanges is None
 
 
 @pytest.mark.parametrize(

@@ -224,7 +224,9 @@ def parse_rule_assignment(text: str) -> tuple[str, Any]:
         value = True
     elif lowered in ("false", "no", "off"):
         value = False
-    elif lowered in ("null", "none", ""):
+    elif not raw:
+        raise RulesError(_("rule {key}: the value after = is empty").format(key=_quoted(key)))
+    elif lowered in ("null", "none"):
         value = None
     elif _NUMBER.fullmatch(raw):
         # A signed number (max_exchanges=-5) is a number, out of range or
@@ -232,11 +234,12 @@ def parse_rule_assignment(text: str) -> tuple[str, Any]:
         value = _number(key, raw)
     elif "," in raw or "-" in raw or raw.startswith("["):
         parts = [part.strip() for part in raw.strip("[]").replace("-", ",").split(",")]
-        if not all(_LIST_PART.fullmatch(part) for part in parts if part):
+        # Every part a number: "3,,2" and "3,2," are slips, not [3, 2].
+        if not all(_LIST_PART.fullmatch(part) for part in parts):
             raise RulesError(
                 _("rule {key}: {value} is not a list of numbers").format(key=_quoted(key), value=_quoted(raw))
             )
-        value = [_number(key, part) for part in parts if part]
+        value = [_number(key, part) for part in parts]
     else:
         raise RulesError(
             _("rule {key}: {value} is not a number, true/false or a list").format(
