@@ -486,6 +486,13 @@ async def test_the_footer_offers_the_card_keys_only_when_a_card_is_the_players_t
         # The discard: the cards are the player's to pick.
         you.expects("discard 7D 8C")
         await until(pilot, lambda: card_keys_in_footer(you.screen) == ["1-5"])
+        await you.press("4", "5", "enter")
+        you.expects("play")
+        await you.press("p")
+        # "Lead the K♠. Press 4": the footer offers that card's key, not
+        # 1-5 (the others are legal, but no move of this step's).
+        you.expects("card KS")
+        await until(pilot, lambda: card_keys_in_footer(you.screen) == ["4"])
 
 
 async def test_the_kings_step_names_enter_for_what_it_does() -> None:

@@ -315,10 +315,17 @@ class LessonScreen(EcarteScreen[None]):
         return match.hand(YOU) if match.deals else []
 
     def key_display_for(self, binding: Binding) -> str | None:
-        # The footer's card keys stop at the cards held ("1-3" with three).
-        if binding.action != "card(0)":
-            return None
-        return card_keys(len(self._hand()))
+        return self._footer_card_keys() if binding.action == "card(0)" else None
+
+    def _footer_card_keys(self) -> str:
+        """The footer's card keys: those of the cards held ("1-3" with
+        three), or, where the step plays a card, that card's key alone, as
+        its prompt says ("Press 3"): the others are no move of the step's."""
+        hand = self._hand()
+        step = self.lesson.step
+        if self._players_turn_in(TRICKS) and step.action.startswith("card ") and wants(step).card in hand:
+            return str(hand.index(wants(step).card) + 1)
+        return card_keys(len(hand))
 
     def _players_turn_in(self, *phases: Phase) -> bool:
         """Whether the lesson waits for the player's own move in one of ``phases``."""
@@ -370,11 +377,11 @@ class LessonScreen(EcarteScreen[None]):
         symbols = self.symbols
         large = self.has_class("-large")
         hand = self._hand()
-        keys_for = (len(hand), self.discarding, self.deciding, self.asks_for_cards)
+        keys_for = (self._footer_card_keys(), self.discarding, self.deciding, self.asks_for_cards)
         if keys_for != self._keys_shown_for:
-            # The footer's "1-5" follows the hand as it shrinks, and its
-            # Enter says what it does: "Discard" at the discard, "What to
-            # press" at a step made by a key.
+            # The footer's "1-5" follows the hand as it shrinks and the card
+            # the step plays, and its Enter says what it does: "Discard" at
+            # the discard, "What to press" at a step made by a key.
             self._keys_shown_for = keys_for
             self.refresh_bindings()
         self.cursor = max(0, min(self.cursor, len(hand) - 1))
