@@ -124,8 +124,8 @@ class LessonScreen(EcarteScreen[None]):
         """Why the last key was not the step's move, shown in place of ``said``."""
         self.new_cards = 0
         """Mask of the cards the player just drew, marked "+" as at the table."""
-        self._keys_shown_for: tuple[int, bool, bool, bool] | None = None
-        """The number of cards held and whether the player discards, when
+        self._keys_shown_for: tuple[str, bool, bool, bool] | None = None
+        """The card keys shown and whether the player discards, when
         the footer's keys ("1-5", Enter's "Discard") were last shown."""
         self.game_started = False
 
