@@ -6,17 +6,18 @@ are read in a thread worker."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
-from textual.widgets import Static
+from textual.widgets import DataTable, Static
 
 from ecarte.analysis.stats import Record, Tally, collect, rules_shown
 from ecarte.i18n import N_, _, decimal_text, ngettext
@@ -25,11 +26,12 @@ from ecarte.text import printable
 
 from .analysis_screen import ChanceBars, columns
 from .base import PAGE_BINDINGS, RULES_BINDING, EcarteScreen, while_open
-from .fitted_table import FittedTable
+from .fitted_table import natural_widths
 from .key_footer import KeyFooter
 
 RULES_IN_A_ROW = 30
-"""The longest rule set, in cells, named in full in the record's table."""
+"""The longest rule set, in cells, named in full in the record's table
+(when the names' column has the room: otherwise by a letter too)."""
 
 
 def rule_set_mark(number: int) -> str:
@@ -63,6 +65,117 @@ def tally_cells(tally: Tally) -> tuple[str, str, str, str]:
         f"{100 * shown['win_rate']:.0f}%",
         f"{100 * low:.0f}-{100 * high:.0f}%",
     )
+
+
+def two_line_width(heading: Text) -> int:
+    """The least width on which ``heading`` takes at most two lines, its
+    words whole: "Taux de" over "victoire"."""
+    words = [cell_len(word) for word in heading.plain.split()]
+    for width in range(max(words, default=0), heading.cell_len):
+        lines, line = 1, words[0]
+        for word in words[1:]:
+            if line + 1 + word <= width:
+                line += 1 + word
+            else:
+                lines, line = lines + 1, word
+        if lines <= 2:
+            return width
+    return heading.cell_len
+
+
+def record_widths(headings: Sequence[Text], rows: Sequence[Sequence[Text]], room: int | None) -> list[int]:
+    """The width of each column of the record (the rows' names, then the
+    numbers) on ``room`` cells, padding aside: its widest cell or heading
+    while all fits. Otherwise the names keep their one line, and the
+    numbers' headings take two ("Taux de" over "victoire", "À 95% de" over
+    "confiance"), the one that gives back the most first, until all fits;
+    only then do the names wrap, on what the numbers leave."""
+    widths = natural_widths(headings, rows)
+    if room is None or sum(widths) <= room:
+        return widths
+    numbers = range(1, len(headings))
+    least = {i: max([two_line_width(headings[i]), *(row[i].cell_len for row in rows)]) for i in numbers}
+    for column in sorted(numbers, key=lambda i: least[i] - widths[i]):
+        if sum(widths) <= room:
+            return widths
+        widths[column] = least[column]
+    if sum(widths) > room:
+        # A word longer than that (a bot's command) is broken, as the
+        # analysis's table does, rather than pushing the numbers off the edge.
+        widths[0] = max(1, min(widths[0], room - sum(widths[1:])))
+    return widths
+
+
+class RecordTable(DataTable[Text]):
+    """The record's tallies, filled with ``show``: each row's name on one
+    line (``record_widths``), in every language at 80 columns. A rule set
+    whose name does not fit there is named by a letter (``shorter``),
+    spelled out under the table; fitted again when the width changes."""
+
+    class Shortened(Message):
+        """Whether the rule sets are named by their letters."""
+
+        def __init__(self, shortened: bool) -> None:
+            super().__init__()
+            self.shortened = shortened
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self._headings: list[Text] = []
+        self._rows: list[list[Text]] = []
+        self._keys: list[str] = []
+        self._shorter: dict[int, Text] = {}
+        self.shortened = False
+        """Whether the rows of ``shorter`` show their shorter names."""
+        self.fitted_width = 0
+        """The table's width when its columns were last fitted (0: not yet laid out)."""
+
+    def show(
+        self,
+        headings: Sequence[Text],
+        rows: Sequence[Sequence[Text]],
+        keys: Sequence[str],
+        shorter: Mapping[int, Text] | None = None,
+    ) -> None:
+        """Fill the table anew; ``shorter``: by row, a name for the first
+        column when the names would not fit on one line otherwise."""
+        self._headings = list(headings)
+        self._rows = [list(row) for row in rows]
+        self._keys = list(keys)
+        self._shorter = dict(shorter or {})
+        self._fit()
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self._headings and event.size.width != self.fitted_width:
+            self._fit()
+
+    def _fit(self) -> None:
+        room = None  # not yet laid out: fitted when it is (on_resize)
+        if self.size.width:
+            room = self.size.width - 2 * self.cell_padding * len(self._headings)
+        rows = self._rows
+        widths = record_widths(self._headings, rows, room)
+        shortened = False
+        if self._shorter and widths[0] < natural_widths(self._headings, rows)[0]:
+            # By letters only if a rule set's name is what does not fit.
+            short = [[self._shorter.get(index, row[0]), *row[1:]] for index, row in enumerate(rows)]
+            short_widths = record_widths(self._headings, short, room)
+            if any(rows[index][0].cell_len > short_widths[0] for index in self._shorter):
+                rows, widths, shortened = short, short_widths, True
+        self.fitted_width = self.size.width
+        if shortened != self.shortened:
+            self.shortened = shortened
+            self.post_message(self.Shortened(shortened))
+        self.clear(columns=True)
+        # Two lines when a heading wraps ("Taux de" over "victoire").
+        wraps = any(heading.cell_len > width for heading, width in zip(self._headings, widths, strict=True))
+        self.header_height = 2 if wraps else 1
+        for heading, width in zip(self._headings, widths, strict=True):
+            self.add_column(heading, width=width)
+        # Rows as tall as their wrapped names need, only when they wrap.
+        height = None if widths[0] < natural_widths(self._headings, rows)[0] else 1
+        for row, key in zip(rows, self._keys, strict=True):
+            self.add_row(*row, height=height, key=key)
 
 
 class Plot(Horizontal):
@@ -105,7 +218,9 @@ class Plot(Horizontal):
 
 class StatsScreen(EcarteScreen[None]):
     DEFAULT_CSS = """
-    StatsScreen #stats-body { padding: 0 2; }
+    /* A scrollbar of one cell (as the settings'): at 80 columns the rows'
+       names keep their one line beside the numbers in every language. */
+    StatsScreen #stats-body { padding: 0 2; scrollbar-size-vertical: 1; }
     StatsScreen #stats-title { text-style: bold; color: $accent; margin-top: 1; }
     StatsScreen .stats-heading { text-style: bold; margin-top: 1; }
     /* As tall as its rows: DataTable's own max-height would give it a
@@ -241,19 +356,18 @@ class StatsScreen(EcarteScreen[None]):
         # German ran to ten lines of a narrow column) is named by a letter
         # there, and in full, on the width of the screen, under the table.
         marked = any(cell_len(words) > RULES_IN_A_ROW for __, words, ___ in words_of)
+        # Translators: a row of the record: a rule set named by a letter ("rules A"),
+        # spelled out under the table.
+        lettered = [_("rules {mark}").format(mark=rule_set_mark(number)) for number in range(len(words_of))]
         rule_sets = [
-            (
-                f"rules:{rules}",
-                # Translators: a row of the record: a rule set named by a letter ("rules A"),
-                # spelled out under the table.
-                _("rules {mark}").format(mark=rule_set_mark(number))
-                if marked
-                else _("rules: {rules}").format(rules=words),
-                tally,
-            )
-            for number, (rules, words, tally) in enumerate(words_of)
+            (f"rules:{rules}", letter if marked else _("rules: {rules}").format(rules=words), tally)
+            for letter, (rules, words, tally) in zip(lettered, words_of, strict=True)
         ]
         rows += sorted(levels, key=lambda row: row[1].casefold())
+        # Named in full where the names' column has the room; otherwise
+        # (Swedish at 80 columns) by their letters too, as the table finds.
+        first = len(rows)
+        shorter = {} if marked else {first + number: Text(letter) for number, letter in enumerate(lettered)}
         rows += rule_sets
         rows.append(("assisted", _("With hints, apart"), record.assisted))
         # The level of each, as for the matches without hints (a learner
@@ -268,24 +382,25 @@ class StatsScreen(EcarteScreen[None]):
             for level, tally in record.assisted_by_level.items()
         ]
         rows += sorted(assisted_levels, key=lambda row: row[1].casefold())
-        # The rows' names wrap, if need be, for the numbers to stay in sight;
-        # the table is as tall as its rows (the screen scrolls).
-        table = FittedTable(
-            wrapped=(0,), scrolls=False, id="stats-tallies", cursor_type="none", zebra_stripes=True
-        )
+        # Each row's name on one line beside the numbers, in every language
+        # at 80 columns; the table is as tall as its rows (the screen scrolls).
+        table = RecordTable(id="stats-tallies", cursor_type="none", zebra_stripes=True)
         table.show(
             [Text(word) for word in words],
             [[Text(name), *(Text(cell) for cell in tally_cells(tally))] for __, name, tally in rows],
             [key for key, __, ___ in rows],
+            shorter,
         )
         widgets.append(table)
-        if marked:
+        if words_of:
             legend = "\n".join(
                 # Translators: under the record, a rule set named by a letter: "A: game to 7 · ace high".
                 _("{mark}: {rules}").format(mark=rule_set_mark(number), rules=words)
                 for number, (__, words, ___) in enumerate(words_of)
             )
-            widgets.append(Static(legend, classes="stats-note", id="stats-rules-legend"))
+            spelled = Static(legend, classes="stats-note", id="stats-rules-legend")
+            spelled.display = marked or table.shortened
+            widgets.append(spelled)
         widgets.append(Static(_("Deals"), classes="stats-heading"))
         widgets.append(Static(self.deal_text(record), id="stats-deals"))
         widgets.append(Static(_("Win rate over time"), classes="stats-heading"))
@@ -358,6 +473,11 @@ class StatsScreen(EcarteScreen[None]):
                 )
             )
         return widgets
+
+    @on(RecordTable.Shortened)
+    def _shortened(self, message: RecordTable.Shortened) -> None:
+        for legend in self.query("#stats-rules-legend"):
+            legend.display = message.shortened
 
     @staticmethod
     def deal_text(record: Record) -> Text:

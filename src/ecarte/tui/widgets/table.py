@@ -230,10 +230,11 @@ class TableView(Static, can_focus=False):
         and the name of the last trick's taker when the last trick stands
         beside the trick: each as long as it is, where the table has the
         room (at 120 columns a long name is whole). At 80 columns there is
-        little: the last trick's taker is still said whole on one line, as
-        the trick's names are; those are cut first, the longer one first,
-        down to a card's width, and only then the taker's name. Before the
-        table is laid out (no width yet) each is cut at ``LABEL_CELLS``."""
+        little: the last trick's heading ("Dernière levée") and taker are
+        still said whole, each on its one line, as the trick's names are;
+        those are cut first, the longer one first, down to a card's width,
+        and only then the taker's name. Before the table is laid out (no
+        width yet) each is cut at ``LABEL_CELLS``."""
         room = self.content_size.width
         if room <= 0:
             return (LABEL_CELLS, LABEL_CELLS), LABEL_CELLS
@@ -249,7 +250,10 @@ class TableView(Static, can_focus=False):
         needed = 0
         if beside:
             cards = self._last_cards(look)
-            heading = max(cell_len(word) for word in _("Last trick").split())
+            # The heading's whole width, not its longest word's: wrapped
+            # ("Dernière" over "levée") it took a fourth line, pushing the
+            # taker into the line of the trump and the stock.
+            heading = self._heading().cell_len
             needed = max(heading, cards.cell_len, self._winner_line(look, LABEL_CELLS).cell_len)
         # The longer name is cut first, as far as it must, so that the
         # other may stay whole ("Computer Maxi…", not "Compu… Maxim…").
@@ -276,14 +280,21 @@ class TableView(Static, can_focus=False):
         # Translators: who took the last trick, in a narrow column: "to Leo".
         return styled(_("to {name}"), "dim", name=Text(name))
 
+    @staticmethod
+    def _heading() -> Text:
+        """The last trick's heading, on one line over its cards."""
+        # Translators: the previous trick, on one line of a narrow column beside the trick
+        # (at 80 columns about 12 cells: longer, the players' names under the trick are cut).
+        return Text(_("Last trick"))
+
     @classmethod
     def _last_trick(cls, look: TableLook, winner_cells: int = LABEL_CELLS) -> RenderableType:
-        """The trick before, in words, while the next one is played."""
-        # Translators: the previous trick, shown in a narrow column (about 10 columns).
-        text = Text(_("Last trick") + "\n", style="dim")
-        text.append_text(cls._last_cards(look))
-        text.append("\n")
-        text.append_text(cls._winner_line(look, winner_cells))
+        """The trick before, in words, while the next one is played: three
+        lines beside the cards (heading, cards, taker), each cut rather than
+        wrapped, so that none falls into the line under the cards."""
+        parts = (cls._heading(), cls._last_cards(look), cls._winner_line(look, winner_cells))
+        text = Text("\n", style="dim").join(parts)  # dim throughout, the cards too, as it was
+        text.no_wrap, text.overflow = True, "ellipsis"
         return text
 
     @staticmethod
