@@ -14,13 +14,13 @@ import subprocess
 import sys
 import urllib.error
 import urllib.request
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
 import aiohttp
 import pytest
-from web_support import free_port, start_server, stop_server
+from web_support import Served, free_port, start_server, stop_server
 
 from ecarte import i18n
 from ecarte.web.server import EcarteServer, listen_failure, page_message, shown_message
@@ -51,6 +51,22 @@ async def first_bytes(websocket: aiohttp.ClientWebSocketResponse) -> None:
     raise AssertionError("the game sent nothing")
 
 
+def lines_after(served: Served, scenario: Callable[[], Coroutine[Any, Any, None]], stderr: Path) -> list[str]:
+    """Run ``scenario`` against ``served``, stop the server, and return the
+    lines it printed, once sure that neither they nor its standard error
+    (``stderr``, where a traceback goes) hold a traceback or an error."""
+    try:
+        asyncio.run(scenario())
+    finally:
+        stop_server(served)
+    assert served.process.stdout is not None
+    lines = served.process.stdout.read().splitlines()
+    errors = stderr.read_text(encoding="utf-8")
+    assert "Traceback" not in errors and "ERROR" not in errors
+    assert not [line for line in lines if "Traceback" in line]
+    return lines
+
+
 def test_a_plain_get_on_the_websocket_address_is_told_400_and_takes_no_table(
     ecarte_env: dict[str, str], tmp_path: Path
 ) -> None:
@@ -76,15 +92,7 @@ def test_a_plain_get_on_the_websocket_address_is_told_400_and_takes_no_table(
             await game.close()
             await asyncio.sleep(2)  # the game ends once its process has quit
 
-    try:
-        asyncio.run(scenario())
-    finally:
-        stop_server(served)
-    assert served.process.stdout is not None
-    lines = served.process.stdout.read().splitlines()
-    errors = (tmp_path / "stderr.txt").read_text(encoding="utf-8")
-    assert "Traceback" not in errors and "ERROR" not in errors
-    assert not [line for line in lines if "Traceback" in line]
+    lines = lines_after(served, scenario, tmp_path / "stderr.txt")
     # Only the real game took the table, and it was free for it.
     started = [line for line in lines if "a game started" in line]
     assert len(started) == 1 and "(1 of 1 table taken)" in started[0]
@@ -281,15 +289,7 @@ def test_outsized_and_malformed_messages_leave_the_game_playing(
             await game.close()
             await asyncio.sleep(2)  # the game ends once its process has quit
 
-    try:
-        asyncio.run(scenario())
-    finally:
-        stop_server(served)
-    assert served.process.stdout is not None
-    lines = served.process.stdout.read().splitlines()
-    errors = (tmp_path / "stderr.txt").read_text(encoding="utf-8")
-    assert "Traceback" not in errors and "ERROR" not in errors
-    assert not [line for line in lines if "Traceback" in line]
+    lines = lines_after(served, scenario, tmp_path / "stderr.txt")
     dropped = [line for line in lines if "dropped a malformed message" in line]
     assert len(dropped) == len(MALFORMED)
     assert all(line.startswith("ecarte serve: ") and line.isprintable() for line in dropped)
