@@ -117,37 +117,39 @@ class _PlayersHelp(str):
         return str.__mod__(str(self).replace("{players}", ", ".join(player_names())), values)
 
 
-def _seed(text: str) -> int:
-    """A --seed: a whole number; refused in words that keep a long value short
-    (argparse echoed all 5,000 digits of one)."""
-    from ecarte.i18n import Grouped
-
-    try:
-        if not re.fullmatch(r"\s*[+-]?[0-9]+\s*", text, re.ASCII):
-            raise ValueError(text)  # int() also reads "٣" and "1_000"
-        return int(text)
-    except ValueError:
-        shown = text if len(text) <= 30 else f"{text[:16]}…{text[-8:]}"
-        digits = text.strip().lstrip("+-")
-        if digits.isascii() and digits.isdigit():
-            limit = sys.get_int_max_str_digits()
-            raise argparse.ArgumentTypeError(
-                # Translators: {value} is the seed as typed, cut short; {limit} a number of digits.
-                _("{value} has {count} digits; a seed has at most {limit}").format(
-                    value=repr(shown), count=f"{Grouped(len(digits)):,}", limit=f"{Grouped(limit):,}"
-                )
-            ) from None
-        raise argparse.ArgumentTypeError(_("not a whole number: {value}").format(value=repr(shown))) from None
-
-
-def _whole_number(text: str) -> int:
-    """--matches, --jobs, --port, --max-games: a whole number in the digits 0
-    to 9 (int() also took "٣" and "1_000"), refused in words that keep a long
-    value short; its range is the command's to check."""
+def _plain_integer(text: str) -> tuple[str, str]:
+    """A whole number as typed, stripped, and as a message quotes it (cut
+    short: argparse echoed all 5,000 digits of one); ``ArgumentTypeError``
+    unless it is written in the digits 0 to 9 (int() also reads "٣" and
+    "1_000")."""
     value = text.strip()
     shown = repr(value if len(value) <= 30 else f"{value[:16]}…{value[-8:]}")
     if not re.fullmatch(r"[+-]?[0-9]+", value, re.ASCII):
         raise argparse.ArgumentTypeError(_("not a whole number: {value}").format(value=shown))
+    return value, shown
+
+
+def _seed(text: str) -> int:
+    """A --seed: a whole number of up to the digits Python reads."""
+    from ecarte.i18n import Grouped
+
+    value, shown = _plain_integer(text)
+    digits = len(value.lstrip("+-"))
+    limit = sys.get_int_max_str_digits()
+    if digits > limit:
+        raise argparse.ArgumentTypeError(
+            # Translators: {value} is the seed as typed, cut short; {limit} a number of digits.
+            _("{value} has {count} digits; a seed has at most {limit}").format(
+                value=shown, count=f"{Grouped(digits):,}", limit=f"{Grouped(limit):,}"
+            )
+        )
+    return int(value)
+
+
+def _whole_number(text: str) -> int:
+    """--matches, --jobs, --port, --max-games: a whole number; its range is
+    the command's to check, and past 18 digits it is far beyond any."""
+    value, shown = _plain_integer(text)
     if len(value.lstrip("+-")) > 18:
         # Translators: {value} is the number as typed, cut short.
         raise argparse.ArgumentTypeError(_("{value} is far too large").format(value=shown))
