@@ -80,6 +80,12 @@ class FittedTable(DataTable[Text]):
         self._keys = list(keys) if keys is not None else [None] * len(self._cells)
         self._fit(keep_cursor=False)
 
+    def laid_out(self, room: int | None) -> tuple[list[list[Text]], list[int]]:
+        """The cells to show on ``room`` cells (``None``: not yet laid out)
+        and each column's width: the ``wrapped`` columns share what the
+        others leave (``fitted_widths``)."""
+        return self._cells, fitted_widths(self._headings, self._cells, room, self.wrapped)
+
     def on_resize(self, event: events.Resize) -> None:
         if self._headings and event.size.width != self.fitted_width:
             self._fit(keep_cursor=True)
@@ -91,9 +97,13 @@ class FittedTable(DataTable[Text]):
             padding = 2 * self.cell_padding * len(self._headings)
             scrollbar = self.styles.scrollbar_size_vertical if self.scrolls else 0
             room = self.size.width - scrollbar - padding
-        widths = fitted_widths(self._headings, self._cells, room, self.wrapped)
+        cells, widths = self.laid_out(room)
         self.fitted_width = self.size.width
         self.clear(columns=True)
+        # Two lines when a heading is narrower than its words ("Taux de"
+        # over "victoire"; only a subclass's ``laid_out`` makes one so).
+        wraps = any(heading.cell_len > width for heading, width in zip(self._headings, widths, strict=True))
+        self.header_height = 2 if wraps else 1
         # Every width given, none measured by the DataTable: it measures
         # when idle, after a frame may already have cached its rows drawn
         # at the headings' widths (seen in the app: the analysis's columns
@@ -101,8 +111,8 @@ class FittedTable(DataTable[Text]):
         for heading, width in zip(self._headings, widths, strict=True):
             self.add_column(heading, width=width)
         # Rows as tall as their wrapped cells need, only when some wrap.
-        height = None if widths != natural_widths(self._headings, self._cells) else 1
-        for row, key in zip(self._cells, self._keys, strict=True):
+        height = None if widths != natural_widths(self._headings, cells) else 1
+        for row, key in zip(cells, self._keys, strict=True):
             self.add_row(*row, height=height, key=key)
         if keep_cursor and 0 <= cursor < len(self._cells):
             self.move_cursor(row=cursor)

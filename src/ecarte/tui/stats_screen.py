@@ -12,12 +12,12 @@ from typing import Any, ClassVar
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual import events, on, work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from ecarte.analysis.stats import Record, Tally, collect, rules_shown
 from ecarte.i18n import N_, _, decimal_text, ngettext
@@ -26,7 +26,7 @@ from ecarte.text import printable
 
 from .analysis_screen import ChanceBars, columns
 from .base import PAGE_BINDINGS, RULES_BINDING, EcarteScreen, while_open
-from .fitted_table import natural_widths
+from .fitted_table import FittedTable, natural_widths
 from .key_footer import KeyFooter
 
 RULES_IN_A_ROW = 30
@@ -106,11 +106,11 @@ def record_widths(headings: Sequence[Text], rows: Sequence[Sequence[Text]], room
     return widths
 
 
-class RecordTable(DataTable[Text]):
-    """The record's tallies, filled with ``show``: each row's name on one
-    line (``record_widths``), in every language at 80 columns. A rule set
-    whose name does not fit there is named by a letter (``shorter``),
-    spelled out under the table; fitted again when the width changes."""
+class RecordTable(FittedTable):
+    """The record's tallies: each row's name on one line (``record_widths``),
+    in every language at 80 columns. A rule set whose name does not fit
+    there is named by a letter (``shorter``), spelled out under the table;
+    fitted again when the width changes."""
 
     class Shortened(Message):
         """Whether the rule sets are named by their letters."""
@@ -120,40 +120,26 @@ class RecordTable(DataTable[Text]):
             self.shortened = shortened
 
     def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
-        self._headings: list[Text] = []
-        self._rows: list[list[Text]] = []
-        self._keys: list[str] = []
+        # As tall as its rows (the screen scrolls): no room kept for a scrollbar.
+        super().__init__(wrapped=(0,), scrolls=False, **options)
         self._shorter: dict[int, Text] = {}
         self.shortened = False
         """Whether the rows of ``shorter`` show their shorter names."""
-        self.fitted_width = 0
-        """The table's width when its columns were last fitted (0: not yet laid out)."""
 
-    def show(
+    def show_record(
         self,
         headings: Sequence[Text],
         rows: Sequence[Sequence[Text]],
         keys: Sequence[str],
-        shorter: Mapping[int, Text] | None = None,
+        shorter: Mapping[int, Text],
     ) -> None:
-        """Fill the table anew; ``shorter``: by row, a name for the first
-        column when the names would not fit on one line otherwise."""
-        self._headings = list(headings)
-        self._rows = [list(row) for row in rows]
-        self._keys = list(keys)
-        self._shorter = dict(shorter or {})
-        self._fit()
+        """``show``, with ``shorter``: by row, a name for the first column
+        when the names would not fit on one line otherwise."""
+        self._shorter = dict(shorter)
+        self.show(headings, rows, keys)
 
-    def on_resize(self, event: events.Resize) -> None:
-        if self._headings and event.size.width != self.fitted_width:
-            self._fit()
-
-    def _fit(self) -> None:
-        room = None  # not yet laid out: fitted when it is (on_resize)
-        if self.size.width:
-            room = self.size.width - 2 * self.cell_padding * len(self._headings)
-        rows = self._rows
+    def laid_out(self, room: int | None) -> tuple[list[list[Text]], list[int]]:
+        rows = self._cells
         widths = record_widths(self._headings, rows, room)
         shortened = False
         if self._shorter and widths[0] < natural_widths(self._headings, rows)[0]:
@@ -162,20 +148,10 @@ class RecordTable(DataTable[Text]):
             short_widths = record_widths(self._headings, short, room)
             if any(rows[index][0].cell_len > short_widths[0] for index in self._shorter):
                 rows, widths, shortened = short, short_widths, True
-        self.fitted_width = self.size.width
         if shortened != self.shortened:
             self.shortened = shortened
             self.post_message(self.Shortened(shortened))
-        self.clear(columns=True)
-        # Two lines when a heading wraps ("Taux de" over "victoire").
-        wraps = any(heading.cell_len > width for heading, width in zip(self._headings, widths, strict=True))
-        self.header_height = 2 if wraps else 1
-        for heading, width in zip(self._headings, widths, strict=True):
-            self.add_column(heading, width=width)
-        # Rows as tall as their wrapped names need, only when they wrap.
-        height = None if widths[0] < natural_widths(self._headings, rows)[0] else 1
-        for row, key in zip(rows, self._keys, strict=True):
-            self.add_row(*row, height=height, key=key)
+        return rows, widths
 
 
 class Plot(Horizontal):
@@ -385,7 +361,7 @@ class StatsScreen(EcarteScreen[None]):
         # Each row's name on one line beside the numbers, in every language
         # at 80 columns; the table is as tall as its rows (the screen scrolls).
         table = RecordTable(id="stats-tallies", cursor_type="none", zebra_stripes=True)
-        table.show(
+        table.show_record(
             [Text(word) for word in words],
             [[Text(name), *(Text(cell) for cell in tally_cells(tally))] for __, name, tally in rows],
             [key for key, __, ___ in rows],
