@@ -60,7 +60,7 @@ def test_what_is_not_a_file_of_the_forfeits_name_leaves_the_match_unfinished(
     # Continue still offers it, and the Replay list says it is in progress.
     assert MatchSession.unfinished() == log
     [summary] = saved_logs()
-    assert summary.resumable and summary.result == "in progress"
+    assert summary.resumable and summary.result.startswith("in progress")
     # ecarte check names what is there instead of calling the match decided.
     assert run_check(str(log), as_json=False) == 0
     out = capsys.readouterr().out

@@ -23,7 +23,7 @@ from ecarte.tui.replay_screen import ReplayViewerScreen, summarize_log
 def test_a_forfeited_match_is_listed_as_won_by_the_other(tmp_path: Path) -> None:
     log = tmp_path / "m.ecarte.jsonl"
     LogWriter.create(log, ("You", "Computer"), 0, Rules()).close()
-    assert summarize_log(log).result == "in progress"
+    assert summarize_log(log).result == "in progress, 0-0"
     forfeit_path(log).write_text("the bot exited\n", encoding="utf-8")
     assert summarize_log(log).result == "You won by forfeit"
     # Two players of whom neither is the app's computer: the list does not guess.

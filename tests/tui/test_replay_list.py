@@ -1,4 +1,4 @@
-"""The list of saved matches: date, players, result or "in progress"."""
+"""The list of saved matches: date, players, result or "in progress" with the score."""
 
 from __future__ import annotations
 
@@ -54,7 +54,8 @@ def test_summaries_say_result_players_and_date(
     (folder / "notes.txt").write_text("not a log")
     summaries = {summary.path.name: summary for summary in saved_logs()}
     assert set(summaries) == {"a.ecarte.jsonl", "b.ecarte.jsonl", "c.ecarte.jsonl"}
-    assert summaries["a.ecarte.jsonl"].result == "in progress"
+    # Mid-deal, nothing scored yet.
+    assert summaries["a.ecarte.jsonl"].result == "in progress, 0-0"
     assert summaries["a.ecarte.jsonl"].players == "Klara vs Leo (Normal)"
     assert summaries["a.ecarte.jsonl"].date == "2026-11-28 20:15"
     assert summaries["b.ecarte.jsonl"].result == "Klara won 1-0"
@@ -79,7 +80,7 @@ async def test_the_list_opens_the_viewer(
         assert table.row_count == 1
         row = [str(cell) for cell in table.get_row_at(0)]
         # One deal of a game to 5 (Leo took 2 points): not decided yet.
-        assert row[:3] == ["2026-11-28 20:15", "Klara vs Leo (Normal)", "in progress"]
+        assert row[:3] == ["2026-11-28 20:15", "Klara vs Leo (Normal)", "in progress, 0-2"]
         await pilot.press("enter")
         assert isinstance(app.screen, ReplayViewerScreen)
         await pilot.press("escape")
@@ -164,7 +165,8 @@ async def test_the_apps_own_matches_take_a_line_each_at_80_columns(language: str
         assert table.virtual_size.width <= table.scrollable_content_region.width, language
         assert all(row.height == 1 for row in table.ordered_rows), [table.get_row_at(i) for i in range(2)]
         line = app.screen.query_one("#replay-list-file", Static)
-        assert str(table.get_row_at(0)[2]) == _("in progress")
+        score = "-".join(map(str, begun.match.score))
+        assert str(table.get_row_at(0)[2]) == _("in progress, {score}").format(score=score)
         assert str(begun.log_path) in " ".join(str(line.content).split())
         await pilot.press("down")
         assert str(won.log_path) in " ".join(str(line.content).split())
@@ -201,7 +203,7 @@ def test_a_folder_or_fifo_named_like_a_log_is_listed_as_what_it_is(
     os.mkfifo(folder / "c.ecarte.jsonl")
     summaries = {summary.path.name: summary for summary in saved_logs()}
     assert set(summaries) == {"a.ecarte.jsonl", "b.ecarte.jsonl", "c.ecarte.jsonl"}
-    assert summaries["a.ecarte.jsonl"].result == "in progress"
+    assert summaries["a.ecarte.jsonl"].result == "in progress, 0-0"
     assert summaries["b.ecarte.jsonl"].result == "unreadable: not a regular file but a directory"
     assert summaries["c.ecarte.jsonl"].result == "unreadable: not a regular file but a FIFO (named pipe)"
     assert not summaries["c.ecarte.jsonl"].resumable
@@ -222,7 +224,7 @@ async def test_the_list_is_read_again_when_shown_again_and_keeps_its_row(
         assert isinstance(screen, ReplayListScreen)
         stems = [summary.path.name.removesuffix(".ecarte.jsonl") for summary in screen.summaries]
         results = {stem: str(table.get_row_at(i)[2]) for i, stem in enumerate(stems)}
-        assert results == {"a": "Klara won 1-0", "b": "in progress"}
+        assert results == {"a": "Klara won 1-0", "b": "in progress, 0-0"}
         row = stems.index("b")
         table.move_cursor(row=row)
         await pilot.press("enter")
@@ -262,3 +264,31 @@ def test_an_opponent_of_any_length_in_a_log_is_named_on_one_line(
     players = summarize_log(path).players
     assert players.startswith("Klara vs Leo (") and players.endswith("…)"), players[:100]
     assert len(players) <= 100, len(players)
+
+
+def test_unfinished_matches_begun_the_same_minute_are_told_apart_by_their_score(
+    write_log: Callable[..., Path], known_events: tuple[str, ...]
+) -> None:
+    """A play-tester left two matches unfinished in the same minute: both
+    rows read "in progress", and only the file line under the table told
+    them apart. The score so far is in the row."""
+    folder = paths.matches_dir()
+    write_log(folder / "a.ecarte.jsonl", known_events[:4])
+    write_log(folder / "b.ecarte.jsonl", known_events)
+    summaries = {summary.path.name: summary for summary in saved_logs()}
+    assert summaries["a.ecarte.jsonl"].date == summaries["b.ecarte.jsonl"].date
+    # Leo's vole scored 2 in b; nothing is scored yet in a.
+    assert summaries["a.ecarte.jsonl"].result == "in progress, 0-0"
+    assert summaries["b.ecarte.jsonl"].result == "in progress, 0-2"
+
+
+def test_a_match_of_several_games_in_progress_shows_the_games_won(tmp_path: Path) -> None:
+    # Klara turns up the king and wins the first game to 1 point at once;
+    # the match is to two games, so the second (not dealt yet) is at 0-0.
+    log = write_finished(tmp_path / "m.ecarte.jsonl")
+    header, deal = log.read_text().splitlines()
+    rules = json.loads(header)
+    rules["rules"] = {"target": 1, "games_to_win": 2}
+    log.write_text(json.dumps(rules) + "\n" + deal + "\n")
+    assert summarize_log(log).result == "in progress, games 1-0, 0-0"
+    assert summarize_log(log).resumable

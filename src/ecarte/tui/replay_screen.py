@@ -26,6 +26,7 @@ from textual.widgets import DataTable, Static
 
 from ecarte.engine import Match
 from ecarte.engine.cards import Card, cards_in, sorted_hand, suit_name
+from ecarte.engine.scoring import game_won
 from ecarte.i18n import N_, _, current_language, ngettext, translated, translated_error
 from ecarte.log import LogEvent, LogFileError, Replay, replay_file
 from ecarte.log.format import EventType
@@ -111,8 +112,10 @@ def match_result(replay: Replay) -> str:
     if replay.error is not None and not replay.truncated_last_line:
         return _("invalid log (line {line})").format(line=replay.error.line)
     match = replay.match
-    if _in_progress(replay) or replay.header is None or match is None or match.winner is None:
+    if replay.header is None or match is None:
         return _("in progress")
+    if _in_progress(replay) or match.winner is None:
+        return _in_progress_score(match)
     # Cut as the Players column cuts them (a program's whole command line
     # would fill the row).
     names = [short_name(name) for name in replay.header.players]
@@ -126,6 +129,25 @@ def match_result(replay: Replay) -> str:
     return _("{name} won {score}").format(
         name=shown_name(names[winner]), score=f"{score[winner]}-{score[1 - winner]}"
     )
+
+
+def _in_progress_score(match: Match) -> str:
+    """ "in progress, 3-2": two unfinished matches begun in the same minute
+    looked alike in the list without it. The score is the game's being
+    played, in the Players column's order (and the games won, in a match of
+    several)."""
+    score = match.score
+    # A game just won is over: the next (not yet dealt) stands at 0-0.
+    points = "0-0" if game_won(max(score), match.rules) else f"{score[0]}-{score[1]}"
+    if match.rules.games_to_win > 1:
+        # Translators: a match of several games not yet decided, in the saved matches' list:
+        # the games won, then the points of the game being played, the first player's first.
+        return _("in progress, games {games}, {score}").format(
+            games=f"{match.games_won[0]}-{match.games_won[1]}", score=points
+        )
+    # Translators: a match not yet decided, in the saved matches' list: the points so far,
+    # the first player's first.
+    return _("in progress, {score}").format(score=points)
 
 
 def forfeit_winner(players: tuple[str, str]) -> int | None:
