@@ -15,6 +15,7 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
 from ecarte import i18n
+from ecarte.engine import Rules
 from ecarte.i18n import _, pgettext
 from ecarte.play import paths
 from ecarte.play.session import MatchSession
@@ -133,12 +134,12 @@ async def test_the_list_names_the_level_in_words_and_fits_80_columns(
         assert players.endswith(f"({pgettext('level', 'Normal')})"), players
 
 
-def random_match_the_computer_wins(opponent: str) -> MatchSession:
+def random_match_the_computer_wins(opponent: str, rules: Rules | None = None) -> MatchSession:
     """A match of the app's (You against the computer at ``opponent``)
     played to its end at random, the first the computer wins; its log is
     in the matches folder."""
     for seed in range(50):
-        session = MatchSession.new(INSTANT, opponent=opponent, seed=seed)
+        session = MatchSession.new(INSTANT, opponent=opponent, seed=seed, rules=rules or Rules())
         play_at_random(session, random.Random(seed))
         session.close()
         if session.match.winner == 1:
@@ -292,3 +293,23 @@ def test_a_match_of_several_games_in_progress_shows_the_games_won(tmp_path: Path
     log.write_text(json.dumps(rules) + "\n" + deal + "\n")
     assert summarize_log(log).result == "in progress, games 1-0, 0-0"
     assert summarize_log(log).resumable
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+async def test_matches_of_several_games_take_a_line_each_at_80_columns(language: str) -> None:
+    """The French "… 2-0 en parties" took two lines at 80 columns; the
+    results of a match of two games, won or in progress, take one in every
+    language."""
+    assert i18n.activate(language) == language
+    two_games = Rules(games_to_win=2)
+    random_match_the_computer_wins("expert", two_games)
+    begun = MatchSession.new(INSTANT, opponent="expert", seed=3, rules=two_games)
+    play_at_random(begun, random.Random(3), decisions=40)
+    begun.close()
+    app = EcarteApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await opened_list(pilot)
+        assert table.row_count == 2
+        rows = [[str(cell) for cell in table.get_row_at(i)] for i in range(2)]
+        assert all(row.height == 1 for row in table.ordered_rows), rows
+        assert table.virtual_size.width <= table.scrollable_content_region.width, rows
