@@ -79,3 +79,24 @@ async def test_a_resize_under_a_window_rewraps_the_history(
         assert log.scrollable_content_region.width == narrow
         assert widest(log) <= narrow, "a line cut at the panel's edge"
     session.close()
+
+
+@pytest.mark.parametrize("size", [NARROW, WIDE])
+async def test_the_historys_text_keeps_a_cell_from_its_left_border(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """A play-tester saw the History's lines run against the panel's left
+    border ("│Das Los entscheidet"), where the Score and Coach beside it
+    keep a blank cell."""
+    session, _ = scripted_session(tmp_path, [DEAL_ONE], [], first_dealer=0)
+    app = GameApp(session)
+    async with app.run_test(size=size) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await settle(pilot)
+        log = screen.query_one("#history", RichLog)
+        assert log.lines, "nothing written yet"
+        # One cell of border, then one blank before the text.
+        assert log.content_region.x == log.region.x + 2
+        assert log.content_region.right <= log.region.right - 1
+        assert widest(log) <= log.scrollable_content_region.width
