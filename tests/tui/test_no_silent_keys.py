@@ -17,6 +17,7 @@ from game_support import RecordingApp, until
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets._footer import FooterKey
+from textual.widgets._toast import Toast
 
 from ecarte.play import paths
 from ecarte.play.settings import Settings
@@ -154,6 +155,28 @@ async def test_q_where_letters_are_moves_says_how_to_leave_and_leaves_nothing(
         await until(pilot, lambda: isinstance(app.screen, HelpScreen))
         keys = " ".join(str(app.screen.query_one("#help-keys", Static).content).split())
         assert "q, Ctrl+Q" not in keys
+
+
+@pytest.mark.parametrize(
+    ("key", "screen_type"), [("n", GameScreen), ("l", LessonScreen)], ids=["table", "lesson"]
+)
+async def test_the_notice_of_how_to_leave_goes_with_the_screen_left(
+    key: str, screen_type: type[Screen[Any]]
+) -> None:
+    """A play-tester pressed q in the lesson, then Esc: the title screen
+    went on saying for seconds how to leave the lesson no longer there."""
+    app = EcarteApp(INSTANT)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        title = app.screen
+        await pilot.press(key)
+        await until(pilot, lambda: isinstance(app.screen, screen_type))
+        await pilot.pause()
+        await pilot.press("q")
+        await until(pilot, lambda: bool(app.screen.query(Toast)))
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is title)
+        await pilot.pause()
+        assert not app.screen.query(Toast)
 
 
 async def test_the_lessons_footer_says_what_enter_does_at_each_step() -> None:

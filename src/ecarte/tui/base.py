@@ -7,6 +7,7 @@ Screens reach one another only through the app (``push_screen("settings")``,
 from __future__ import annotations
 
 import functools
+import time
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, Concatenate, ParamSpec, TypeVar, cast
 
@@ -97,6 +98,9 @@ DECISION_BINDINGS: tuple[Binding, ...] = (
 match, the lesson): each calls the screen's ``action_decide``."""
 
 
+LEAVE_NOTICE_SECONDS = 6.0
+"""How long the notice of how to leave (``q`` at the table) stays up."""
+
 CARD_BINDINGS: tuple[Binding, ...] = (
     # Translators: the footer's key for the cards held ("1-5 Card"): play or pick one.
     Binding("1", "card(0)", N_("Card"), key_display="1-5"),
@@ -124,6 +128,9 @@ class EcarteScreen(Screen[ResultT]):
         events.Resize,
     )
     """The events whose handlers set up or redraw the screen's widgets."""
+
+    _leave_notice_until = 0.0
+    """Until when (``time.monotonic``) the notice of how to leave is up."""
 
     @property
     def ecarte_app(self) -> EcarteApp:
@@ -163,7 +170,18 @@ class EcarteScreen(Screen[ResultT]):
         """q where the letters are moves (the table, the lesson): how to
         leave, in the words for where leaving goes, rather than nothing."""
         text = over_the_title if self.over_the_title else alone
-        self.notify(text, title=_("Quit"), timeout=6, markup=False)
+        self.notify(text, title=_("Quit"), timeout=LEAVE_NOTICE_SECONDS, markup=False)
+        self._leave_notice_until = time.monotonic() + LEAVE_NOTICE_SECONDS
+
+    def withdraw_how_to_leave(self) -> None:
+        """The screen is left: its notice of how to leave, if still shown,
+        goes with it (it lingered over the title screen, telling how to
+        leave a lesson no longer there). Toasts are the app's, and Textual
+        removes one only by clearing them all: those still up came from the
+        screen being left."""
+        if time.monotonic() < self._leave_notice_until:
+            self._leave_notice_until = 0.0
+            self.app.clear_notifications()
 
     @property
     def is_open(self) -> bool:
