@@ -93,8 +93,17 @@ async def test_the_dealers_discard_prompt_does_not_contradict_itself(tmp_path: P
         # The button says what Enter does, as the prompt does.
         button = screen.query_one("#discard", Button)
         assert button.display and str(button.label) == "Keep hand (Enter)"
+        menu = screen.query_one("#leave", Button).region
         await pilot.press("1", "2")
         await pilot.pause()
+        # The Menu button beside it stays where it was as the label changes,
+        # whenever the row is laid out again (a label alone does not do it:
+        # a resize there and back does).
+        await pilot.resize_terminal(SIZE[0] + 1, SIZE[1])
+        await pilot.pause()
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert screen.query_one("#leave", Button).region == menu
         prompt = words(screen, "#prompt")
         assert "Chosen: 2." in prompt and "keep your hand" not in prompt
         # Up to five, as before a card was picked: not "Pick 0 to 5 cards".

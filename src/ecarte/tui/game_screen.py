@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
@@ -400,10 +401,14 @@ class GameScreen(EcarteScreen[None]):
             # prompt says; the button says so too.
             keeping = self.chosen == 0 and self._discard_range()[0] == 0
             # Translators: the discard's button with no card picked (the dealer may take none).
-            label = _("Keep hand (Enter)") if keeping else _("Discard (Enter)")
+            keep, throw = _("Keep hand (Enter)"), _("Discard (Enter)")
+            label = keep if keeping else throw
             discard = self.query_one("#discard", Button)
             if str(discard.label) != label:
                 discard.label = label
+            # As wide for either label (and its padding): the Menu button
+            # beside it no longer jumps as the first card is picked.
+            discard.styles.min_width = max(cell_len(keep), cell_len(throw)) + 2
 
     def _prompt(self) -> Text:
         session = self.session
