@@ -399,16 +399,18 @@ class GameScreen(EcarteScreen[None]):
         if wanted["discard"]:
             # Nothing picked where none need be: Enter keeps the hand, as the
             # prompt says; the button says so too.
-            keeping = self.chosen == 0 and self._discard_range()[0] == 0
+            may_keep = self._discard_range()[0] == 0
+            keeping = self.chosen == 0 and may_keep
             # Translators: the discard's button with no card picked (the dealer may take none).
             keep, throw = _("Keep hand (Enter)"), _("Discard (Enter)")
             label = keep if keeping else throw
             discard = self.query_one("#discard", Button)
             if str(discard.label) != label:
                 discard.label = label
-            # As wide for either label (and its padding): the Menu button
-            # beside it no longer jumps as the first card is picked.
-            discard.styles.min_width = max(cell_len(keep), cell_len(throw)) + 2
+            # Where the label can change, as wide for either (and its
+            # padding): the Menu button beside it no longer jumps as the
+            # first card is picked.
+            discard.styles.min_width = max(cell_len(keep), cell_len(throw)) + 2 if may_keep else 0
 
     def _prompt(self) -> Text:
         session = self.session
