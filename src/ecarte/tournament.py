@@ -358,6 +358,12 @@ class LogNotWritten(Exception):
         return _("{path} cannot be written: {error}").format(path=self.path, error=self.reason)
 
 
+class WorkerLost(Exception):
+    """A worker process of ``--jobs`` ended while it played (killed from
+    outside: ``kill -9``, the system out of memory): the tournament stops,
+    and says so rather than calling it interrupted."""
+
+
 class _Recorder:
     """The match's log writer, a write that fails raising ``LogNotWritten``
     (an ``OSError`` from a match could be anything's; this one is the log's)."""
@@ -477,10 +483,11 @@ def play_tournament(
     """Every match's outcome, in match order; ``on_done(n)`` after each batch
     of ``n`` matches. With ``jobs`` > 1 the matches run in worker processes.
     ``KeyboardInterrupt`` when interrupted (Ctrl+C or SIGTERM, to this
-    process or its whole group, while ``run_simulate`` runs; or a worker
-    killed from outside): every match under way is ended, its bots too.
-    ``LogNotWritten`` when a match log cannot be written: the tournament
-    stops as an interrupt does, ``on_done`` told of every match finished."""
+    process or its whole group, while ``run_simulate`` runs): every match
+    under way is ended, its bots too.
+    ``LogNotWritten`` when a match log cannot be written, ``WorkerLost`` when
+    a worker was killed from outside: the tournament stops as an interrupt
+    does, ``on_done`` told of every match finished."""
     outcomes: dict[int, MatchOutcome] = {}
     if jobs <= 1 or spec.matches == 1:
         for index in range(spec.matches):
@@ -509,6 +516,8 @@ def play_tournament(
     )
     pending: set[Future[Played]] = set()
     failed: list[LogNotWritten] = []
+    lost = threading.Event()
+    """A worker died: the pool is broken."""
 
     def take(future: Future[Played]) -> None:
         """Count a finished batch's matches (those played before an
@@ -517,6 +526,8 @@ def play_tournament(
         if future.cancelled():
             return
         error = future.exception()
+        if isinstance(error, BrokenProcessPool):
+            lost.set()
         if isinstance(error, (KeyboardInterrupt, BrokenProcessPool)):
             stop.set()
             return
@@ -541,6 +552,7 @@ def play_tournament(
                     try:
                         pending.add(pool.submit(_play_batch, spec, list(indexes)))
                     except BrokenProcessPool:  # a worker was killed: told by its batch
+                        lost.set()
                         stop.set()
             if not pending:
                 break
@@ -570,6 +582,8 @@ def play_tournament(
                 looks = looks + 1 if not multiprocessing.active_children() else 0
             if failed:
                 raise failed[0]
+            if lost.is_set():
+                raise WorkerLost
             raise KeyboardInterrupt
     except BaseException:
         _interrupt_workers()  # a bug: the batches under way still end their bots
@@ -854,6 +868,9 @@ def _number(value: float | None) -> str:
 INTERRUPTED_STATUS = 130
 """``ecarte simulate``'s exit status when Ctrl+C (or SIGTERM) stops it, as a
 shell gives for SIGINT."""
+WORKER_LOST_STATUS = 1
+"""``ecarte simulate``'s exit status when a worker process was killed from
+outside."""
 USAGE_STATUS = 2
 """``ecarte simulate``'s exit status for wrong arguments, or a match log
 that cannot be written (``--log-dir`` on a full disk, say)."""
@@ -894,6 +911,20 @@ def run_simulate(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return INTERRUPTED_STATUS
+    except WorkerLost:
+        print(
+            # Translators: ecarte simulate --jobs: one of its worker processes was killed from
+            # outside (kill -9, the system out of memory); "stopped after 12 of 100 matches".
+            ngettext(
+                "ecarte simulate: a worker process ended unexpectedly (killed from outside?); "
+                "stopped after {done} of {total} match; no results are printed",
+                "ecarte simulate: a worker process ended unexpectedly (killed from outside?); "
+                "stopped after {done} of {total} matches; no results are printed",
+                spec.matches,
+            ).format(done=_count(done[0]), total=_count(spec.matches)),
+            file=sys.stderr,
+        )
+        return WORKER_LOST_STATUS
     except LogNotWritten as error:
         print(
             printable(
