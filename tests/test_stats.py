@@ -305,6 +305,32 @@ def test_an_analysed_match_shows_its_accuracy_until_the_log_changes(
     assert json.loads(capsys.readouterr().out)["accuracy"] == []
 
 
+def test_an_accuracy_that_cannot_be_kept_is_said_and_the_analysis_printed(
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The analyses' folder cannot be written (a file in its place here; a
+    full disk alike): the match's accuracy was left out of the record
+    without a word."""
+    monkeypatch.setenv("ECARTE_DATA_DIR", str(tmp_path / "data"))
+    matches = tmp_path / "data" / "matches"
+    matches.mkdir(parents=True)
+    (tmp_path / "data" / "analyses").write_text("not a folder", encoding="utf-8")
+    log = matches / "m4.ecarte.jsonl"
+    log.write_bytes((folder / "m4.ecarte.jsonl").read_bytes())
+    assert main(["analyse", str(log)]) == 0
+    out, err = capsys.readouterr()
+    assert "accuracy" in out.lower()
+    folder = tmp_path / "data" / "analyses"
+    assert err == f"ecarte analyse: the accuracy could not be kept for ecarte stats in {folder}\n"
+    # The file in the folder's place is the player's: left as it was.
+    assert (tmp_path / "data" / "analyses").read_text(encoding="utf-8") == "not a folder"
+    # A log outside the saved matches has nothing to keep: nothing is said.
+    other = tmp_path / "elsewhere.ecarte.jsonl"
+    other.write_bytes(log.read_bytes())
+    assert main(["analyse", str(other)]) == 0
+    assert capsys.readouterr().err == ""
+
+
 def test_a_rules_label_reads_back_as_its_rules() -> None:
     for rules in (
         Rules(),

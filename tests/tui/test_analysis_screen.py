@@ -672,3 +672,38 @@ def test_the_options_are_marked_as_the_coach_marks_them(symbols: bool, best: str
     assert not parts[3].startswith(close) and not parts[4].startswith(close)
     assert parts[-1] == f"{close}too close to call"
     assert ("★" in shown or "≈" in shown) == symbols
+
+
+async def test_an_accuracy_that_cannot_be_kept_for_the_statistics_is_said() -> None:
+    """A saved match analysed while its accuracy cannot be written (a file
+    where the analyses' folder goes; a full disk alike): the Statistics left
+    it out without a word. The analysis is shown all the same."""
+    from ecarte.play import paths
+
+    paths.matches_dir().mkdir(parents=True, exist_ok=True)
+    path = king_log(paths.matches_dir() / "king.ecarte.jsonl")
+    blocked = paths.data_dir() / "analyses"
+    blocked.write_text("not a folder", encoding="utf-8")
+    app = viewer_app(path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await analysis_opened(pilot, app)
+        summary = words(screen.query_one("#analysis-summary", Static).content)
+        assert "Klara: accuracy" in summary
+        await until(pilot, lambda: any("could not be saved" in note for note in app.notes))
+        [note] = [note for note in app.notes if "could not be saved" in note]
+        assert note == f"This analysis's accuracy could not be saved for the Statistics (in {blocked})."
+    assert blocked.read_text(encoding="utf-8") == "not a folder"
+
+
+async def test_an_analysis_kept_for_the_statistics_says_nothing_of_it() -> None:
+    from ecarte.analysis.saved import SUFFIX
+    from ecarte.play import paths
+
+    paths.matches_dir().mkdir(parents=True, exist_ok=True)
+    path = king_log(paths.matches_dir() / "king.ecarte.jsonl")
+    app = viewer_app(path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await analysis_opened(pilot, app)
+        await pilot.pause()
+    assert (paths.data_dir() / "analyses" / (path.name + SUFFIX)).is_file()
+    assert not any("could not be saved" in note for note in app.notes)

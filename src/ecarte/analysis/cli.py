@@ -32,6 +32,7 @@ from .match_analysis import (
     analysis_json,
 )
 from .option_words import option_label
+from .saved import keep_for_the_record
 from .stats import rules_shown
 
 
@@ -72,8 +73,7 @@ def run_analyse(path: str, seat: int | None, as_json: bool, seed: int) -> int:
     seats = (0, 1) if seat is None else (seat,)
     with _progress_bar(sys.stderr.isatty()) as progress:
         analysis = analyse_replay(replay, seats=seats, seed=seed, progress=progress)
-    if replay.error is None and 0 in seats:
-        _save_if_mine(Path(path), analysis, seed)
+    kept = keep_for_the_record(Path(path), analysis, seed) if replay.error is None and 0 in seats else None
     # Translators: the players of a log without names: seat 0 and seat 1.
     names = replay.header.players if replay.header is not None else (_("seat 0"), _("seat 1"))
     if as_json:
@@ -82,6 +82,17 @@ def run_analyse(path: str, seat: int | None, as_json: bool, seed: int) -> int:
         emit(
             format_analysis(analysis, (names[0], names[1]), path, has_forfeit(Path(path))),
             sys.stdout,
+        )
+    if kept is False:
+        from ecarte.play import paths
+
+        emit(
+            # Translators: ecarte analyse: the analysis is printed, but its accuracy could not be
+            # written for ecarte stats (a full disk, say); {folder} is where it is kept.
+            _("ecarte analyse: the accuracy could not be kept for ecarte stats in {folder}").format(
+                folder=printable(str(paths.data_dir() / "analyses"))
+            ),
+            sys.stderr,
         )
     if replay.error is not None:
         if not as_json:
@@ -272,20 +283,6 @@ def opponent_sentence(seat: int, opponent: Opponent, names: tuple[str, str]) -> 
         "{name}'s chances are valued as if {other} played as well as the Expert level: "
         "{other} is not one of the computer's levels."
     ).format(name=player, other=unknown)
-
-
-def _save_if_mine(log: Path, analysis: MatchAnalysis, seed: int) -> None:
-    """Keep the accuracy of a saved match for ``ecarte stats``."""
-    from ecarte.play import paths
-
-    from .saved import save_analysis
-
-    try:
-        mine = log.resolve().parent == paths.matches_dir().resolve()
-    except OSError:
-        return
-    if mine:
-        save_analysis(paths.data_dir() / "analyses", log, analysis, seed)
 
 
 # ------------------------------------------------------------------ stats

@@ -97,6 +97,23 @@ def save_analysis(folder: Path, log: Path, analysis: MatchAnalysis, seed: int) -
     return target if write_disposable(target, data) else None
 
 
+def keep_for_the_record(log: Path, analysis: MatchAnalysis, seed: int) -> bool | None:
+    """Keep the accuracy of an analysis of one of the player's saved matches
+    (a log in the matches folder) for the record, in the data directory's
+    ``analyses`` folder: whether it was written, ``None`` for any other log
+    (nothing to keep). ``ecarte analyse`` and the app's analysis both keep
+    it here."""
+    from ecarte.play import paths
+
+    try:
+        mine = log.resolve().parent == paths.matches_dir().resolve()
+    except OSError:
+        return None
+    if not mine:
+        return None
+    return save_analysis(paths.data_dir() / "analyses", log, analysis, seed) is not None
+
+
 def saved_accuracy(folder: Path, logs: Path, names: Mapping[str, str]) -> Iterator[tuple[str, float]]:
     """(log name, the player's accuracy) of each saved analysis of a log in
     ``names`` that has not changed since it was analysed."""

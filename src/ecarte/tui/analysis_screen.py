@@ -43,10 +43,12 @@ from ecarte.analysis.match_analysis import (
     MatchAnalysis,
     analyse_replay,
 )
+from ecarte.analysis.saved import keep_for_the_record
 from ecarte.engine import Action
 from ecarte.i18n import N_, _, decimal_text, ngettext, number_text, pgettext, translated_error
 from ecarte.log import Replay
 from ecarte.log.names import app_players
+from ecarte.play import paths
 from ecarte.play.autosave import has_forfeit
 from ecarte.text import printable
 
@@ -714,7 +716,18 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
         _KEPT[key] = message.analysis
         while len(_KEPT) > KEPT_ANALYSES:
             _KEPT.popitem(last=False)
-        _save_if_saved_match(self.path, message.analysis)
+        if keep_for_the_record(self.path, message.analysis, SEED) is False:
+            # A full disk, say: the Statistics would leave the match's
+            # accuracy out without a word.
+            self.notify(
+                _("This analysis's accuracy could not be saved for the Statistics (in {folder}).").format(
+                    folder=printable(str(paths.data_dir() / "analyses"))
+                ),
+                title=_("Analysis"),
+                severity="warning",
+                timeout=8,
+                markup=False,
+            )
         if self.is_open:  # kept and saved even if the screen closed as it finished
             self.show(message.analysis)
 
@@ -934,20 +947,6 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
         if tables and self.rows:
             self.left_at_row = tables.first().cursor_row
         self.dismiss(None)
-
-
-def _save_if_saved_match(path: Path, analysis: MatchAnalysis) -> None:
-    """Keep the accuracy of one of the player's saved matches for the record,
-    as ``ecarte analyse`` does."""
-    from ecarte.analysis.saved import save_analysis
-    from ecarte.play import paths
-
-    try:
-        if path.resolve().parent != paths.matches_dir().resolve():
-            return
-    except OSError:
-        return
-    save_analysis(paths.data_dir() / "analyses", path, analysis, SEED)
 
 
 def open_analysis(viewer: ReplayViewerScreen, *, closes_viewer: bool = False) -> None:
