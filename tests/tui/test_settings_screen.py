@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from game_support import RecordingApp, until
 from textual.widgets import Input
 
@@ -142,6 +143,38 @@ async def test_escape_warns_of_unsaved_changes_once() -> None:
         assert isinstance(app.screen, TitleScreen)
         assert app.settings == Settings()
     assert not paths.settings_path().exists()
+
+
+@pytest.mark.parametrize("over", ["settings", "its help"])
+async def test_ctrl_q_warns_of_unsaved_changes_once_then_quits(over: str) -> None:
+    """Ctrl+Q left the app at once, the changes lost without a word, where
+    Esc warns; from the help opened over the Settings too."""
+    app = RecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await focus(pilot, "speed")
+        await pilot.press("right")
+        if over == "its help":
+            await pilot.press("f1")
+            await until(pilot, lambda: not isinstance(app.screen, SettingsScreen))
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app.return_code is None and app.is_running
+        assert any("Ctrl+Q again quits without saving" in note for note in app.notes), app.notes
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app.return_code == 0
+    assert not paths.settings_path().exists()
+
+
+async def test_ctrl_q_in_settings_without_changes_quits_at_once() -> None:
+    app = RecordingApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app.return_code == 0
+    assert not any("Unsaved" in note for note in app.notes)
 
 
 async def test_the_focused_choice_is_marked_without_colour() -> None:

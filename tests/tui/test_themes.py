@@ -131,3 +131,32 @@ async def test_a_theme_that_cannot_be_saved_is_told_and_still_shown(tmp_path: An
         app.theme = HIGH_CONTRAST_THEME
         await until(pilot, lambda: any("could not be saved" in note for note in app.notes))
         assert app.theme == HIGH_CONTRAST_THEME
+
+
+async def test_a_theme_chosen_while_the_settings_file_has_bad_values_leaves_the_file_as_it_is() -> None:
+    """A play-tester broke the file by hand, was told it is left as it is
+    until they save, then chose a theme in the command palette: the file was
+    rewritten with the defaults in place of their values, without a word."""
+    path = paths.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    broken = 'player_name = 42\ntarget = "seven"\ncolour = "blue"\n'
+    path.write_text(broken, encoding="utf-8")
+    app = started()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.theme = "nord"
+        await until(pilot, lambda: any("used but not saved" in note for note in app.notes))
+        assert app.theme == "nord"
+    assert path.read_text(encoding="utf-8") == broken
+
+
+async def test_a_theme_chosen_while_the_file_only_has_unknown_keys_is_saved_and_keeps_them() -> None:
+    path = paths.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('colour = "blue"\n', encoding="utf-8")
+    app = started()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.theme = "nord"
+        await until(pilot, lambda: load_settings()[0].theme == "nord")
+    assert 'colour = "blue"' in path.read_text(encoding="utf-8")

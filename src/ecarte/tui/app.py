@@ -42,6 +42,7 @@ from ecarte.play.settings import (
     save_settings,
 )
 from ecarte.safefile import Skipped
+from ecarte.text import printable
 
 from .analysis_screen import analyse_finished_match, open_analysis
 from .base import EcarteScreen
@@ -310,6 +311,13 @@ class EcarteApp(App[int]):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.add_signal_handler(signum, functools.partial(self.exit, return_code=status))
 
+    async def action_quit(self) -> None:
+        """Ctrl+Q: quit, unless a screen open holds it this once (unsaved
+        settings, under the help opened from them too)."""
+        if any(isinstance(screen, EcarteScreen) and screen.holds_the_quit() for screen in self.screen_stack):
+            return
+        self.exit()
+
     def action_help_quit(self) -> None:
         """Ctrl+C: Textual's reminder of the key that quits, in the player's
         language (Textual's own is English only), naming every quitting key
@@ -493,6 +501,26 @@ class EcarteApp(App[int]):
         # A theme chosen elsewhere than the settings screen (the command
         # palette's "Change theme") is saved too, to be there next time.
         if theme == self.settings.theme or theme not in THEMES:
+            return
+        path = self.settings_path or paths.settings_path()
+        warning = peek_settings(path)[1] if os.path.lexists(path) else None
+        problems = warning.problems() if warning is not None and not warning.unreadable else []
+        if any(not problem.unknown for problem in problems):
+            # A save would put defaults in place of the file's bad values, and
+            # the player was told the file is left as it is until they save
+            # (in Settings): the theme is used, not saved. (A file that cannot
+            # be read is never replaced: the save below says why.)
+            self.settings = dataclasses.replace(self.settings, theme=theme)
+            self.notify(
+                _(
+                    "The theme is used but not saved: the settings file {path} has problems, and is "
+                    "left as it is until you save in Settings."
+                ).format(path=printable(str(path))),
+                title=_("Settings"),
+                severity="warning",
+                timeout=10,
+                markup=False,
+            )
             return
         try:
             self.save_settings(dataclasses.replace(self.settings, theme=theme))

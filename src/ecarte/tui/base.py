@@ -183,6 +183,11 @@ class EcarteScreen(Screen[ResultT]):
             self._leave_notice_until = 0.0
             self.app.clear_notifications()
 
+    def holds_the_quit(self) -> bool:
+        """Ctrl+Q is about to quit the app with this screen open: whether it
+        should not, this once (the screen says why: unsaved changes)."""
+        return False
+
     @property
     def is_open(self) -> bool:
         return is_open(self)

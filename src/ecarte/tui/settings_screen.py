@@ -355,6 +355,7 @@ class SettingsScreen(EcarteScreen[None]):
     def __init__(self) -> None:
         super().__init__()
         self._warned_unsaved = False
+        self._warned_quit = False
         self._name_was_default = False
 
     def compose(self) -> ComposeResult:
@@ -547,16 +548,29 @@ class SettingsScreen(EcarteScreen[None]):
         self.notify(_("Settings saved."), title=_("Settings"), timeout=3)
         self.app.pop_screen()
 
-    def action_leave(self) -> None:
+    def _changed(self) -> bool:
+        """Whether the form holds what is not saved."""
         try:
-            changed = self.read_form() != self.ecarte_app.settings
+            return self.read_form() != self.ecarte_app.settings
         except ValueError:
-            changed = True
-        if changed and not self._warned_unsaved:
+            return True
+
+    def action_leave(self) -> None:
+        if self._changed() and not self._warned_unsaved:
             self._warned_unsaved = True
             self.notify(_("Unsaved changes: Ctrl+S saves them, Esc again leaves without saving."), timeout=6)
             return
         self.app.pop_screen()
+
+    def holds_the_quit(self) -> bool:
+        # Ctrl+Q threw the changes away without a word, where Esc warns.
+        if self._changed() and not self._warned_quit:
+            self._warned_quit = True
+            self.notify(
+                _("Unsaved changes: Ctrl+S saves them, Ctrl+Q again quits without saving."), timeout=6
+            )
+            return True
+        return False
 
     def action_rules(self) -> None:
         self.app.push_screen("rules")
