@@ -521,3 +521,28 @@ async def test_the_kings_step_names_enter_for_what_it_does() -> None:
             assert screen.lesson.step.action == "king"  # no card played
         await pilot.press("k")
         await until(pilot, lambda: screen.lesson.step.action != "king")
+
+
+@pytest.mark.parametrize("name", ["Klara", " klara "])
+async def test_a_player_named_klara_is_you_in_the_lesson(name: str) -> None:
+    """A play-tester named themselves Klara: the lesson's score showed two
+    Klaras, and the hand's box too. The teacher keeps her name; the player
+    is "You" there."""
+    app = lesson_app(Settings(speed="instant", player_name=name))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        await until(pilot, lambda: screen.waiting)
+        assert screen.lesson.names[1] == "Klara"
+        assert screen.lesson.names[0] == "You"
+        assert str(screen.query_one("#lesson-you").border_title) == "You"
+        assert str(screen.query_one("#lesson-opponent").border_title) == "Klara"
+
+
+async def test_a_player_with_another_name_keeps_it_in_the_lesson() -> None:
+    app = lesson_app(Settings(speed="instant", player_name="Leo"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        await until(pilot, lambda: screen.waiting)
+        assert str(screen.query_one("#lesson-you").border_title) == "Leo"

@@ -28,6 +28,7 @@ from pathlib import Path
 from ecarte.engine import Action, ActionType, Card, IllegalActionError, Match, Phase, Rules, deck_for
 from ecarte.engine.cards import card_label, parse_card
 from ecarte.i18n import N_, _
+from ecarte.log import names as log_names
 from ecarte.log.names import the_apps_player
 from ecarte.text import sentence
 
@@ -419,6 +420,10 @@ class Lesson:
 
     def __init__(self, player_name: str = "You", steps: Sequence[Step] = STEPS) -> None:
         self.match = Match(LESSON_RULES, first_dealer=KLARA)
+        # A player named as the teacher would sit at a table of two Klaras
+        # (the score, the trick's taker): the lesson calls them "You".
+        if player_name.strip().casefold() == TEACHER.casefold():
+            player_name = log_names.YOU
         self.names = (the_apps_player(player_name), TEACHER)
         self.steps = tuple(steps)
         self.index = 0
