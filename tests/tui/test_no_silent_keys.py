@@ -179,6 +179,28 @@ async def test_the_notice_of_how_to_leave_goes_with_the_screen_left(
         assert not app.screen.query(Toast)
 
 
+async def test_the_notice_of_a_key_that_does_nothing_goes_with_the_replay_covered(
+    known_log: Path,
+) -> None:
+    """x in the replay, then a: "The key x does nothing here" stayed over the
+    analysis, covering its detail line."""
+    from ecarte.log import replay_file
+    from ecarte.tui.analysis_screen import AnalysisScreen
+    from ecarte.tui.replay_screen import ReplayViewerScreen
+
+    replay = replay_file(known_log)
+    app = RecordingApp(INSTANT, first_screen=lambda: ReplayViewerScreen(known_log, replay))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReplayViewerScreen))
+        await pilot.pause()
+        await pilot.press("x")
+        await until(pilot, lambda: bool(app.screen.query(Toast)))
+        await pilot.press("a")
+        await until(pilot, lambda: isinstance(app.screen, AnalysisScreen))
+        await pilot.pause()
+        assert not app.screen.query(Toast)
+
+
 async def test_the_lessons_footer_says_what_enter_does_at_each_step() -> None:
     app = EcarteApp(Settings(speed="instant"), first_screen=LessonScreen)
     async with app.run_test(size=(80, 24)) as pilot:

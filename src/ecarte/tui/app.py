@@ -432,6 +432,7 @@ class EcarteApp(App[int]):
             # the settings form starts from the saved settings, the replay
             # list reads the folder anew.
             screen = self.SCREENS[screen]()
+        self._leaving(self.screen if self.screen_stack else None)
         if isinstance(screen, Screen):
             translate_bindings(screen)
         if isinstance(screen, (GameScreen, LessonScreen)):
@@ -447,9 +448,20 @@ class EcarteApp(App[int]):
         return result
 
     def switch_screen(self, screen: Any) -> Any:
+        self._leaving(self.screen if self.screen_stack else None)
         if isinstance(screen, Screen):
             translate_bindings(screen)
         return super().switch_screen(screen)
+
+    def pop_screen(self) -> Any:
+        self._leaving(self.screen if self.screen_stack else None)
+        return super().pop_screen()
+
+    @staticmethod
+    def _leaving(screen: Screen[Any] | None) -> None:
+        """``screen`` is left or covered: its notices in passing go."""
+        if isinstance(screen, EcarteScreen):
+            screen.withdraw_passing_notices()
 
     def reread_settings(self) -> None:
         """Take up what another window saved since this one read the file, so

@@ -129,8 +129,8 @@ class EcarteScreen(Screen[ResultT]):
     )
     """The events whose handlers set up or redraw the screen's widgets."""
 
-    _leave_notice_until = 0.0
-    """Until when (``time.monotonic``) the notice of how to leave is up."""
+    _passing_notice_until = 0.0
+    """Until when (``time.monotonic``) its notice in passing is up."""
 
     @property
     def ecarte_app(self) -> EcarteApp:
@@ -170,17 +170,21 @@ class EcarteScreen(Screen[ResultT]):
         """q where the letters are moves (the table, the lesson): how to
         leave, in the words for where leaving goes, rather than nothing."""
         text = over_the_title if self.over_the_title else alone
-        self.notify(text, title=_("Quit"), timeout=LEAVE_NOTICE_SECONDS, markup=False)
-        self._leave_notice_until = time.monotonic() + LEAVE_NOTICE_SECONDS
+        self.notify_in_passing(text, title=_("Quit"), timeout=LEAVE_NOTICE_SECONDS)
 
-    def withdraw_how_to_leave(self) -> None:
-        """The screen is left: its notice of how to leave, if still shown,
-        goes with it (it lingered over the title screen, telling how to
-        leave a lesson no longer there). Toasts are the app's, and Textual
-        removes one only by clearing them all: those still up came from the
-        screen being left."""
-        if time.monotonic() < self._leave_notice_until:
-            self._leave_notice_until = 0.0
+    def notify_in_passing(self, text: str, *, title: str, timeout: float) -> None:
+        """A notice about this screen of the moment (how to leave it, a key
+        that does nothing here): it goes when the screen is left or covered
+        (``withdraw_passing_notices``), where it lingered over the next."""
+        self.notify(text, title=title, timeout=timeout, markup=False)
+        self._passing_notice_until = time.monotonic() + timeout
+
+    def withdraw_passing_notices(self) -> None:
+        """The screen is left or covered: its notice in passing, if still
+        shown, goes with it. Toasts are the app's, and Textual removes one
+        only by clearing them all: those still up came from this screen."""
+        if time.monotonic() < self._passing_notice_until:
+            self._passing_notice_until = 0.0
             self.app.clear_notifications()
 
     def holds_the_quit(self) -> bool:

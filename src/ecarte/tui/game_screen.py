@@ -945,7 +945,6 @@ class GameScreen(EcarteScreen[None]):
         """Back to the title (the match is saved as it goes), or quit when
         the game screen was opened directly."""
         self.session.close_in_background()
-        self.withdraw_how_to_leave()
         if self.over_the_title:
             self.app.pop_screen()
         else:

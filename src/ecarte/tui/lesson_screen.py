@@ -612,7 +612,6 @@ class LessonScreen(EcarteScreen[None]):
 
     def action_leave(self) -> None:
         """Back to the title, or quit when the lesson was opened directly."""
-        self.withdraw_how_to_leave()
         if self.over_the_title:
             self.app.pop_screen()
         else:

@@ -850,7 +850,7 @@ class ReplayViewerScreen(EcarteScreen[None]):
         # A letter no binding takes would pass in silence, as at the table.
         character = self.unbound_letter(event)
         if character is not None:
-            self.notify(self.key_does_nothing(character), title=_("Replay"), timeout=4, markup=False)
+            self.notify_in_passing(self.key_does_nothing(character), title=_("Replay"), timeout=4)
 
     def action_close(self) -> None:
         self.app.pop_screen()
