@@ -268,7 +268,7 @@ def test_dealer_must_exchange_takes_away_keeping_the_hand() -> None:
     act(match, "propose", "accept", "discard 7D")
     assert len(match.legal_actions()) == 31
     assert all(action.discards for action in match.legal_actions())
-    assert "the stock holds one and 'dealer must exchange' is on" in refused(match, "discard")
+    assert "the stock is not empty and 'dealer must exchange' is on" in refused(match, "discard")
     act(match, "discard KC")
     assert match.phase == EXCHANGE
 

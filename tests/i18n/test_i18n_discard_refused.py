@@ -18,7 +18,7 @@ from ecarte.play.session import HUMAN
 from ecarte.tui.game_screen import GameScreen
 
 ELDER_REASON = "you must discard at least 1 card: your proposal was accepted"
-DEALER_REASON = "you must discard at least 1 card: the stock holds one and 'dealer must exchange' is on"
+DEALER_REASON = "you must discard at least 1 card: the stock is not empty and 'dealer must exchange' is on"
 
 
 async def refused_discard(tmp_path: Path, as_dealer: bool) -> str:

@@ -836,7 +836,7 @@ class Match:
             return _("you must discard at least 1 card: your proposal was accepted")
         # Translators: 'dealer must exchange' is the rule as the table's rules line names it
         # ("dealer must exchange: on"): the same words. At most about 85 characters.
-        return _("you must discard at least 1 card: the stock holds one and 'dealer must exchange' is on")
+        return _("you must discard at least 1 card: the stock is not empty and 'dealer must exchange' is on")
 
     def _start_tricks(self) -> None:
         self.phase = TRICKS
