@@ -418,3 +418,18 @@ def test_an_unknown_setting_is_said_to_be_ignored_and_kept_not_replaced() -> Non
     assert "does not know (foo)" in summary and "ignored, and kept by a save" in summary, summary
     assert "default" not in summary
     assert backups(path) == []
+
+
+def test_an_unknown_setting_beside_bad_values_is_not_counted_a_problem() -> None:
+    """A play-tester's file of 16 bad values and one key ecarte does not
+    know was said to have "17 problems", the ignored key among them."""
+    path = paths.settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text('speed = "warp"\ncolour = "blue"\n[rules]\ntarget = "seven"\n', encoding="utf-8")
+    _settings, warning = load_settings()
+    assert warning is not None
+    summary = warning.summary()
+    assert "has 2 problems (speed, " in summary and "target" in summary, summary
+    assert "colour" not in summary
+    # The Settings screen still lists the ignored key, as ignored.
+    assert any(problem.unknown and "colour" in problem.message for problem in warning.problems())

@@ -331,17 +331,25 @@ class SettingsWarning(str):
         holds (its path and the names cut short)."""
         path = _short_path(self.path)
         problems = self.problems()
-        names = list(dict.fromkeys(_short_name(name) for problem in problems for name in problem.settings))
-        if not self.partial or not names:
+
+        def named(among: list[SettingsProblem]) -> tuple[int, str]:
+            names = list(dict.fromkeys(_short_name(name) for problem in among for name in problem.settings))
+            more = ", …" if len(names) > SUMMARY_NAMES else ""
+            return len(names), ", ".join(names[:SUMMARY_NAMES]) + more
+
+        if not self.partial or not named(problems)[0]:
             # Translators: a toast at 80x24, 36 columns wide: keep it short.
             # {path} is the settings file.
             return _("The settings file {path} cannot be used; the default settings are used.").format(
                 path=path
             )
-        shown = ", ".join(names[:SUMMARY_NAMES]) + (", …" if len(names) > SUMMARY_NAMES else "")
-        if all(problem.unknown for problem in problems):
+        # A key the app does not know is ignored, not replaced by a default:
+        # it is not counted among the problems (the Settings screen lists it).
+        bad = [problem for problem in problems if not problem.unknown]
+        if not bad:
             # Nothing is replaced by a default: the keys are ignored, and a
             # save keeps them (a newer version's, a typo the player may fix).
+            count, shown = named(problems)
             # Translators: a toast at 80x24, 36 columns wide: keep it short.
             # {settings} names the keys the app does not know ("colour, foo").
             return ngettext(
@@ -349,17 +357,18 @@ class SettingsWarning(str):
                 "it is ignored, and kept by a save.",
                 "The settings file {path} has {count} settings ecarte does not know ({settings}): "
                 "they are ignored, and kept by a save.",
-                len(names),
-            ).format(path=path, count=len(names), settings=shown)
+                count,
+            ).format(path=path, count=count, settings=shown)
+        shown = named(bad)[1]
         # Translators: a toast at 80x24, 36 columns wide: keep it short.
         # {path} is the settings file; {settings} names the settings that are
         # wrong, as the file writes them ("speed, theme").
         text = ngettext(
             "The settings file {path} has {count} problem ({settings}); the default is used instead.",
             "The settings file {path} has {count} problems ({settings}); the defaults are used instead.",
-            len(problems),
+            len(bad),
         )
-        return text.format(path=path, count=len(problems), settings=shown)
+        return text.format(path=path, count=len(bad), settings=shown)
 
     def heading(self) -> str:
         """What comes before the list of problems: the file, in full, and
