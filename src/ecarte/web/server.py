@@ -80,6 +80,10 @@ GAME_QUIT_WAIT = 3.0
 is already saved), before it is sent SIGTERM, then after as long, SIGKILL."""
 SHUTDOWN_TIMEOUT = 2.0
 """Seconds for any other request in progress once the games are closed."""
+MAX_PAGE_MESSAGE = 64 * 1024
+"""Bytes a page's websocket message may hold (aiohttp's default is 4 MB):
+keys, a resize, a ping are a few dozen. Three million keys in one message
+once grew the game by 70 MB a second, and it outlived the server."""
 # When the last table is taken between loading the page and opening the game,
 # the browser is sent back to the page, which then says the tables are taken.
 BACK_TO_THE_PAGE = '["open_url", {"url": "/", "new_tab": false}]'
@@ -224,13 +228,17 @@ class EcarteServer(Server):
             # header): no table is taken. It once took one, logged two
             # tracebacks and closed the connection with no answer.
             raise self.not_a_websocket(request)
+        if not same_origin(request):
+            raise self.foreign_origin(request)
         if not self.tables_free():
             websocket = web.WebSocketResponse()
             await websocket.prepare(request)
             await websocket.send_str(BACK_TO_THE_PAGE)
             await websocket.close()
             return websocket
-        websocket = web.WebSocketResponse(heartbeat=15, timeout=SOCKET_CLOSE_WAIT)
+        websocket = web.WebSocketResponse(
+            heartbeat=15, timeout=SOCKET_CLOSE_WAIT, max_msg_size=MAX_PAGE_MESSAGE
+        )
 
         async def close_websocket() -> None:  # when the game has quit
             await websocket.close()
@@ -259,12 +267,15 @@ class EcarteServer(Server):
                 await self._process_messages(websocket, game.service)
             finally:
                 # The game quits as on Ctrl+Q, and is waited for.
-                await game.service.stop()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(game.service.stop(), GAME_QUIT_WAIT)
         except asyncio.CancelledError:
             await websocket.close()
         except Exception:
             logging.getLogger("ecarte.serve").exception("a game failed")
         finally:
+            # Its table is free only once its process is gone.
+            await end_process(game.service)
             self.games.discard(game)
             game.ended.set()
             self.say_tables(started=False)
@@ -317,6 +328,19 @@ class EcarteServer(Server):
         text = _("This address is for the game's page only: open {url} in a web browser.").format(url=url)
         return web.HTTPBadRequest(text=text + "\n", headers=NO_STORE)
 
+    def foreign_origin(self, request: web.Request) -> web.HTTPForbidden:
+        """The answer to a game's websocket asked for by a page of another
+        site (403), and the server's line saying so."""
+        origin = request.headers.get("Origin", "")
+        # Translators: ecarte serve's line when a page of another web site (its address is
+        # {origin}) asks to open a game: refused, since it could play and read the saved matches.
+        self.say(
+            _("refused a game asked for by a page of another site: {origin}").format(
+                origin=shown_message(origin)
+            )
+        )
+        return web.HTTPForbidden(text="403\n", headers=NO_STORE)
+
     async def on_shutdown(self, app: web.Application) -> None:
         """Closes every game, together, before the server stops."""
         await asyncio.gather(*(self.close_game(game) for game in list(self.games)))
@@ -336,6 +360,49 @@ class EcarteServer(Server):
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(game.ended.wait(), GAME_QUIT_WAIT)
                 return
+
+
+def same_origin(request: web.Request) -> bool:
+    """Whether a websocket request comes from our own page: a browser names
+    the page's site (``Origin``), and any page of any site open in it could
+    otherwise take a table, send keys and read the screen (the saved
+    matches, the player's name) on this machine's loopback address. A
+    program that is no browser sends no Origin: it reaches the port anyway."""
+    origin = request.headers.get("Origin")
+    if origin is None:
+        return True
+    scheme, _sep, site = origin.partition("://")
+    return scheme in ("http", "https") and site.casefold() == request.host.casefold()
+
+
+async def end_process(service: AppService) -> None:
+    """Make sure a game's process is gone: given ``GAME_QUIT_WAIT`` seconds to
+    quit (its output read and thrown away meanwhile: a game stuck writing a
+    screen for a page that is gone can then take the quit it was sent), then
+    SIGTERM, then SIGKILL. A burst of keys from a page once left a game
+    running, unseen, its table counted free and its match locked."""
+    process = service._process  # textual-serve keeps it private
+    if process is None:
+        return
+    drain = asyncio.create_task(_read_to_the_end(process.stdout))
+    try:
+        for ending in (None, signal.SIGTERM, signal.SIGKILL):
+            if ending is not None and process.returncode is None:
+                with contextlib.suppress(ProcessLookupError):
+                    process.send_signal(ending)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(process.wait(), GAME_QUIT_WAIT)
+                return
+    finally:
+        drain.cancel()
+
+
+async def _read_to_the_end(stream: asyncio.StreamReader | None) -> None:
+    if stream is None:
+        return
+    with contextlib.suppress(Exception):
+        while await stream.read(64 * 1024):
+            pass
 
 
 def tables_words(started: bool, taken: int, count: int) -> str:
@@ -532,6 +599,14 @@ def run_serve(args: argparse.Namespace) -> int:
         )
         print(f"ecarte serve: {message}", file=sys.stderr)
         return 2
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]  # an IPv6 address as a URL writes it: "[::1]"
+    if ":" in host and not _is_ip_address(host):
+        # "127.0.0.1:80" was looked up as a host name, and the page's address
+        # read "http://[127.0.0.1:80]:8000/".
+        message = _("--host takes an address without a port ({value}); the port is --port").format(value=host)
+        print(f"ecarte serve: {message}", file=sys.stderr)
+        return 2
     if args.max_games < 1:
         message = _("--max-games must be at least 1, not {value}").format(value=args.max_games)
         print(f"ecarte serve: {message}", file=sys.stderr)
@@ -544,10 +619,19 @@ def run_serve(args: argparse.Namespace) -> int:
     server = EcarteServer(game_command(language), host=host, port=port, max_games=args.max_games)
     try:
         server.serve()
-    except OSError as error:  # the port is taken, the address is not ours
-        message = _("cannot listen on {url}: {error}").format(
-            url=page_url(host, port), error=listen_failure(error)
-        )
+    except (OSError, UnicodeError) as error:  # the port is taken, the address is not ours
+        # A name with an empty or too long label ("a..b") fails the lookup's
+        # encoding (UnicodeError), not the lookup: no such host either.
+        reason = listen_failure(error) if isinstance(error, OSError) else _("no such host or address")
+        message = _("cannot listen on {url}: {error}").format(url=page_url(host, port), error=reason)
         print(f"ecarte serve: {message}", file=sys.stderr)
         return 2
     return 0
+
+
+def _is_ip_address(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
