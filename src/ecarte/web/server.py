@@ -76,8 +76,12 @@ left it. Browsers keep no page served so."""
 SOCKET_CLOSE_WAIT = 2.0
 """Seconds, on stopping, for a page to answer its websocket's closing."""
 GAME_QUIT_WAIT = 3.0
-"""Seconds, on stopping, for a game to quit as when its tab closes (each move
-is already saved), before it is sent SIGTERM, then after as long, SIGKILL."""
+"""Seconds for a game whose page is gone to quit as on Ctrl+Q, before it is
+sent SIGTERM, then after as long, SIGKILL."""
+STOPPING_QUIT_WAIT = 1.0
+"""The same, once the server is stopping: each move is already saved, and a
+game stuck writing to a page that does not read (only SIGKILL ends a process
+blocked in a write) held the stop for 17 seconds."""
 SHUTDOWN_TIMEOUT = 2.0
 """Seconds for any other request in progress once the games are closed."""
 MAX_PAGE_MESSAGE = 64 * 1024
@@ -131,6 +135,11 @@ class EcarteServer(Server):
         self.max_games = max_games
         self.games: set[Game] = set()
         self.stopping = False
+
+    @property
+    def quit_wait(self) -> float:
+        """Seconds a game is given to quit before the next signal."""
+        return STOPPING_QUIT_WAIT if self.stopping else GAME_QUIT_WAIT
 
     @property
     def games_running(self) -> int:
@@ -268,14 +277,14 @@ class EcarteServer(Server):
             finally:
                 # The game quits as on Ctrl+Q, and is waited for.
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(game.service.stop(), GAME_QUIT_WAIT)
+                    await asyncio.wait_for(game.service.stop(), self.quit_wait)
         except asyncio.CancelledError:
             await websocket.close()
         except Exception:
             logging.getLogger("ecarte.serve").exception("a game failed")
         finally:
             # Its table is free only once its process is gone.
-            await end_process(game.service)
+            await end_process(game.service, self.quit_wait)
             self.games.discard(game)
             game.ended.set()
             self.say_tables(started=False)
@@ -358,7 +367,7 @@ class EcarteServer(Server):
                 with contextlib.suppress(ProcessLookupError):
                     process.send_signal(ending)
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(game.ended.wait(), GAME_QUIT_WAIT)
+                await asyncio.wait_for(game.ended.wait(), self.quit_wait)
                 return
 
 
@@ -375,8 +384,8 @@ def same_origin(request: web.Request) -> bool:
     return scheme in ("http", "https") and site.casefold() == request.host.casefold()
 
 
-async def end_process(service: AppService) -> None:
-    """Make sure a game's process is gone: given ``GAME_QUIT_WAIT`` seconds to
+async def end_process(service: AppService, wait: float = GAME_QUIT_WAIT) -> None:
+    """Make sure a game's process is gone: given ``wait`` seconds to
     quit (its output read and thrown away meanwhile: a game stuck writing a
     screen for a page that is gone can then take the quit it was sent), then
     SIGTERM, then SIGKILL. A burst of keys from a page once left a game
@@ -391,7 +400,7 @@ async def end_process(service: AppService) -> None:
                 with contextlib.suppress(ProcessLookupError):
                     process.send_signal(ending)
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(process.wait(), GAME_QUIT_WAIT)
+                await asyncio.wait_for(process.wait(), wait)
                 return
     finally:
         drain.cancel()
