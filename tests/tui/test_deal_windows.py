@@ -296,3 +296,22 @@ async def test_the_deals_window_is_whole_at_80x24_in_every_language(tmp_path: Pa
         measured = app.console.measure(tricks.content)  # type: ignore[arg-type]
         assert measured.maximum <= inside.width, (language, measured)
     session.close()
+
+
+@pytest.mark.parametrize("over", [True, False], ids=["match over", "match goes on"])
+async def test_a_key_that_does_nothing_in_the_deals_window_says_so(tmp_path: Path, over: bool) -> None:
+    """x in "Deal 2 is over" showed nothing, where the table and the replay
+    say the key does nothing there."""
+    if over:
+        session = kings_up_match_of_one_point(tmp_path)
+    else:
+        session, _ = scripted_session(tmp_path, [KING_TURNED_UP], first_dealer=1)
+    app = NotedGameApp(session)
+    async with app.run_test(size=SMALLEST) as pilot:
+        window = await to_the_deals_window(pilot)
+        app.notes.clear()
+        await pilot.press("x")
+        await until(pilot, lambda: bool(app.notes))
+        assert app.notes == ["The key x does nothing here: ? lists the keys."]
+        assert app.screen is window
+    session.close()

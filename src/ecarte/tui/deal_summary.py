@@ -8,6 +8,7 @@ from typing import ClassVar
 from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -138,6 +139,13 @@ class ResultWindow(EcarteModalScreen[ResultT]):
         table was opened alone and leaving it quits."""
         stack = self.app.screen_stack
         return self in stack and stack.index(self) > 2
+
+    def on_key(self, event: events.Key) -> None:
+        # A letter no binding takes passed in silence here, where the table
+        # and the replay say so.
+        character = self.unbound_letter(event)
+        if character is not None:
+            self.notify_in_passing(self.key_does_nothing(character), title="", timeout=4)
 
     def action_how_to_leave(self) -> None:
         # Here Esc leaves the match (the menu, as at the table), as the table says.
