@@ -62,3 +62,26 @@ def test_a_driver_of_its_own_needs_no_terminal(monkeypatch: pytest.MonkeyPatch) 
     # ecarte serve starts each tab's game with Textual's web driver, on pipes.
     monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.web_driver:WebDriver")
     assert terminal_problem() is None
+
+
+def test_a_terminal_whose_character_set_has_no_frames_is_told_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under a Latin-1 locale the whole table was drawn as escapes
+    ("\\u256d\\u2500 Ordinateur"), with no word of why."""
+    import io
+
+    monkeypatch.delenv("TEXTUAL_DRIVER", raising=False)
+    controller, terminal = pty.openpty()
+    try:
+        with os.fdopen(terminal, "w", encoding="latin-1") as screen:
+            monkeypatch.setattr(sys, "stdin", screen)
+            monkeypatch.setattr(sys, "stdout", screen)
+            problem = terminal_problem()
+            with io.TextIOWrapper(os.fdopen(os.dup(screen.fileno()), "wb"), encoding="utf-8") as utf8:
+                monkeypatch.setattr(sys, "stdout", utf8)
+                assert terminal_problem() is None
+    finally:
+        os.close(controller)
+    assert problem == (
+        "the terminal's character set (latin-1) cannot show the game's frames and suits: "
+        "run it in a UTF-8 locale (LANG=C.UTF-8, for example)"
+    )

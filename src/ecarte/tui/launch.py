@@ -42,9 +42,25 @@ def terminal_problem() -> str | None:
         problem = _("the game needs a terminal, and its standard input is not one")
     elif not _is_terminal(sys.stdout):
         problem = _("the game needs a terminal, and its standard output is not one")
+    elif not _shows_the_table(sys.stdout):
+        # A Latin-1 locale, say: every frame and suit was drawn as "\u256d".
+        return _(
+            "the terminal's character set ({encoding}) cannot show the game's frames and suits: "
+            "run it in a UTF-8 locale (LANG=C.UTF-8, for example)"
+        ).format(encoding=sys.stdout.encoding)
     else:
         return None
     return problem + " " + _("(ecarte check, analyse, stats and simulate run without one)")
+
+
+def _shows_the_table(stream: TextIO) -> bool:
+    """Whether ``stream``'s encoding has the table's frames and the suits
+    (the letter style still draws frames)."""
+    try:
+        "╭─╮│╰╯▒♠♥♦♣★".encode(stream.encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
 
 
 def _is_terminal(stream: TextIO | None) -> bool:
