@@ -388,6 +388,32 @@ def test_the_players_of_a_simulate_log_are_recognised(
         assert sentence in lines, out
 
 
+@pytest.mark.parametrize(
+    "name",
+    ["A" * 100_000, "\u200b" * 200_000, "e" + "\u0301" * 200_000],
+    ids=["letters", "zero-width", "combining"],
+)
+def test_a_huge_player_name_is_cut_in_the_report_and_kept_whole_in_the_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """A name of 100,000 letters was printed whole at each mention: a report
+    of 400 KB. The JSON is data: it keeps the name as the log writes it."""
+    from ecarte.text import printable, short_name
+
+    monkeypatch.setenv("ECARTE_DATA_DIR", str(tmp_path / "data"))
+    log = played_log(tmp_path / "names.ecarte.jsonl", "random", "random", seed=3, rules=Rules(target=1))
+    header, *events = log.read_text(encoding="utf-8").splitlines(keepends=True)
+    header = json.dumps({**json.loads(header), "players": [name, "random"]}) + "\n"
+    log.write_text("".join([header, *events]), encoding="utf-8")
+    status, out, _ = run(capsys, str(log))
+    assert status == 0
+    assert len(out) < 3_000, len(out)
+    shown = printable(short_name(name))
+    assert shown.endswith("…") and f"{shown}: accuracy" in out
+    status, out, _ = run(capsys, "--json", str(log))
+    assert json.loads(out)["opponents"][1]["player"] == name
+
+
 def test_the_report_says_when_the_match_is_not_over(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -939,6 +939,30 @@ def test_a_huge_bad_value_is_quoted_short(
     assert len(capsys.readouterr().out) < 2_000
 
 
+HUGE_NAMES = {
+    "letters": "A" * 100_000,
+    "zero-width": "\u200b" * 200_000,
+    "combining": "e" + "\u0301" * 200_000,
+}
+
+
+@pytest.mark.parametrize("name", list(HUGE_NAMES.values()), ids=list(HUGE_NAMES))
+def test_a_huge_player_name_is_cut_in_the_summary_as_the_app_cuts_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    """A name of 100,000 letters was printed whole at each mention: a summary
+    of a megabyte (200,000 zero-width spaces, ten)."""
+    from ecarte.text import printable, short_name
+
+    path = tmp_path / "names.ecarte.jsonl"
+    path.write_text(log_text({**HEADER, "players": ["Klara", name]}), encoding="utf-8")
+    assert main(["check", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert len(out) < 2_000, len(out)
+    shown = printable(short_name(name))
+    assert shown.endswith("…") and f"seat 1 {shown}; first dealer: Klara" in out
+
+
 @pytest.mark.parametrize(
     ("adds", "words"), [(False, "the vole (+2)"), (True, "the vole, you were liable (penalty) (+3)")]
 )

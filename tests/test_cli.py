@@ -3,6 +3,7 @@ traceback when the reader of its output goes away."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -134,3 +135,77 @@ def test_simulate_and_bot_help_name_every_built_in_player(capsys: pytest.Capture
         words = " ".join(capsys.readouterr().out.split())
         for name in player_names():
             assert name in words, (command, name)
+
+
+# ------------------------------------------------------------ standard output that cannot be written
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "classic-vs-random.ecarte.jsonl"
+
+
+def run_ecarte(
+    argv: list[str], tmp_path: Path, stdout: str, stderr: str = "pipe"
+) -> subprocess.CompletedProcess[str]:
+    """``ecarte ARGV`` with its standard output and error each a ``pipe``,
+    ``full`` (``/dev/full``: a full disk) or ``closed`` (the shell's ``>&-``),
+    its settings and data in ``tmp_path``."""
+    closing = [fd for fd, kind in ((1, stdout), (2, stderr)) if kind == "closed"]
+    env = {
+        **os.environ,
+        "ECARTE_CONFIG_DIR": str(tmp_path / "config"),
+        "ECARTE_DATA_DIR": str(tmp_path / "data"),
+    }
+    with open("/dev/full", "w") as full:
+        streams = {"pipe": subprocess.PIPE, "full": full, "closed": subprocess.DEVNULL}
+        return subprocess.run(
+            [sys.executable, "-m", "ecarte", *argv],
+            stdin=subprocess.DEVNULL,
+            stdout=streams[stdout],
+            stderr=streams[stderr],
+            # Closed in the child once its streams are in place, as `>&-` leaves them.
+            preexec_fn=(lambda: [os.close(fd) for fd in closing]) if closing else None,
+            env=env,
+            text=True,
+            timeout=120,
+        )
+
+
+WRITING_COMMANDS = {
+    "check": ["check", str(EXAMPLE)],
+    "check --json": ["check", "--json", str(EXAMPLE)],
+    "analyse": ["analyse", str(EXAMPLE)],
+    "stats": ["stats", "--dir", str(EXAMPLE.parent)],
+    "stats --json": ["stats", "--json", "--dir", str(EXAMPLE.parent)],
+    "simulate": ["simulate", "random", "random", "--matches", "2"],
+    "simulate --json": ["simulate", "random", "random", "--matches", "2", "--json"],
+    "--version": ["--version"],
+    "check --help": ["check", "--help"],
+}
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
+@pytest.mark.parametrize("how", ["full", "closed"])
+@pytest.mark.parametrize("command", list(WRITING_COMMANDS))
+def test_standard_output_that_cannot_be_written_is_said_in_one_line(
+    command: str, how: str, tmp_path: Path
+) -> None:
+    """`> /dev/full` ended in an OSError traceback; `>&-` exited 0 having
+    printed nothing (the check "passed"), or with an AttributeError."""
+    result = run_ecarte(WRITING_COMMANDS[command], tmp_path, stdout=how)
+    program = "ecarte" if command == "--version" else f"ecarte {command.split()[0]}"
+    reason = "No space left on device" if how == "full" else "it is closed"
+    assert result.returncode == 1
+    assert result.stderr == f"{program}: cannot write to standard output: {reason}\n"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
+@pytest.mark.parametrize("how", ["full", "closed"])
+def test_standard_error_that_cannot_be_written_leaves_the_status_as_it_is(how: str, tmp_path: Path) -> None:
+    """`ecarte check /nonexistent 2>/dev/full` exited 1 (a traceback nobody
+    saw), not 2 (unreadable); with standard error closed, the message went
+    to standard output, among the results."""
+    result = run_ecarte(["check", str(tmp_path / "nonexistent.ecarte.jsonl")], tmp_path, "pipe", stderr=how)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    # Both cannot be written: the status of that, 1, not a traceback's.
+    result = run_ecarte(["check", str(EXAMPLE)], tmp_path, "full", stderr=how)
+    assert result.returncode == 1

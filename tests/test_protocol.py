@@ -20,6 +20,7 @@ from ecarte.ai.base import Player
 from ecarte.engine import Action, Card, Match, Rules, View
 from ecarte.protocol import BotFault, ExternalPlayer, resolve_player
 from ecarte.protocol.bot import serve
+from ecarte.protocol.host import MAX_LINE_BYTES
 from ecarte.tournament import MatchOutcome, play_match
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -469,6 +470,83 @@ def test_ecarte_bot_command_survives_a_line_of_200000_brackets() -> None:
     assert "ecarte bot: line 2 from the host: the JSON is nested too deeply" in result.stderr
     assert "Traceback" not in result.stderr
     assert result.stdout == ""
+
+
+def test_ecarte_bot_reads_a_line_up_to_the_hosts_limit_and_refuses_one_byte_more(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The host's limit for a bot's line, 1 MiB, holds for the host's lines too."""
+    line = hello()
+    at_the_limit = line + " " * (MAX_LINE_BYTES - len(line))
+    status, _ = run_serve([at_the_limit, json.dumps({"type": "bye"})])
+    assert status == 0
+    assert capsys.readouterr().err == ""
+    status, answers = run_serve([at_the_limit + " ", json.dumps({"type": "bye"})])
+    assert (status, answers) == (2, [])
+    assert capsys.readouterr().err == (
+        "ecarte bot: line 1 from the host is longer than 1,048,576 bytes, the most allowed\n"
+    )
+
+
+def _address_space_of_1_gib() -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_ecarte_bot_command_stops_at_an_endless_line_in_bounded_memory() -> None:
+    """`ecarte bot random < /dev/zero` grew to 5 GB and never stopped
+    (here, under a 1 GiB limit, it ended in a MemoryError traceback)."""
+    with open("/dev/zero", "rb") as zeros:
+        result = subprocess.run(
+            [PYTHON, "-m", "ecarte", "bot", "random"],
+            stdin=zeros,
+            capture_output=True,
+            text=True,
+            timeout=30,
+            preexec_fn=_address_space_of_1_gib,
+        )
+    assert result.returncode == 2
+    assert result.stderr == (
+        "ecarte bot: line 1 from the host is longer than 1,048,576 bytes, the most allowed\n"
+    )
+    assert result.stdout == ""
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
+@pytest.mark.parametrize("how", ["full", "closed"])
+def test_ecarte_bot_command_says_in_one_line_that_it_cannot_answer(how: str) -> None:
+    """Standard output on a full disk gave an OSError traceback; closed
+    (`>&-`), an AttributeError one."""
+    decide, _ = a_decide()
+    host = "".join(line + "\n" for line in (hello(), decide, json.dumps({"type": "bye"})))
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [PYTHON, "-m", "ecarte", "bot", "random"],
+            input=host,
+            stdout=full if how == "full" else subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            preexec_fn=None if how == "full" else (lambda: os.close(1)),
+            text=True,
+            timeout=30,
+        )
+    reason = "No space left on device" if how == "full" else "it is closed"
+    assert result.returncode == 1
+    assert result.stderr == f"ecarte bot: cannot write to standard output: {reason}\n"
+
+
+def test_ecarte_bot_command_with_its_input_closed_says_so() -> None:
+    result = subprocess.run(
+        [PYTHON, "-m", "ecarte", "bot", "random"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=30,
+        preexec_fn=lambda: os.close(0),
+    )
+    assert result.returncode == 2
+    assert result.stderr == "ecarte bot: cannot read standard input: it is closed\n"
 
 
 def test_ecarte_bot_command_names_an_unknown_player() -> None:

@@ -63,12 +63,13 @@ def test_check_loads_neither_dataclasses_nor_typing(tmp_path: Path) -> None:
 
 def test_help_loads_no_part_of_the_game(tmp_path: Path) -> None:
     # The help is in the player's language: ecarte.i18n (stdlib gettext, read
-    # only for a catalog), and the language setting read on its own (the
-    # TOML parser only when there is a settings file).
+    # only for a catalog), the language setting read on its own (the
+    # TOML parser only when there is a settings file), and ecarte.text, the
+    # leaf that prints a command's output (and says when it cannot).
     env = {**os.environ, "ECARTE_CONFIG_DIR": str(tmp_path)}
     modules = modules_loaded("--help", env=env)
     assert {name for name in modules if name.startswith("ecarte")} == {
-        *("ecarte", "ecarte.cli", "ecarte.i18n", "ecarte.records", "ecarte.safefile"),
+        *("ecarte", "ecarte.cli", "ecarte.i18n", "ecarte.records", "ecarte.safefile", "ecarte.text"),
         *("ecarte.play", "ecarte.play.language", "ecarte.play.paths"),
     }
     assert loaded_from(modules, "textual", "rich", "json", "dataclasses", "tomllib", "tomlkit") == set()

@@ -139,6 +139,29 @@ def test_the_same_seed_gives_the_same_results_with_one_or_two_jobs(
     assert without_timing(other_seed) != without_timing(one)
 
 
+def test_jobs_beyond_four_a_core_are_cut_with_a_note(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--jobs 100` on 2 cores started 100 workers (100,000 would have been
+    tried): now at most 4 a core, said on standard error, the results the same."""
+    monkeypatch.setattr(tournament.os, "cpu_count", lambda: 1)
+    status, out, err = simulate(
+        capsys, "random", "random", "--matches", "6", "--seed", "4", "--jobs", "100", "--json"
+    )
+    assert status == 0
+    assert err == (
+        "ecarte simulate: --jobs 100 is more than 1 core can use; 4 worker processes are used (4 a core)\n"
+    )
+    summary = json.loads(out)
+    assert summary["jobs"] == 4
+    one = simulate_json(capsys, "random", "random", "--matches", "6", "--seed", "4", "--jobs", "1")
+    assert without_timing(summary) == without_timing(one)
+    # Asked for no more than that, or for more than the matches need: no note.
+    for jobs in ("4", "5"):
+        status, _, err = simulate(capsys, "random", "random", "--matches", "4", "--jobs", jobs, "--json")
+        assert (status, err) == (0, "")
+
+
 def test_json_output_has_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
     summary = simulate_json(
         capsys, "random", "random", "--matches", "12", "--jobs", "1", "--rules", "target=3"

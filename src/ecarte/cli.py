@@ -16,6 +16,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from ecarte.i18n import N_, _
+from ecarte.text import OutputError, emit
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing, which --help does not need
 if TYPE_CHECKING:
@@ -66,6 +67,18 @@ class _Parser(argparse.ArgumentParser):
         kwargs.setdefault("formatter_class", _HelpFormatter)
         super().__init__(*args, **kwargs)
 
+    def print_help(self, file: Any = None) -> None:
+        # argparse drops a failed write without a word (and exits 0); said
+        # instead, as for any command's output (``main``).
+        if file is not None:
+            super().print_help(file)
+            return
+        try:
+            _print_out(self.format_help().removesuffix("\n"))
+        except OutputError as error:
+            error.program = self.prog
+            raise
+
 
 class _VersionAction(argparse.Action):
     """``--version``: the installed package's version, read only when asked
@@ -81,8 +94,15 @@ class _VersionAction(argparse.Action):
     def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
         from importlib.metadata import version
 
-        print(f"ecarte {version('ecarte')}")
+        _print_out(f"ecarte {version('ecarte')}")
         parser.exit()
+
+
+def _print_out(text: str) -> None:
+    """``text`` on standard output, as a command prints it (``emit``)."""
+    if sys.stdout is None:
+        raise OutputError(None)
+    emit(text, sys.stdout)
 
 
 def _lang_help() -> str:
@@ -389,11 +409,11 @@ def choose_language(argv: Sequence[str]) -> None:
     if asked and asked != "auto" and i18n.normalize(asked) is None:
         # Said, in English (the language it falls back to), rather than
         # leaving the player to wonder why their language was ignored.
-        print(
+        emit(
             _("ecarte: --lang: no language {asked}; the languages are {languages} (English is used)").format(
                 asked=repr(asked), languages=", ".join(i18n.LANGUAGES)
             ),
-            file=sys.stderr,
+            sys.stderr,
         )
     if _speaks_to_a_program(argv) and not _asks_for_help(argv):
         # ecarte bot's standard output is the protocol, never translated;
@@ -412,6 +432,13 @@ def choose_language(argv: Sequence[str]) -> None:
 
         setting = saved_language()
     i18n.activate(i18n.choose_language(asked, setting))
+
+
+PRINTING_COMMANDS = ("check", "bot", "simulate", "analyse", "stats")
+"""The commands whose results go to standard output (the app's, ``serve``'s
+included, draw or log in their own way)."""
+OUTPUT_FAILED_STATUS = 1
+"""The exit status when standard output cannot be written."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -439,15 +466,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         command = _command(args)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # --help, --version
+        return _reader_gone()
+    except OutputError as error:
+        return _output_failed(error.program or "ecarte", error)
     finally:
         if collecting:
             gc.enable()
     try:
+        if sys.stdout is None and args.command in PRINTING_COMMANDS:
+            # Closed from the start (`>&-`): their output would go nowhere,
+            # and `ecarte check` would still say 0, valid.
+            raise OutputError(None)
         return command()
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return _reader_gone()
+    except OutputError as error:
+        return _output_failed(f"ecarte {args.command}", error)
 
 
 def _command(args: argparse.Namespace) -> Callable[[], int]:
@@ -483,13 +520,37 @@ def _command(args: argparse.Namespace) -> Callable[[], int]:
 
 def _reader_gone() -> int:
     """Our standard output's reader went away: end quietly with the status
-    of a Unix tool ended by SIGPIPE (141). Standard output is pointed at the
-    null device so that the flush at exit cannot fail."""
+    of a Unix tool ended by SIGPIPE (141)."""
+    _standard_output_to_null()
+    return 128 + 13
+
+
+def _output_failed(program: str, error: OutputError) -> int:
+    """Standard output cannot be written: one line on standard error (if
+    that can be written: the status tells either way)."""
+    if error.reason is None:
+        # Translators: {program} is the command ("ecarte check"); its standard output was closed.
+        said = _("{program}: cannot write to standard output: it is closed").format(program=program)
+    else:
+        # Translators: {program} is the command ("ecarte check"); {reason} the system's own words
+        # ("No space left on device"), left as they are.
+        said = _("{program}: cannot write to standard output: {reason}").format(
+            program=program, reason=error.reason
+        )
+    emit(said, sys.stderr)
+    _standard_output_to_null()
+    return OUTPUT_FAILED_STATUS
+
+
+def _standard_output_to_null() -> None:
+    """Point standard output at the null device, so that the flush at exit
+    cannot fail (and print a traceback) over what is left in its buffer."""
+    if sys.stdout is None:
+        return  # closed from the start: its descriptor may be a file opened since
     with contextlib.suppress(OSError, ValueError):
         null = os.open(os.devnull, os.O_WRONLY)
         os.dup2(null, sys.stdout.fileno())
         os.close(null)
-    return 128 + 13
 
 
 if __name__ == "__main__":

@@ -5,15 +5,18 @@ on a terminal: what is not printable (escape codes, line separators, a
 non-breaking space) is shown as an escape such as ``\\x1b``, never obeyed.
 ``short_name`` keeps a name of any length to the room a name has on screen.
 ``sentence`` makes a reason (the engine's start in lower case) a sentence.
+``emit`` prints a command's text; standard output that cannot be written is
+an ``OutputError``, which the command line says in one line.
 """
 
 from __future__ import annotations
 
+import sys
 import unicodedata
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing at run time
 if TYPE_CHECKING:
-    from typing import TextIO
+    from typing import IO
 
 
 def printable(text: str, *, keep_newlines: bool = False) -> str:
@@ -64,14 +67,16 @@ def short_name(name: str, cells: int = NAME_CELLS) -> str:
     ``printable`` (escapes and wide characters counted as drawn), ending in
     "…" when it was cut; a name that fits is returned as it is. A cut that
     ends on a space drops it ("Marie-Antoinette…", not "Marie-Antoinette …",
-    which reads as a second word cut to nothing)."""
+    which reads as a second word cut to nothing). At most three characters
+    a cell are kept (a letter and two accents written apart): combining
+    marks take no cell, and 200,000 of them on one letter were kept whole."""
     if len(name) <= cells and _cells(printable(name)) <= cells:
         return name
     kept: list[str] = []
     used = 0
     for char in name:
         width = _cells(printable(char))
-        if used + width > cells - 1:
+        if used + width > cells - 1 or len(kept) >= 3 * (cells - 1):
             break
         kept.append(char)
         used += width
@@ -103,11 +108,42 @@ def sentence(text: str) -> str:
     return text if text[-1] in SENTENCE_ENDS else text + "."
 
 
-def emit(text: str, stream: TextIO) -> None:
+class OutputError(Exception):
+    """Standard output cannot be written (a full disk, or closed from the
+    start): the command ends with one line on standard error saying so
+    (``cli.main``). ``reason`` is the system's words, or ``None`` when
+    standard output is closed; ``program`` names the command when the one
+    raising it knows it (``ecarte check`` for ``ecarte check --help``)."""
+
+    def __init__(self, reason: str | None, program: str | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.program = program
+
+
+def emit(text: str, stream: IO[str] | None) -> None:
     """Print ``text`` on ``stream``; a terminal that cannot show some
-    characters still gets the rest, as escapes."""
+    characters still gets the rest, as escapes.
+
+    Standard output that cannot be written raises ``OutputError`` (a broken
+    pipe stays ``BrokenPipeError``: its reader went away, which is no
+    error). Standard error that cannot be written, or a stream closed from
+    the start (``2>&-``), is let be: there is nowhere left to say so, and the
+    exit status still tells (``print`` would have sent it to standard output
+    instead, among the command's results)."""
+    if stream is None:
+        return
     try:
-        print(text, file=stream)
-    except UnicodeEncodeError:
-        encoding = getattr(stream, "encoding", None) or "ascii"
-        print(text.encode(encoding, "backslashreplace").decode(encoding), file=stream)
+        try:
+            print(text, file=stream)
+        except UnicodeEncodeError:
+            encoding = getattr(stream, "encoding", None) or "ascii"
+            print(text.encode(encoding, "backslashreplace").decode(encoding), file=stream)
+        # Now, not at exit: a full disk is told here, by the command.
+        stream.flush()
+    except OSError as error:
+        if stream is sys.stderr:
+            return
+        if isinstance(error, BrokenPipeError):
+            raise
+        raise OutputError(error.strerror or str(error)) from None

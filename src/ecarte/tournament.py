@@ -48,7 +48,7 @@ from ecarte.protocol.host import (
     resolve_player,
 )
 from ecarte.safefile import folder_problem, not_a_folder
-from ecarte.text import printable, short_name
+from ecarte.text import emit, printable, short_name
 
 __all__ = [
     "Forfeit",
@@ -92,6 +92,11 @@ overflow the system's timers, and no match waits that long)."""
 # Each match's outcome is kept until the report, about 1 KB of it: a million
 # matches is a gigabyte. The largest measurement in docs/ai.md is 16,000.
 MAX_MATCHES = 1_000_000
+JOBS_PER_CORE = 4
+"""``--jobs`` is cut to this many worker processes a core: the matches keep
+a core busy, so more only wait for one and each costs the memory of a
+process (``--jobs 100000`` was tried); a few a core leave room for bots that
+wait on something else."""
 Z_95 = 1.959963984540054
 """The standard normal quantile for a two-sided 95% interval."""
 
@@ -882,7 +887,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     try:
         spec, jobs = _spec_from_args(args)
     except ValueError as error:
-        print(printable(f"ecarte simulate: {error}"), file=sys.stderr)
+        emit(printable(f"ecarte simulate: {error}"), sys.stderr)
         return USAGE_STATUS
     started = time.perf_counter()
     show_progress = not args.json and sys.stdout.isatty()
@@ -901,18 +906,18 @@ def run_simulate(args: argparse.Namespace) -> int:
         else:
             outcomes = play_tournament(spec, jobs, on_done=count)
     except KeyboardInterrupt:
-        print(
+        emit(
             # Translators: ecarte simulate stopped by Ctrl+C: "interrupted after 12 of 100 matches".
             ngettext(
                 "ecarte simulate: interrupted after {done} of {total} match; no results are printed",
                 "ecarte simulate: interrupted after {done} of {total} matches; no results are printed",
                 spec.matches,
             ).format(done=_count(done[0]), total=_count(spec.matches)),
-            file=sys.stderr,
+            sys.stderr,
         )
         return INTERRUPTED_STATUS
     except WorkerLost:
-        print(
+        emit(
             # Translators: ecarte simulate --jobs: one of its worker processes was killed from
             # outside (kill -9, the system out of memory); "stopped after 12 of 100 matches".
             ngettext(
@@ -922,11 +927,11 @@ def run_simulate(args: argparse.Namespace) -> int:
                 "stopped after {done} of {total} matches; no results are printed",
                 spec.matches,
             ).format(done=_count(done[0]), total=_count(spec.matches)),
-            file=sys.stderr,
+            sys.stderr,
         )
         return WORKER_LOST_STATUS
     except LogNotWritten as error:
-        print(
+        emit(
             printable(
                 # Translators: ecarte simulate --log-dir stopped because a match log could not be
                 # written: {problem} says which and why ("match-0012.ecarte.jsonl cannot be
@@ -939,7 +944,7 @@ def run_simulate(args: argparse.Namespace) -> int:
                     spec.matches,
                 ).format(problem=error.text(), done=_count(done[0]), total=_count(spec.matches))
             ),
-            file=sys.stderr,
+            sys.stderr,
         )
         return USAGE_STATUS
     finally:
@@ -947,10 +952,7 @@ def run_simulate(args: argparse.Namespace) -> int:
             signal.signal(signal.SIGTERM, previous)
     summary = summarize(spec, outcomes, time.perf_counter() - started)
     summary["jobs"] = jobs
-    if args.json:
-        print(json.dumps(summary, indent=2))
-    else:
-        print(format_summary(summary))
+    emit(json.dumps(summary, indent=2) if args.json else format_summary(summary), sys.stdout)
     return 0
 
 
@@ -994,7 +996,30 @@ def _spec_from_args(args: argparse.Namespace) -> tuple[TournamentSpec, int]:
     spec = TournamentSpec(args.player_a, args.player_b, args.matches, args.seed, rules, log_dir, timeout)
     if log_dir is not None:
         _prepare_log_dir(spec)
-    return spec, min(jobs, args.matches)
+    return spec, _jobs_used(jobs, args.matches)
+
+
+def _jobs_used(asked: int, matches: int) -> int:
+    """The worker processes for ``asked`` jobs: no more than the matches,
+    and at most ``JOBS_PER_CORE`` a core, with a note on standard error when
+    that is fewer than asked (the results do not depend on it, only the time)."""
+    cores = os.cpu_count() or 1
+    most = JOBS_PER_CORE * cores
+    if min(asked, matches) <= most:
+        return min(asked, matches)
+    emit(
+        # Translators: ecarte simulate --jobs asked for more worker processes than the machine's
+        # cores can run: "--jobs 100 is more than 2 cores can use; 8 worker processes are used".
+        ngettext(
+            "ecarte simulate: --jobs {asked} is more than {cores} core can use; "
+            "{most} worker processes are used ({per_core} a core)",
+            "ecarte simulate: --jobs {asked} is more than {cores} cores can use; "
+            "{most} worker processes are used ({per_core} a core)",
+            cores,
+        ).format(asked=_count(asked), cores=_count(cores), most=_count(most), per_core=JOBS_PER_CORE),
+        sys.stderr,
+    )
+    return most
 
 
 def _prepare_log_dir(spec: TournamentSpec) -> None:

@@ -36,3 +36,12 @@ def test_a_cut_at_a_space_leaves_no_gap_before_the_mark(cells: int) -> None:
     # before the mark and read as a second word cut to nothing.
     shown = short_name("Marie-Antoinette Lorrain", cells)
     assert shown == "Marie-Antoinette…"
+
+
+def test_a_name_of_marks_without_width_is_cut_too() -> None:
+    """Combining marks take no cell: 200,000 of them on one letter were kept
+    whole, and `ecarte check` printed megabytes of one name."""
+    name = "e" + "\u0301" * 200_000
+    shown = short_name(name)
+    assert shown.endswith("…") and name.startswith(shown[:-1])
+    assert len(shown) <= 3 * NAME_CELLS

@@ -19,7 +19,7 @@ from ecarte.log.names import second_person, shown_name
 from ecarte.play.autosave import has_forfeit
 from ecarte.play.names import level_name
 from ecarte.safefile import folder_problem
-from ecarte.text import emit, printable
+from ecarte.text import NAME_CELLS, emit, printable, short_name
 
 from .match_analysis import (
     BLUNDER,
@@ -71,7 +71,7 @@ def run_analyse(path: str, seat: int | None, as_json: bool, seed: int) -> int:
         emit(f"ecarte analyse: {translated_error(error)}", sys.stderr)
         return 2
     seats = (0, 1) if seat is None else (seat,)
-    with _progress_bar(sys.stderr.isatty()) as progress:
+    with _progress_bar(sys.stderr is not None and sys.stderr.isatty()) as progress:
         analysis = analyse_replay(replay, seats=seats, seed=seed, progress=progress)
     kept = keep_for_the_record(Path(path), analysis, seed) if replay.error is None and 0 in seats else None
     # Translators: the players of a log without names: seat 0 and seat 1.
@@ -116,8 +116,9 @@ def format_analysis(
 ) -> str:
     """The readable report; ``forfeited``: the opponent forfeited the match
     (kept beside the log, which has no event for it). The players are named
-    as the log names them (``You`` and ``Computer`` in the player's words)."""
-    shown = [shown_name(name) for name in names]
+    as the log names them (``You`` and ``Computer`` in the player's words),
+    cut as the app cuts them (a name of any length is repeated on many lines)."""
+    shown = [shown_name(name, NAME_CELLS) for name in names]
     lines = [_("Analysis of {file}").format(file=printable(source))]
     nothing = analysis.error is not None and not analysis.decisions and not analysis.deals
     if nothing:
@@ -241,7 +242,7 @@ def opponent_sentence(seat: int, opponent: Opponent, names: tuple[str, str]) -> 
     computer faced) or a player that is not one of the levels, an opponent
     as strong as the Expert level."""
     you = second_person(names)
-    player, other = shown_name(names[seat]), shown_name(names[1 - seat])
+    player, other = shown_name(names[seat], NAME_CELLS), shown_name(names[1 - seat], NAME_CELLS)
     if opponent.known and opponent.player is not None:
         level = level_name(opponent.player)
         # The level is the other's: "the level A played" read as A's own
@@ -272,7 +273,9 @@ def opponent_sentence(seat: int, opponent: Opponent, names: tuple[str, str]) -> 
             "the analysis cannot know how well {other} plays."
         ).format(name=player, other=other)
     unknown = (
-        level_name(opponent.player) if opponent.player.startswith("cmd:") else printable(opponent.player)
+        level_name(opponent.player)
+        if opponent.player.startswith("cmd:")
+        else printable(short_name(opponent.player))
     )
     if you[seat]:
         return _(

@@ -3,7 +3,9 @@
 The JSON object and the exit statuses are those of ``docs/log-format.md``;
 the readable summary is for people. Names and messages from the file are
 printed as plain text (no markup is interpreted), with control characters
-shown as escapes so a log cannot drive the terminal; the app's own names
+shown as escapes so a log cannot drive the terminal, and a name cut to the
+24 cells the app gives it, ending in "…" (the JSON report has no names: it
+names the seats by number); the app's own names
 (``You``, ``Computer``) in the reader's language, and the player named
 ``You`` spoken to ("you win game 1": ``names.py``).
 """
@@ -20,7 +22,7 @@ from ecarte.engine import DealRecord, Rules
 from ecarte.engine.cards import SUIT_SYMBOLS, SUITS, suit_name
 from ecarte.engine.scoring import after_four_all, four_all_score, game_won, match_won
 from ecarte.i18n import _, ngettext, translated, translated_error
-from ecarte.text import emit, printable
+from ecarte.text import NAME_CELLS, emit, printable
 
 from .forfeit import FORFEIT_SUFFIX, forfeit_problem, read_forfeit
 from .names import second_person, shown_name
@@ -87,7 +89,9 @@ def format_summary(
     if header is None or match is None:
         lines.append(_("No valid header, so nothing could be replayed."))
     else:
-        names = [shown_name(name) for name in header.players]
+        # Cut as the app cuts them: a name is repeated on every deal's line
+        # (one of 100,000 letters made a summary of a megabyte).
+        names = [shown_name(name, NAME_CELLS) for name in header.players]
         you = second_person(header.players)
         lines.append(
             _("Players: seat 0 {name}, seat 1 {other}; first dealer: {dealer}").format(

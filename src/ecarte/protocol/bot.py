@@ -7,7 +7,9 @@ a message out of its place (a second ``hello``), a view that no deal can
 show (a card twice, a score past the target, a seat not the bot's), and
 legal actions that are not exactly those of the view's position, found by
 the engine's own rules (``legal_in_view``), so the built-in player is never asked to choose
-among actions the view does not allow.
+among actions the view does not allow. A line is read up to the host's own
+limit for a bot's line (``MAX_LINE_BYTES``, 1 MiB): a longer one ends the bot
+the same way, in bounded memory.
 Those messages are for a person (the one who runs the bot or writes the
 host): in the language ``ecarte --lang`` asks for, else English; what goes
 to standard output is the protocol, always the same.
@@ -15,6 +17,7 @@ to standard output is the protocol, always the same.
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 from typing import IO, Any
@@ -33,8 +36,11 @@ from ecarte.engine import (
 )
 from ecarte.engine.quoting import quoted, shorten
 from ecarte.engine.rules import RULE_NAMES
-from ecarte.i18n import Deferred, _, message_of, translated_error
+from ecarte.i18n import Deferred, Grouped, _, message_of, translated_error
 from ecarte.log.format import JsonTextError, is_int, load_json
+from ecarte.text import emit
+
+from .host import MAX_LINE_BYTES
 
 PROTOCOL_VERSION = 1
 
@@ -48,7 +54,10 @@ def run_bot(name: str, seed: int = 0) -> int:
     try:
         player = make_player(name, seed)
     except (ValueError, ImportError) as error:
-        print(f"ecarte bot: {error}", file=sys.stderr)
+        emit(f"ecarte bot: {error}", sys.stderr)
+        return 2
+    if sys.stdin is None:  # closed from the start (`<&-`)
+        emit(_("ecarte bot: cannot read standard input: it is closed"), sys.stderr)
         return 2
     try:
         return serve(player, sys.stdin.buffer, sys.stdout)
@@ -61,7 +70,19 @@ def serve(player: Player, source: IO[bytes], sink: IO[str]) -> int:
     """Answer the host's messages from ``source`` on ``sink`` until ``bye``."""
     match: tuple[int, Rules] | None = None
     """The seat and the rules ``hello`` gave."""
-    for number, raw in enumerate(source, start=1):
+    # One byte over the limit is enough to know a line is too long, and no
+    # line, however long (`< /dev/zero`), is held whole.
+    lines = iter(functools.partial(source.readline, MAX_LINE_BYTES + 1), b"")
+    for number, raw in enumerate(lines, start=1):
+        if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+            # Translators: {count} is the protocol's limit, a number of bytes (1 MiB).
+            emit(
+                _(
+                    "ecarte bot: line {number} from the host is longer than {count} bytes, the most allowed"
+                ).format(number=number, count=f"{Grouped(MAX_LINE_BYTES):,}"),
+                sys.stderr,
+            )
+            return 2
         try:
             message = _message(raw)
             if message is None:
@@ -78,8 +99,8 @@ def serve(player: Player, source: IO[bytes], sink: IO[str]) -> int:
                     # Translators: 'decide', 'hello' and the other message types are the protocol's words.
                     raise ProtocolError(_("'decide' before 'hello'"))
                 action = _decide(player, message, *match)
-                sink.write(json.dumps(action.to_json()) + "\n")
-                sink.flush()
+                # A failed write is an OutputError (said by ecarte's main), a broken pipe the host gone.
+                emit(json.dumps(action.to_json()), sink)
             elif kind == "result":
                 if match is None:
                     raise ProtocolError(_("'result' before 'hello'"))
@@ -94,14 +115,14 @@ def serve(player: Player, source: IO[bytes], sink: IO[str]) -> int:
                 )
         except (ProtocolError, ViewError, ActionError, RulesError) as error:
             # Translators: {error} says what was wrong with the host's line.
-            print(
+            emit(
                 _("ecarte bot: line {number} from the host: {error}").format(
                     number=number, error=translated_error(error)
                 ),
-                file=sys.stderr,
+                sys.stderr,
             )
             return 2
-    print(_("ecarte bot: the host closed the input without saying 'bye'"), file=sys.stderr)
+    emit(_("ecarte bot: the host closed the input without saying 'bye'"), sys.stderr)
     return 2
 
 
