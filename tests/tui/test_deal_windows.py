@@ -134,14 +134,20 @@ async def test_the_match_over_help_names_the_rules_of_the_match() -> None:
         assert words(app.screen, "#help-rule").startswith("Rule of the moment: The match is over")
 
 
+def deal_then(tmp_path: Path, over: bool) -> MatchSession:
+    """A match whose first deal ends it (``over``: the king turned up wins
+    a game of one point) or does not."""
+    if over:
+        return kings_up_match_of_one_point(tmp_path)
+    session, _ = scripted_session(tmp_path, [KING_TURNED_UP], first_dealer=1)
+    return session
+
+
 @pytest.mark.parametrize("over", [True, False], ids=["match over", "match goes on"])
 async def test_q_in_the_deals_and_the_matchs_window_says_how_to_leave(tmp_path: Path, over: bool) -> None:
     """q takes no one away (the table's letters are moves, so is q), but
     says how to leave, in the words of the window it is pressed in."""
-    if over:
-        session = kings_up_match_of_one_point(tmp_path)
-    else:
-        session, _ = scripted_session(tmp_path, [KING_TURNED_UP], first_dealer=1)
+    session = deal_then(tmp_path, over)
     app = NotedGameApp(session)
     async with app.run_test(size=SMALLEST) as pilot:
 
@@ -302,10 +308,7 @@ async def test_the_deals_window_is_whole_at_80x24_in_every_language(tmp_path: Pa
 async def test_a_key_that_does_nothing_in_the_deals_window_says_so(tmp_path: Path, over: bool) -> None:
     """x in "Deal 2 is over" showed nothing, where the table and the replay
     say the key does nothing there."""
-    if over:
-        session = kings_up_match_of_one_point(tmp_path)
-    else:
-        session, _ = scripted_session(tmp_path, [KING_TURNED_UP], first_dealer=1)
+    session = deal_then(tmp_path, over)
     app = NotedGameApp(session)
     async with app.run_test(size=SMALLEST) as pilot:
         window = await to_the_deals_window(pilot)
