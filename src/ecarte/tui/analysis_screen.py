@@ -272,8 +272,8 @@ def deal_marks_line(marks: list[tuple[int, int]], width: int) -> list[str]:
 def win_chance_caption(name: str) -> str:
     """The graph's caption, for the player seen from seat 0."""
     if spoken_to(name):
-        return _("Your chance of winning the match after each event; numbers: each game's deals")
-    return _("{name}'s chance of winning the match after each event; numbers: each game's deals").format(
+        return _("Your chance of winning the match after each event; numbers: the deals")
+    return _("{name}'s chance of winning the match after each event; numbers: the deals").format(
         name=shown_name(name)
     )
 
