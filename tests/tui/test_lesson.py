@@ -546,3 +546,27 @@ async def test_a_player_with_another_name_keeps_it_in_the_lesson() -> None:
         assert isinstance(screen, LessonScreen)
         await until(pilot, lambda: screen.waiting)
         assert str(screen.query_one("#lesson-you").border_title) == "Leo"
+
+
+async def test_at_each_step_the_footer_offers_card_keys_only_where_a_card_is_the_move() -> None:
+    """At the step "Press k to announce the king" the footer offered
+    "1-5 Card", where no card is the step's move."""
+    from textual.widgets._footer import FooterKey
+
+    app = lesson_app()
+    kings = 0
+    async with app.run_test(size=SIZE) as pilot:
+        you = Newcomer(pilot)
+        await until(pilot, lambda: isinstance(app.screen, LessonScreen) and app.screen.waiting)
+        while not you.screen.lesson.is_last:
+            step = you.screen.lesson.step
+            if step.kind == StepKind.SAY:
+                await you.press("enter")
+                continue
+            await pilot.pause()
+            descriptions = {key.description for key in you.screen.query(FooterKey)}
+            a_card_is_the_move = step.action.startswith(("card ", "discard"))
+            assert ("Card" in descriptions) == a_card_is_the_move, (you.screen.lesson.index, step.action)
+            kings += step.action == "king"
+            await you.press(*keys_for(step.action, you.screen.lesson.match.hand(0)))
+    assert kings >= 1

@@ -354,8 +354,14 @@ class LessonScreen(EcarteScreen[None]):
     @property
     def asks_for_cards(self) -> bool:
         """Whether the step is the player's to play or pick a card (the
-        tricks, the discard): only then does the footer offer the card keys."""
-        return self._players_turn_in(TRICKS, DISCARD_PHASE) and bool(self._hand())
+        tricks, the discard): only then does the footer offer the card keys.
+        Not at a step of the tricks that is a word (announce the king with
+        k): the footer offered "1-5 Card" where the prompt says "press k"."""
+        if not self._hand():
+            return False
+        if self._players_turn_in(TRICKS):
+            return self.lesson.step.action.startswith("card ")
+        return self._players_turn_in(DISCARD_PHASE)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # The footer's "1-5 Card" only when a card is the player's to press:
