@@ -377,8 +377,13 @@ class EcarteApp(App[int]):
     def withdraw_settings_warning(self) -> None:
         """Take the settings file's toast away, if it is still shown."""
         message, self._settings_toast = self._settings_toast, None
-        if message is None:
-            return
+        if message is not None:
+            self.withdraw_toast(message)
+
+    def withdraw_toast(self, message: str) -> None:
+        """Take the toast of ``message`` away, if it is still shown, and no
+        other (notify() keeps no handle on the toast it makes: its words
+        find it again)."""
         for toast in list(self._notifications):
             if toast.message == message:
                 self._unnotify(toast)

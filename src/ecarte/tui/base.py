@@ -7,7 +7,6 @@ Screens reach one another only through the app (``push_screen("settings")``,
 from __future__ import annotations
 
 import functools
-import time
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, Concatenate, ParamSpec, TypeVar, cast
 
@@ -129,8 +128,8 @@ class EcarteScreen(Screen[ResultT]):
     )
     """The events whose handlers set up or redraw the screen's widgets."""
 
-    _passing_notice_until = 0.0
-    """Until when (``time.monotonic``) its notice in passing is up."""
+    _passing_notices: tuple[str, ...] = ()
+    """The words of its notices in passing since it was last left."""
 
     @property
     def ecarte_app(self) -> EcarteApp:
@@ -177,15 +176,14 @@ class EcarteScreen(Screen[ResultT]):
         that does nothing here): it goes when the screen is left or covered
         (``withdraw_passing_notices``), where it lingered over the next."""
         self.notify(text, title=title, timeout=timeout, markup=False)
-        self._passing_notice_until = time.monotonic() + timeout
+        self._passing_notices = (*self._passing_notices, text)
 
     def withdraw_passing_notices(self) -> None:
-        """The screen is left or covered: its notice in passing, if still
-        shown, goes with it. Toasts are the app's, and Textual removes one
-        only by clearing them all: those still up came from this screen."""
-        if time.monotonic() < self._passing_notice_until:
-            self._passing_notice_until = 0.0
-            self.app.clear_notifications()
+        """The screen is left or covered: its notices in passing, if still
+        shown, go with it; the app's other notices stay."""
+        for text in set(self._passing_notices):
+            self.ecarte_app.withdraw_toast(text)
+        self._passing_notices = ()
 
     def holds_the_quit(self) -> bool:
         """Ctrl+Q is about to quit the app with this screen open: whether it
