@@ -173,7 +173,14 @@ def test_a_warning_for_any_other_address(host: str) -> None:
 @pytest.mark.parametrize(
     "option",
     # An empty host once listened on every address, named "http://:8000/".
-    [["--port", "0"], ["--port", "70000"], ["--max-games", "0"], ["--host", ""], ["--host", " "]],
+    [
+        ["--port", "0"],
+        ["--port", "70000"],
+        ["--max-games", "0"],
+        ["--host", ""],
+        ["--host", " "],
+        ["--host", "[]"],
+    ],
 )
 def test_bad_options_are_told_not_served(option: list[str]) -> None:
     result = subprocess.run(

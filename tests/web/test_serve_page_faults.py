@@ -91,6 +91,12 @@ def test_a_page_of_another_site_gets_no_game(ecarte_env: dict[str, str]) -> None
             async with aiohttp.ClientSession() as client:
                 with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
                     await client.ws_connect(address, origin="http://evil.example")
+                # DNS rebinding: another site's name made to resolve to this
+                # machine is its own origin; the name itself is refused.
+                rebound = f"rebind.example:{served.url.rstrip('/').rpartition(':')[2]}"
+                with pytest.raises(aiohttp.WSServerHandshakeError) as rebinding:
+                    await client.ws_connect(address, origin=f"http://{rebound}", headers={"Host": rebound})
+                assert rebinding.value.status == 403
                 # Our own page, as a browser names it, gets its game.
                 game = await client.ws_connect(address, origin=ours)
                 await asyncio.wait_for(first_screen(game), GAME_START_TIMEOUT)
@@ -103,7 +109,7 @@ def test_a_page_of_another_site_gets_no_game(ecarte_env: dict[str, str]) -> None
     assert served.process.stdout is not None
     lines = served.process.stdout.read().splitlines()
     refusals = [line for line in lines if "refused a game asked for by a page of another site" in line]
-    assert len(refusals) == 1 and "evil.example" in refusals[0], lines
+    assert len(refusals) == 2 and "evil.example" in refusals[0] and "rebind.example" in refusals[1], lines
     # The refused page took no table: one game started, the ours.
     assert len([line for line in lines if "a game started" in line]) == 1, lines
 

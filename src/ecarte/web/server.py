@@ -237,7 +237,7 @@ class EcarteServer(Server):
             # header): no table is taken. It once took one, logged two
             # tracebacks and closed the connection with no answer.
             raise self.not_a_websocket(request)
-        if not same_origin(request):
+        if not same_origin(request) or not self.our_name(request.host):
             raise self.foreign_origin(request)
         if not self.tables_free():
             websocket = web.WebSocketResponse()
@@ -337,10 +337,22 @@ class EcarteServer(Server):
         text = _("This address is for the game's page only: open {url} in a web browser.").format(url=url)
         return web.HTTPBadRequest(text=text + "\n", headers=NO_STORE)
 
+    def our_name(self, host: str) -> bool:
+        """Whether ``host`` (the request's Host, maybe with its port) names
+        this server where it listens on the loopback: a loopback address,
+        localhost or the --host given. A page of another site whose name was
+        made to resolve to 127.0.0.1 (DNS rebinding) is its own origin, and
+        would pass the Origin check alone. Listening on a network, any name
+        the machine has may be used."""
+        if not is_loopback(self.host):
+            return True
+        name = host.partition("]")[0].lstrip("[") if host.startswith("[") else host.rpartition(":")[0] or host
+        return is_loopback(name) or name.casefold() == self.host.casefold()
+
     def foreign_origin(self, request: web.Request) -> web.HTTPForbidden:
         """The answer to a game's websocket asked for by a page of another
         site (403), and the server's line saying so."""
-        origin = request.headers.get("Origin", "")
+        origin = request.headers.get("Origin") or request.host
         # Translators: ecarte serve's line when a page of another web site (its address is
         # {origin}) asks to open a game: refused, since it could play and read the saved matches.
         self.say(
@@ -599,6 +611,8 @@ def run_serve(args: argparse.Namespace) -> int:
         message = _("--port must be between 1 and 65535, not {value}").format(value=port)
         print(f"ecarte serve: {message}", file=sys.stderr)
         return 2
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]  # an IPv6 address as a URL writes it: "[::1]"
     if not host.strip():
         # aiohttp would listen on every address for "", and the page's address
         # would read "http://:8000/": ask for the address the player means.
@@ -608,8 +622,6 @@ def run_serve(args: argparse.Namespace) -> int:
         )
         print(f"ecarte serve: {message}", file=sys.stderr)
         return 2
-    if host.startswith("[") and host.endswith("]"):
-        host = host[1:-1]  # an IPv6 address as a URL writes it: "[::1]"
     if ":" in host and not _is_ip_address(host):
         # "127.0.0.1:80" was looked up as a host name, and the page's address
         # read "http://[127.0.0.1:80]:8000/".
