@@ -124,6 +124,8 @@ class Game:
     websocket: web.WebSocketResponse
     service: AppService
     ended: asyncio.Event = field(default_factory=asyncio.Event)
+    quit_in_time: bool = False
+    """Whether it was stopped as on Ctrl+Q within the time given."""
 
 
 class EcarteServer(Server):
@@ -278,13 +280,15 @@ class EcarteServer(Server):
                 # The game quits as on Ctrl+Q, and is waited for.
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(game.service.stop(), self.quit_wait)
+                    game.quit_in_time = True
         except asyncio.CancelledError:
             await websocket.close()
         except Exception:
             logging.getLogger("ecarte.serve").exception("a game failed")
         finally:
             # Its table is free only once its process is gone.
-            await end_process(game.service, self.quit_wait)
+            # A game that did not quit in time is sent SIGTERM at once.
+            await end_process(game.service, self.quit_wait, given_time=not game.quit_in_time)
             self.games.discard(game)
             game.ended.set()
             self.say_tables(started=False)
@@ -371,16 +375,13 @@ class EcarteServer(Server):
         # game to quit (handle_websocket), as when the tab closes.
         with contextlib.suppress(TimeoutError, ConnectionError):
             await asyncio.wait_for(game.websocket.close(code=WSCloseCode.GOING_AWAY), SOCKET_CLOSE_WAIT)
-        # A game busy thinking may be slow to quit: SIGTERM quits it the same
-        # way (Textual's web driver), and SIGKILL loses nothing saved.
-        process = game.service._process  # textual-serve keeps it private
-        for ending in (None, signal.SIGTERM, signal.SIGKILL):
-            if ending is not None and process is not None and process.returncode is None:
-                with contextlib.suppress(ProcessLookupError):
-                    process.send_signal(ending)
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(game.ended.wait(), self.quit_wait)
-                return
+        # A game busy thinking may be slow to quit, and one stuck writing to
+        # a page that reads nothing keeps its handler from ever getting so
+        # far: it is ended from here too (SIGTERM quits as Textual's web
+        # driver does, and SIGKILL loses nothing saved); then its handler.
+        await end_process(game.service, self.quit_wait)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(game.ended.wait(), self.quit_wait)
 
 
 def same_origin(request: web.Request) -> bool:
@@ -396,18 +397,20 @@ def same_origin(request: web.Request) -> bool:
     return scheme in ("http", "https") and site.casefold() == request.host.casefold()
 
 
-async def end_process(service: AppService, wait: float = GAME_QUIT_WAIT) -> None:
+async def end_process(service: AppService, wait: float = GAME_QUIT_WAIT, *, given_time: bool = False) -> None:
     """Make sure a game's process is gone: given ``wait`` seconds to
     quit (its output read and thrown away meanwhile: a game stuck writing a
     screen for a page that is gone can then take the quit it was sent), then
-    SIGTERM, then SIGKILL. A burst of keys from a page once left a game
-    running, unseen, its table counted free and its match locked."""
+    SIGTERM, then SIGKILL (at once SIGTERM when it was ``given_time`` to
+    quit already). A burst of keys from a page once left a game running,
+    unseen, its table counted free and its match locked."""
     process = service._process  # textual-serve keeps it private
     if process is None:
         return
     drain = asyncio.create_task(_read_to_the_end(process.stdout))
     try:
-        for ending in (None, signal.SIGTERM, signal.SIGKILL):
+        endings = (signal.SIGTERM, signal.SIGKILL) if given_time else (None, signal.SIGTERM, signal.SIGKILL)
+        for ending in endings:
             if ending is not None and process.returncode is None:
                 with contextlib.suppress(ProcessLookupError):
                     process.send_signal(ending)
