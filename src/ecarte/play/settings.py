@@ -314,6 +314,14 @@ class SettingsWarning(str):
         """Some values are wrong (their defaults are used), not the whole file."""
         return self._data is not None
 
+    @property
+    def has_bad_values(self) -> bool:
+        """Whether a save would replace something of the player's file: a
+        value with a default, or a whole file that cannot be used (not one
+        that cannot be read: a save refuses it). A key the app does not know
+        is no bad value: it is ignored, and a save keeps it."""
+        return not self.unreadable and not all(problem.unknown for problem in self.problems())
+
     def problems(self) -> list[SettingsProblem]:
         """Every problem, in the language in use now."""
         if self._data is None:

@@ -479,9 +479,7 @@ class EcarteApp(App[int]):
         if not path.is_file():
             return
         settings, warning = peek_settings(path)
-        usable = warning is None or (
-            warning.partial and all(problem.unknown for problem in warning.problems())
-        )
+        usable = warning is None or (warning.partial and not warning.has_bad_values)
         if usable and settings != self.settings:
             self.settings = dataclasses.replace(settings, language=self.settings.language)
             self.theme = settings.theme
@@ -520,9 +518,8 @@ class EcarteApp(App[int]):
         if theme == self.settings.theme or theme not in THEMES:
             return
         path = self.settings_path or paths.settings_path()
-        warning = peek_settings(path)[1] if os.path.lexists(path) else None
-        problems = warning.problems() if warning is not None and not warning.unreadable else []
-        if any(not problem.unknown for problem in problems):
+        warning = peek_settings(path)[1]
+        if warning is not None and warning.has_bad_values:
             # A save would put defaults in place of the file's bad values, and
             # the player was told the file is left as it is until they save
             # (in Settings): the theme is used, not saved. (A file that cannot
