@@ -90,7 +90,7 @@ def run_analyse(path: str, seat: int | None, as_json: bool, seed: int) -> int:
             # Translators: ecarte analyse: the analysis is printed, but its accuracy could not be
             # written for ecarte stats (a full disk, say); {folder} is where it is kept.
             _("ecarte analyse: the accuracy could not be kept for ecarte stats in {folder}").format(
-                folder=printable(str(paths.data_dir() / "analyses"))
+                folder=printable(str(paths.analyses_dir()))
             ),
             sys.stderr,
         )
@@ -300,7 +300,7 @@ def run_stats(directory: str | None, as_json: bool) -> int:
     if directory is None:
         folder = paths.matches_dir()
         cache: Path | None = paths.data_dir() / "stats-cache.json"
-        analyses: Path | None = paths.data_dir() / "analyses"
+        analyses: Path | None = paths.analyses_dir()
     else:
         folder = Path(directory)
         cache = analyses = None

@@ -111,7 +111,7 @@ def keep_for_the_record(log: Path, analysis: MatchAnalysis, seed: int) -> bool |
         return None
     if not mine:
         return None
-    return save_analysis(paths.data_dir() / "analyses", log, analysis, seed) is not None
+    return save_analysis(paths.analyses_dir(), log, analysis, seed) is not None
 
 
 def saved_accuracy(folder: Path, logs: Path, names: Mapping[str, str]) -> Iterator[tuple[str, float]]:

@@ -33,3 +33,8 @@ def settings_path() -> Path:
 def matches_dir() -> Path:
     """The autosaved match logs, one ``.ecarte.jsonl`` file per match."""
     return data_dir() / "matches"
+
+
+def analyses_dir() -> Path:
+    """The accuracy of each saved match analysed (``analysis/saved.py``)."""
+    return data_dir() / "analyses"

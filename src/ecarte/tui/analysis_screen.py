@@ -721,7 +721,7 @@ class AnalysisScreen(EcarteScreen[tuple[int, Text] | None]):
             # accuracy out without a word.
             self.notify(
                 _("This analysis's accuracy could not be saved for the Statistics (in {folder}).").format(
-                    folder=printable(str(paths.data_dir() / "analyses"))
+                    folder=printable(str(paths.analyses_dir()))
                 ),
                 title=_("Analysis"),
                 severity="warning",

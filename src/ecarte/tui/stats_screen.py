@@ -251,7 +251,7 @@ class StatsScreen(EcarteScreen[None]):
         try:
             if self.directory is None:
                 data = paths.data_dir()
-                record = collect(paths.matches_dir(), data / "stats-cache.json", data / "analyses")
+                record = collect(paths.matches_dir(), data / "stats-cache.json", paths.analyses_dir())
             else:
                 record = collect(self.directory)
         except Exception as error:  # told on screen, never a traceback
